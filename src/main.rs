@@ -1,0 +1,4 @@
+fn main() {
+    eprintln!("shogiban: nothing here yet");
+    std::process::exit(1);
+}

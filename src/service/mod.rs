@@ -1,0 +1,2 @@
+//! The game table: challenges, seats, moves, clocks, ratings and leaderboards, over the
+//! engine, the renderer and the store. Returns domain results; knows nothing of Discord.

@@ -1,0 +1,1 @@
+//! Storage: the SQLite pool, migrations and typed queries. Knows nothing of Discord.
