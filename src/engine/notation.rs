@@ -345,7 +345,6 @@ fn parse_coordinate(pos: &ShogiPosition, text: &str) -> Option<Pattern> {
         from: Some(from),
         to: Some(to),
         promote: Some(promote),
-        exact: true,
         ..Pattern::default()
     })
 }
