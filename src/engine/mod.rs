@@ -14,6 +14,7 @@ pub mod piece;
 pub mod shogi;
 pub mod standard;
 pub mod tables;
+pub mod yonin;
 pub mod zobrist;
 
 use std::fmt;
