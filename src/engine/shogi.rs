@@ -539,14 +539,8 @@ impl ShogiPosition {
                 if def.dead_depth > 0 && t.far_depth(to, me) < def.dead_depth {
                     continue;
                 }
-                if kind == spec.pawn {
-                    if pawn_lines & (1 << line_of(spec.geometry, to, sideways)) != 0 {
-                        continue;
-                    }
-                    if self.pawn_drop_refusal(to, me).is_some() {
-                        continue;
-                    }
-                }
+                // The check test comes before the pawn rules: uchifuzume plays the
+                // position out, which is wasted on a drop that leaves the king in check.
                 if in_check
                     && self.attacked(
                         king,
@@ -559,6 +553,14 @@ impl ShogiPosition {
                     )
                 {
                     continue;
+                }
+                if kind == spec.pawn {
+                    if pawn_lines & (1 << line_of(spec.geometry, to, sideways)) != 0 {
+                        continue;
+                    }
+                    if self.pawn_drop_refusal(to, me).is_some() {
+                        continue;
+                    }
                 }
                 if sink.push(Move::drop(kind, to)) {
                     return;
