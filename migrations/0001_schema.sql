@@ -56,7 +56,7 @@ CREATE TABLE challenges (
 -- The expiry sweep: open challenges by expiry time.
 CREATE INDEX challenges_open_by_expiry ON challenges (expires_at) WHERE status = 'open';
 -- Open challenges in a channel, and a challenger's open challenges.
-CREATE INDEX challenges_open_by_channel ON challenges (channel_id) WHERE status = 'open';
+CREATE INDEX challenges_open_by_channel ON challenges (channel_id, created_at) WHERE status = 'open';
 CREATE INDEX challenges_open_by_challenger ON challenges (challenger_id) WHERE status = 'open';
 
 CREATE TABLE challenge_invitees (
@@ -177,5 +177,7 @@ CREATE TABLE ratings (
     CHECK (games_played = wins + losses + draws)
 ) WITHOUT ROWID;
 
-CREATE INDEX ratings_leaderboard ON ratings (guild_id, variant, rating DESC);
+-- In leaderboard order, so a page is read without sorting.
+CREATE INDEX ratings_leaderboard
+    ON ratings (guild_id, variant, rating DESC, games_played DESC, user_id);
 CREATE INDEX ratings_by_user ON ratings (user_id);
