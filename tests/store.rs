@@ -589,7 +589,11 @@ async fn one_active_game_per_channel() {
         store.challenge(challenge.id).await.unwrap().unwrap().status,
         ChallengeStatus::Open
     );
-    assert!(store.active_games_of_user(CAROL).await.unwrap().is_empty());
+    assert!(store
+        .active_games_of_user(CAROL, None)
+        .await
+        .unwrap()
+        .is_empty());
 
     // Another channel is fine, and so is this one once its game has ended.
     store
@@ -1438,11 +1442,18 @@ async fn active_games_and_history_of_a_user() {
         .unwrap();
     let ids = |games: Vec<shogiban::store::Game>| games.iter().map(|g| g.id).collect::<Vec<_>>();
     assert_eq!(
-        ids(store.active_games_of_user(ALICE).await.unwrap()),
+        ids(store.active_games_of_user(ALICE, None).await.unwrap()),
         [here.id, there.id]
     );
     assert_eq!(
-        ids(store.active_games_of_user(BOB).await.unwrap()),
+        ids(store
+            .active_games_of_user(ALICE, Some(OTHER_GUILD))
+            .await
+            .unwrap()),
+        [there.id]
+    );
+    assert_eq!(
+        ids(store.active_games_of_user(BOB, None).await.unwrap()),
         [here.id]
     );
     assert_eq!(
@@ -1467,7 +1478,11 @@ async fn active_games_and_history_of_a_user() {
         .unwrap();
     finish_two_player(&store, third.at_version(), Outcome::Draw, T0 + 400).await;
 
-    assert!(store.active_games_of_user(ALICE).await.unwrap().is_empty());
+    assert!(store
+        .active_games_of_user(ALICE, None)
+        .await
+        .unwrap()
+        .is_empty());
     assert_eq!(
         ids(store.game_history(ALICE, None, 10, 0).await.unwrap()),
         [third.id, there.id, here.id]
@@ -1570,4 +1585,44 @@ async fn everything_survives_a_restart() {
         .await
         .unwrap();
     assert_eq!(game.ply, 2);
+}
+
+#[tokio::test]
+async fn playing_yourself_is_allowed_but_never_rated() {
+    let (_dir, store) = fresh().await;
+    let error = store
+        .create_game(&standard_game(CHANNEL, ALICE, ALICE), T0)
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::Invalid(_)), "{error}");
+    let practice = store
+        .create_game(
+            &NewGame {
+                rated: false,
+                ..standard_game(CHANNEL, ALICE, ALICE)
+            },
+            T0,
+        )
+        .await
+        .unwrap();
+    assert_eq!(practice.seats_of(ALICE).collect::<Vec<_>>(), [0, 1]);
+    let moved = store
+        .apply_move(
+            practice.at_version(),
+            &move_by(0, ALICE, "7g7f", AFTER_7G7F),
+            &next_turn(AFTER_7G7F, T0 + 1),
+            T0 + 1,
+        )
+        .await
+        .unwrap();
+    store
+        .apply_move(
+            moved.at_version(),
+            &move_by(1, ALICE, "3c3d", "after 3c3d"),
+            &next_turn("after 3c3d", T0 + 2),
+            T0 + 2,
+        )
+        .await
+        .unwrap();
+    assert_eq!(store.moves(practice.id).await.unwrap().len(), 2);
 }

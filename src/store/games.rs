@@ -62,6 +62,13 @@ impl Store {
             )));
         }
 
+        let distinct: HashSet<UserId> = game.seats.iter().copied().collect();
+        if game.rated && distinct.len() != game.seats.len() {
+            return Err(StoreError::Invalid(
+                "a rated game needs a different player in every seat".into(),
+            ));
+        }
+
         let mut tx = self.begin_write().await?;
         ensure_guild(&mut tx, game.guild_id, now).await?;
         for &user_id in &game.seats {
@@ -135,16 +142,23 @@ impl Store {
             .pop())
     }
 
-    /// The active games a user sits in, across all channels and guilds, oldest first.
-    pub async fn active_games_of_user(&self, user_id: UserId) -> StoreResult<Vec<Game>> {
+    /// The active games a user sits in across channels, oldest first: in every guild, or
+    /// only in `guild_id` if given.
+    pub async fn active_games_of_user(
+        &self,
+        user_id: UserId,
+        guild_id: Option<GuildId>,
+    ) -> StoreResult<Vec<Game>> {
         let mut conn = self.pool.acquire().await?;
         let rows: Vec<GameRow> = sqlx::query_as(&format!(
             "SELECT {GAME_COLUMNS} FROM games
              WHERE status = 'active'
-               AND id IN (SELECT game_id FROM seats WHERE user_id = ?)
+               AND id IN (SELECT game_id FROM seats WHERE user_id = ?1)
+               AND (?2 IS NULL OR guild_id = ?2)
              ORDER BY id"
         ))
         .bind(user_id)
+        .bind(guild_id)
         .fetch_all(&mut *conn)
         .await?;
         with_seats(&mut conn, rows).await

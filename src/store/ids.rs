@@ -102,3 +102,25 @@ row_id! {
     /// A challenge, numbered by the store.
     ChallengeId
 }
+
+#[cfg(test)]
+mod tests {
+    use sqlx::{Connection, SqliteConnection};
+
+    use super::*;
+
+    #[tokio::test]
+    async fn discord_ids_keep_all_64_bits_in_sqlite() {
+        let mut conn = SqliteConnection::connect("sqlite::memory:").await.unwrap();
+        for id in [0, 1, i64::MAX as u64, i64::MAX as u64 + 1, u64::MAX] {
+            let (back, stored): (UserId, i64) = sqlx::query_as("SELECT ?1, ?1")
+                .bind(UserId(id))
+                .fetch_one(&mut conn)
+                .await
+                .unwrap();
+            assert_eq!(back, UserId(id));
+            assert_eq!(stored.to_ne_bytes(), id.to_ne_bytes());
+        }
+        assert_eq!(ChannelId(u64::MAX).to_string(), "18446744073709551615");
+    }
+}
