@@ -30,7 +30,7 @@ use std::collections::HashSet;
 
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::weng_lin::{
-    expected_score_two_teams, weng_lin_multi_team, WengLinConfig, WengLinRating,
+    expected_score_two_teams, weng_lin_multi_team, weng_lin_two_teams, WengLinConfig, WengLinRating,
 };
 use skillratings::{MultiTeamOutcome, Outcomes};
 
@@ -172,21 +172,16 @@ pub fn weng_lin_doubles(
     second: [WengLinRating; 2],
     result: Outcome,
 ) -> ([WengLinRating; 2], [WengLinRating; 2]) {
-    let (first_place, second_place) = match result {
-        Outcome::Win => (1, 2),
-        Outcome::Loss => (2, 1),
-        Outcome::Draw => (1, 1),
-    };
-    let sides = [
-        (&first[..], MultiTeamOutcome::new(first_place)),
-        (&second[..], MultiTeamOutcome::new(second_place)),
-    ];
-    let new = weng_lin_multi_team(&sides, &WengLinConfig::new());
-    let pair = |i: usize, old: [WengLinRating; 2]| -> [WengLinRating; 2] {
-        let team = new.get(i);
-        [0, 1].map(|j| team.and_then(|t| t.get(j)).copied().unwrap_or(old[j]))
-    };
-    (pair(0, first), pair(1, second))
+    let (new_first, new_second) = weng_lin_two_teams(
+        &first,
+        &second,
+        &result.to_outcomes(),
+        &WengLinConfig::new(),
+    );
+    (
+        new_first.try_into().unwrap_or(first),
+        new_second.try_into().unwrap_or(second),
+    )
 }
 
 /// A doubles pair as one rating, for display: the partners' mean rating, with the
@@ -627,6 +622,29 @@ mod tests {
             .all(|(a, b)| a.rating < b.rating));
         // The partner whose rating is less certain moves further.
         assert!(winners[0].rating - 25.0 > winners[1].rating - 25.0);
+    }
+
+    #[test]
+    fn doubles_through_standings_match_the_pair_function() {
+        let values = [
+            settled(27.0),
+            WengLinRating::new(),
+            settled(22.0),
+            settled(31.0),
+        ];
+        let seats = seats(&values.map(|v| Some(from_weng_lin(v))));
+        let standings = Standings::doubles([0, 2], [1, 3], Outcome::Loss).unwrap();
+        let updates = rate_game(RatingSystem::WengLin, &standings, &seats).unwrap();
+        let (south_north, west_east) = weng_lin_doubles(
+            [values[0], values[2]],
+            [values[1], values[3]],
+            Outcome::Loss,
+        );
+        let expected = [south_north[0], west_east[0], south_north[1], west_east[1]];
+        for (update, expected) in updates.iter().zip(expected) {
+            assert!((update.value.rating - expected.rating).abs() < 1e-9);
+            assert!((update.value.deviation - expected.uncertainty).abs() < 1e-9);
+        }
     }
 
     #[test]
