@@ -1626,3 +1626,20 @@ async fn playing_yourself_is_allowed_but_never_rated() {
         .unwrap();
     assert_eq!(store.moves(practice.id).await.unwrap().len(), 2);
 }
+
+#[tokio::test]
+async fn statuses_display_as_stored() {
+    let (_dir, store) = fresh().await;
+    let game = store
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .await
+        .unwrap();
+    let stored: String = sqlx::query_scalar("SELECT status FROM games WHERE id = ?")
+        .bind(game.id.0)
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
+    assert_eq!(game.status.to_string(), stored);
+    assert_eq!(GameStatus::Void.to_string(), "void");
+    assert_eq!(ChallengeStatus::Cancelled.to_string(), "cancelled");
+}

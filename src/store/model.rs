@@ -179,6 +179,8 @@ impl From<Ending> for GameStatus {
     }
 }
 
+// Shown as stored: the variants are single words and the database spells them in lowercase
+// (`rename_all = "lowercase"`).
 macro_rules! lowercase_display {
     ($($ty:ty),*) => {$(
         impl fmt::Display for $ty {
