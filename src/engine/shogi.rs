@@ -490,7 +490,7 @@ impl ShogiPosition {
             }
             let kind = p.kind();
             if kind == spec.pawn {
-                pawn_lines |= 1 << line_of(spec.geometry, sq, sideways);
+                pawn_lines |= 1 << line_of(t, sq, sideways);
             }
             let def = &spec.kinds[kind as usize];
             for ray in t.rays(me, kind) {
@@ -540,7 +540,7 @@ impl ShogiPosition {
                     continue;
                 }
                 if kind == spec.pawn {
-                    if pawn_lines & (1 << line_of(spec.geometry, to, sideways)) != 0 {
+                    if pawn_lines & (1 << line_of(t, to, sideways)) != 0 {
                         continue;
                     }
                     if self.pawn_drop_refusal(to, me).is_some() {
@@ -685,9 +685,9 @@ impl ShogiPosition {
             }
             if kind == spec.pawn {
                 let sideways = t.quarter_turns[me.index()] % 2 == 1;
-                let line = line_of(g, m.to, sideways);
+                let line = line_of(t, m.to, sideways);
                 let nifu = g.squares().any(|sq| {
-                    line_of(g, sq, sideways) == line
+                    line_of(t, sq, sideways) == line
                         && self.piece_at(sq) == Some(Piece::new(spec.pawn, me, false))
                 });
                 if nifu {
@@ -931,8 +931,8 @@ impl ShogiPosition {
 
 /// The line a square lies on for nifu: its column, or its row for sideways seats.
 #[inline]
-fn line_of(g: Geometry, sq: Sq, sideways: bool) -> u8 {
-    let (c, r) = g.col_row(sq);
+fn line_of(t: &Tables, sq: Sq, sideways: bool) -> u8 {
+    let (c, r) = t.coords(sq);
     if sideways {
         r
     } else {
