@@ -62,6 +62,8 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
 
 /// How long shards get to close their connections after shutdown was asked for.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+/// How often shutdown is asked for again while a shard may still be connecting.
+const SHUTDOWN_RETRY: Duration = Duration::from_millis(100);
 
 /// Connects to Discord, registers the commands (in `config.guild_id` if set, else globally)
 /// and answers commands and clicks until `shutdown` completes, then disconnects.
@@ -113,11 +115,19 @@ pub async fn run(
         () = shutdown => {}
     }
     tracing::info!("shutting down");
-    shard_manager.shutdown_all().await;
-    match tokio::time::timeout(SHUTDOWN_GRACE, running).await {
-        Ok(result) => result.map_err(RunError::from),
-        // A shard that had not connected yet has nothing to close.
-        Err(_) => Ok(()),
+    // `shutdown_all` only reaches shards that are already running: one still connecting is
+    // missed, so ask again until `start` returns.
+    let deadline = tokio::time::Instant::now() + SHUTDOWN_GRACE;
+    loop {
+        shard_manager.shutdown_all().await;
+        match tokio::time::timeout(SHUTDOWN_RETRY, &mut running).await {
+            Ok(result) => return result.map_err(RunError::from),
+            Err(_) if tokio::time::Instant::now() < deadline => {}
+            Err(_) => {
+                tracing::warn!("the gateway connection did not close in time");
+                return Ok(());
+            }
+        }
     }
 }
 
