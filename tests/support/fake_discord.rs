@@ -328,16 +328,40 @@ impl FakeDiscord {
     /// dropped by the bot with only a log line, so it fails the test here instead.
     pub async fn send(&self, interaction: &InteractionBuilder) -> SentInteraction {
         self.wait_until_ready(DEFAULT_WAIT).await;
+        let (sent, payload) = self.open(interaction);
+        self.shared.state().dispatch("INTERACTION_CREATE", payload);
+        sent
+    }
+
+    /// Creates an interaction on the fake's side without dispatching it, so a test of the
+    /// fake itself can answer it with a plain REST client.
+    pub fn open_interaction(&self, interaction: &InteractionBuilder) -> SentInteraction {
+        self.open(interaction).0
+    }
+
+    /// Makes an interaction look `by` older, to test the response deadline without waiting.
+    pub fn age_interaction(&self, sent: &SentInteraction, by: Duration) {
+        let mut state = self.shared.state();
+        let pending = state
+            .interactions
+            .get_mut(&sent.id)
+            .expect("an interaction the fake created");
+        pending.sent_at = pending
+            .sent_at
+            .checked_sub(by)
+            .expect("the clock goes back that far");
+    }
+
+    fn open(&self, interaction: &InteractionBuilder) -> (SentInteraction, Value) {
         let id = self.shared.next_id();
         let token = format!("interaction-token-{id}");
-        let command_id = {
-            let state = self.shared.state();
-            state.command_ids.get(interaction.name()).copied()
-        };
-        let payload = interaction.build(id, &token, command_id);
-        assert_serenity_reads_interaction(&payload, interaction.kind());
-
         let mut state = self.shared.state();
+        let command_id = state.command_ids.get(interaction.name()).copied();
+        let payload = interaction.build(id, &token, command_id);
+        if let Err(why) = check_interaction_payload(&payload, interaction.kind()) {
+            drop(state);
+            panic!("{why}");
+        }
         state.interactions.insert(
             id,
             PendingInteraction {
@@ -352,14 +376,14 @@ impl FakeDiscord {
             },
         );
         state.tokens.insert(token.clone(), id);
-        state.dispatch("INTERACTION_CREATE", payload);
         drop(state);
         self.shared.changed.send_replace(());
-        SentInteraction {
+        let sent = SentInteraction {
             id,
             token,
             kind: interaction.kind(),
-        }
+        };
+        (sent, payload)
     }
 
     /// Dispatches any other gateway event (e.g. `GUILD_CREATE`) once the gateway is ready.
@@ -428,18 +452,23 @@ impl FakeDiscord {
     }
 }
 
-/// Panics unless serenity reads `payload` as an interaction of type `kind`.
-fn assert_serenity_reads_interaction(payload: &Value, kind: u64) {
+/// Whether serenity reads `payload` as an interaction of type `kind`; if not, why.
+pub fn check_interaction_payload(payload: &Value, kind: u64) -> Result<(), String> {
     use serenity::model::application::Interaction;
     let interaction: Interaction = serde_json::from_value(payload.clone())
-        .unwrap_or_else(|why| panic!("serenity cannot read this interaction: {why}\n{payload:#}"));
+        .map_err(|why| format!("serenity cannot read this interaction: {why}\n{payload:#}"))?;
     let read_kind = match interaction {
         Interaction::Command(_) => kind::COMMAND,
         Interaction::Component(_) => kind::COMPONENT,
         Interaction::Autocomplete(_) => kind::AUTOCOMPLETE,
         _ => 0,
     };
-    assert_eq!(read_kind, kind, "serenity read another interaction type");
+    if read_kind != kind {
+        return Err(format!(
+            "serenity read interaction type {read_kind}, not {kind}\n{payload:#}"
+        ));
+    }
+    Ok(())
 }
 
 /// Panics unless serenity reads `value` as a `T`: keeps the fake's answers honest.
