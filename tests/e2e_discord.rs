@@ -317,3 +317,93 @@ async fn unreachable_api_base_is_an_error_not_a_fallback_to_discord() {
     let error = result.expect_err("nothing to connect to");
     assert!(error.to_string().contains(&base), "{error}");
 }
+
+/// The installed program, as the deployment starts it. `SHOGIBAN_TEST_LOG` sets its log
+/// level (default `info`).
+fn shogiban_command() -> std::process::Command {
+    let log = std::env::var("SHOGIBAN_TEST_LOG").unwrap_or_else(|_| "info".to_owned());
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_shogiban"));
+    command
+        .env("NO_PROXY", "127.0.0.1,localhost")
+        .env("no_proxy", "127.0.0.1,localhost")
+        .env("RUST_LOG", log)
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("DISCORD_GUILD_ID")
+        .env_remove("DISCORD_API_BASE")
+        .env_remove("DATABASE_URL");
+    command
+}
+
+#[test]
+fn serve_without_a_token_says_which_variable_is_missing() {
+    let output = shogiban_command()
+        .arg("serve")
+        .env("DISCORD_API_BASE", "http://127.0.0.1:9")
+        .output()
+        .expect("run shogiban serve");
+
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("DISCORD_TOKEN is not set"), "{stderr}");
+}
+
+/// Kills the child process if the test fails before it exits.
+#[cfg(unix)]
+struct ChildGuard(std::process::Child);
+
+#[cfg(unix)]
+impl Drop for ChildGuard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn serve_answers_and_stops_cleanly_on_sigterm() {
+    let fake = FakeDiscord::start().await;
+    // The log goes to a file: a pipe nobody reads until the end could fill up and stall it.
+    let log = tempfile::NamedTempFile::new().expect("a log file");
+    let child = shogiban_command()
+        .arg("serve")
+        .env("DISCORD_TOKEN", fake.token())
+        .env("DISCORD_API_BASE", fake.api_base())
+        .env("DISCORD_GUILD_ID", GUILD_ID.to_string())
+        .stdout(std::process::Stdio::null())
+        .stderr(log.reopen().expect("the log file"))
+        .spawn()
+        .expect("start shogiban serve");
+    let mut child = ChildGuard(child);
+
+    fake.registered_commands(Some(GUILD_ID)).await;
+    let sent = fake.send(&InteractionBuilder::slash("help")).await;
+    let reply = fake.response_to(&sent).await;
+    assert!(reply.content().unwrap_or_default().contains("yonin"));
+
+    let pid = child.0.id().to_string();
+    let kill = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("run kill");
+    assert!(kill.success());
+
+    let deadline = std::time::Instant::now() + support::bot::STOP_WAIT;
+    let status = loop {
+        if let Some(status) = child.0.try_wait().expect("poll the child") {
+            break status;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "serve did not stop on SIGTERM"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let stderr = std::fs::read_to_string(log.path()).expect("read the log");
+    assert!(status.success(), "exit {status}; log:\n{stderr}");
+    assert!(stderr.contains("shutting down"), "{stderr}");
+    assert!(!stderr.contains(fake.token()), "the token was logged");
+    let gateway = fake.wait_for_gateway_close(Duration::from_secs(5)).await;
+    assert_eq!(gateway.close_codes, [1000]);
+    fake.assert_no_violations();
+}
