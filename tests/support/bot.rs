@@ -24,6 +24,12 @@ impl RunningBot {
     /// `more_env` (e.g. `DISCORD_GUILD_ID`). The settings go through the same parsing as
     /// the process environment does in `serve`.
     pub fn start(fake: &FakeDiscord, more_env: &[(&str, &str)]) -> Self {
+        Self::start_with_data(fake, more_env, Data::new())
+    }
+
+    /// Like [`Self::start`], with the shared state the test prepared (e.g. a service over a
+    /// temporary database).
+    pub fn start_with_data(fake: &FakeDiscord, more_env: &[(&str, &str)], data: Data) -> Self {
         prepare_process();
         let mut env: HashMap<String, String> = more_env
             .iter()
@@ -34,7 +40,7 @@ impl RunningBot {
         let config =
             Config::from_lookup(|name| env.get(name).cloned()).expect("test settings are valid");
         let (shutdown, requested) = oneshot::channel::<()>();
-        let task = tokio::spawn(discord::run(config, Data::new(), async move {
+        let task = tokio::spawn(discord::run(config, data, async move {
             let _ = requested.await;
         }));
         Self {

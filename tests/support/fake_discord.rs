@@ -676,6 +676,8 @@ fn on_gateway_frame(shared: &Shared, sender: &mpsc::UnboundedSender<String>, fra
             state.dispatch("READY", ready);
             state.gateway.ready = true;
         }
+        // Presence updates are the bot's own business.
+        Some(3) => {}
         Some(op) => state
             .violations
             .push(format!("unexpected gateway op {op}: {frame}")),
