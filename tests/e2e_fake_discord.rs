@@ -231,3 +231,35 @@ async fn requests_without_the_token_are_refused() {
     assert!(http.get_gateway().await.is_err());
     assert_eq!(fake.violations().len(), 1);
 }
+
+#[test]
+fn options_read_as_poise_reads_them() {
+    use serenity::model::application::{Interaction, ResolvedValue};
+
+    let typed = InteractionBuilder::autocomplete("move")
+        .string("game", "12")
+        .focused("move", "7g")
+        .build(1, "token", Some(1));
+    let Ok(Interaction::Autocomplete(typed)) = serde_json::from_value(typed) else {
+        panic!("an autocomplete interaction");
+    };
+    let focused = typed.data.autocomplete().expect("a focused option");
+    assert_eq!((focused.name, focused.value), ("move", "7g"));
+
+    let challenge = InteractionBuilder::slash("challenge")
+        .user("opponent", &bob())
+        .build(2, "token", Some(1));
+    let Ok(Interaction::Command(challenge)) = serde_json::from_value(challenge) else {
+        panic!("a command interaction");
+    };
+    let options = challenge.data.options();
+    let ResolvedValue::User(user, member) = &options[0].value else {
+        panic!("a resolved user, not {:?}", options[0].value);
+    };
+    assert_eq!(user.name, "bob");
+    assert!(member.is_some(), "in a guild the member is resolved too");
+    assert_eq!(
+        challenge.member.as_ref().map(|m| m.user.name.as_str()),
+        Some("alice")
+    );
+}

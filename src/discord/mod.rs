@@ -5,6 +5,12 @@
 //! documented async function (its doc comment is the description users see) listed in
 //! [`commands`]; button clicks are dispatched by the verb of their stateless custom id in
 //! `buttons`; every error ends in one handler that answers the user privately.
+//!
+//! Adding a command: an `async fn` with `#[poise::command(slash_command)]` taking a
+//! [`Context`] and returning `Result<(), Error>`, whose doc comment (at most 100 characters)
+//! Discord shows as its description; it calls the service through `ctx.data()`, answers
+//! within 3 seconds (or calls `ctx.defer()` first), returns [`Error::Refused`] for what the
+//! user cannot do, and is listed in [`commands`]. The `/help` command list follows by itself.
 
 mod buttons;
 pub mod config;
