@@ -263,3 +263,58 @@ fn options_read_as_poise_reads_them() {
         Some("alice")
     );
 }
+
+#[tokio::test]
+async fn messages_are_kept_and_edited_in_place() {
+    let fake = FakeDiscord::start().await;
+    let http = client(&fake);
+    let sent = fake.open_interaction(&InteractionBuilder::slash("board"));
+    respond(&http, &sent, message_response(json!([])), vec![])
+        .await
+        .expect("first answer");
+
+    let original = http
+        .edit_original_interaction_response(&sent.token, &json!({ "content": "7g7f" }), vec![])
+        .await
+        .expect("edit the answer");
+    assert_eq!(original.content, "7g7f");
+    let followup = http
+        .create_followup_message(&sent.token, &json!({ "content": "your turn" }), vec![])
+        .await
+        .expect("follow-up");
+    http.edit_followup_message(
+        &sent.token,
+        followup.id,
+        &json!({ "content": "done" }),
+        vec![],
+    )
+    .await
+    .expect("edit the follow-up");
+    let kept = fake.message(&followup.id.to_string()).expect("kept");
+    assert_eq!(kept["content"], "done");
+
+    let channel = serenity::model::id::ChannelId::new(fixtures::CHANNEL_ID);
+    let notice = http
+        .send_message(channel, vec![], &json!({ "content": "bob to move" }))
+        .await
+        .expect("a channel message");
+    http.edit_message(
+        channel,
+        notice.id,
+        &json!({ "content": "game over" }),
+        vec![],
+    )
+    .await
+    .expect("edit it");
+    assert_eq!(
+        fake.message(&notice.id.to_string()).unwrap()["content"],
+        "game over"
+    );
+    fake.assert_no_violations();
+
+    let unknown = http
+        .edit_message(channel, 424242.into(), &json!({ "content": "?" }), vec![])
+        .await;
+    assert!(unknown.is_err(), "a message never sent cannot be edited");
+    assert_eq!(fake.violations().len(), 1);
+}

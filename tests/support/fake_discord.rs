@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
 use axum::extract::DefaultBodyLimit;
@@ -270,6 +270,12 @@ impl FakeDiscord {
         .await
     }
 
+    /// A message as it now is (after any edits), if the bot sent, changed or was clicked on
+    /// it.
+    pub fn message(&self, id: &str) -> Option<Value> {
+        self.shared.state().messages.get(id).cloned()
+    }
+
     /// Waits for the bot's first response to `sent`.
     pub async fn response_to(&self, sent: &SentInteraction) -> RestCall {
         let what = format!("the response to interaction {}", sent.id);
@@ -373,6 +379,10 @@ impl FakeDiscord {
             },
         );
         state.tokens.insert(token.clone(), id);
+        if let Some(message) = payload.get("message") {
+            let message_id = message["id"].as_str().unwrap_or_default().to_owned();
+            state.messages.entry(message_id).or_insert(message.clone());
+        }
         drop(state);
         self.shared.changed.send_replace(());
         let sent = SentInteraction {
@@ -521,6 +531,8 @@ struct Recorded {
     tokens: HashMap<String, u64>,
     /// Registered command ids by name.
     command_ids: HashMap<String, u64>,
+    /// Messages as they now are, by id: those the bot sent or changed, and those clicked.
+    messages: HashMap<String, Value>,
     gateway: Gateway,
 }
 
@@ -556,6 +568,7 @@ impl Shared {
                 interactions: HashMap::new(),
                 tokens: HashMap::new(),
                 command_ids: HashMap::new(),
+                messages: HashMap::new(),
                 gateway: Gateway::default(),
             }),
             changed: watch::Sender::new(()),
@@ -564,10 +577,20 @@ impl Shared {
     }
 
     fn state(&self) -> MutexGuard<'_, Recorded> {
-        // A panicking test thread must not hide the calls from the next assertion.
-        self.state
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        // Locks are held only by synchronous code, so waiting long means the same thread
+        // asked twice: fail the test instead of hanging it.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            match self.state.try_lock() {
+                Ok(guard) => return guard,
+                // A panicking test thread must not hide the calls from the next assertion.
+                Err(TryLockError::Poisoned(poisoned)) => return poisoned.into_inner(),
+                Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Err(TryLockError::WouldBlock) => panic!("the fake's state stayed locked"),
+            }
+        }
     }
 
     fn next_id(&self) -> u64 {

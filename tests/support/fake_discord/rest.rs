@@ -105,7 +105,13 @@ pub(super) async fn rest(State(shared): State<Arc<Shared>>, request: Request) ->
     };
     call.status = answer.status.as_u16();
     call.message = answer.message;
-    shared.state().calls.push(call);
+    let mut state = shared.state();
+    if let Some(message) = &call.message {
+        let id = message["id"].as_str().unwrap_or_default().to_owned();
+        state.messages.insert(id, message.clone());
+    }
+    state.calls.push(call);
+    drop(state);
     shared.changed.send_replace(());
 
     match answer.body {
@@ -193,6 +199,9 @@ fn route(shared: &Shared, call: &RestCall) -> Answer {
         (Method::POST, ["channels", channel, "messages"]) => channel_message(shared, call, channel),
         (Method::PATCH, ["channels", channel, "messages", message]) => {
             edit_channel_message(shared, call, channel, message)
+        }
+        (Method::DELETE, ["channels", channel, "messages", message]) => {
+            delete_channel_message(shared, call, channel, message)
         }
         _ => unhandled(shared, call),
     }
@@ -570,12 +579,18 @@ fn edit_response(shared: &Shared, call: &RestCall, token: &str, message_id: &str
             }
         }
     } else {
-        fixtures::message(
-            message_id.parse().unwrap_or(0),
-            channel_id.parse().unwrap_or(0),
-            "",
-            json!([]),
-        )
+        match stored_message(shared, &channel_id, message_id) {
+            Some(old) => old,
+            None => {
+                return refuse(
+                    shared,
+                    call,
+                    StatusCode::NOT_FOUND,
+                    10008,
+                    "Unknown Message",
+                )
+            }
+        }
     };
     let message = edited_message(shared, &old, &payload, &call.files);
     if message_id == "@original" {
@@ -649,11 +664,40 @@ fn edit_channel_message(
     if !problems.is_empty() {
         return invalid_form(shared, call, problems);
     }
-    let old = fixtures::message(
-        message_id.parse().unwrap_or(0),
-        channel_id.parse().unwrap_or(0),
-        "",
-        json!([]),
-    );
+    let Some(old) = stored_message(shared, channel_id, message_id) else {
+        return refuse(
+            shared,
+            call,
+            StatusCode::NOT_FOUND,
+            10008,
+            "Unknown Message",
+        );
+    };
     Answer::message(edited_message(shared, &old, &payload, &call.files))
+}
+
+fn delete_channel_message(
+    shared: &Shared,
+    call: &RestCall,
+    channel_id: &str,
+    message_id: &str,
+) -> Answer {
+    if stored_message(shared, channel_id, message_id).is_none() {
+        return refuse(
+            shared,
+            call,
+            StatusCode::NOT_FOUND,
+            10008,
+            "Unknown Message",
+        );
+    }
+    shared.state().messages.remove(message_id);
+    Answer::no_content()
+}
+
+/// The stored message `message_id`, if it is in `channel_id`.
+fn stored_message(shared: &Shared, channel_id: &str, message_id: &str) -> Option<Value> {
+    let state = shared.state();
+    let message = state.messages.get(message_id)?;
+    (message["channel_id"].as_str() == Some(channel_id)).then(|| message.clone())
 }
