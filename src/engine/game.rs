@@ -272,6 +272,15 @@ impl AnyPosition {
         }
     }
 
+    /// The drop-shogi position, for standard and yonin games.
+    #[allow(unreachable_patterns)]
+    pub fn as_shogi(&self) -> Option<&ShogiPosition> {
+        match self {
+            AnyPosition::Shogi(p) => Some(p),
+            _ => None,
+        }
+    }
+
     pub fn geometry(&self) -> Geometry {
         match self {
             AnyPosition::Shogi(p) => p.geometry(),
@@ -493,10 +502,18 @@ impl Game {
             .collect()
     }
 
-    /// Reads move text in any notation the variant supports.
+    /// Reads move text in any notation the variant supports. Japanese 同 ("same square")
+    /// is resolved here, where the previous move is known.
     pub fn parse_move(&self, text: &str) -> Result<Move, GameError> {
         if self.is_over() {
             return Err(GameError::GameOver);
+        }
+        if let (Some(i), Some(to)) = (text.find('同'), self.last_destination()) {
+            let g = self.position.geometry();
+            let square = format!("{}{}", g.file(to), g.rank(to));
+            let rest = text[i + '同'.len_utf8()..].trim_start_matches([' ', '　']);
+            let resolved = format!("{}{square}{rest}", &text[..i]);
+            return Ok(self.position.parse_move(&resolved)?);
         }
         Ok(self.position.parse_move(text)?)
     }
@@ -608,7 +625,7 @@ impl Game {
             }
         }
         if let Some(limit) = self.options.move_limit {
-            if self.history.len() as u32 >= limit {
+            if self.position.ply() >= limit {
                 return Some(GameResult::draw(
                     self.variant().seats(),
                     EndReason::MoveLimit,

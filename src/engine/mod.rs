@@ -12,6 +12,7 @@ pub mod kinds;
 pub mod moves;
 pub mod notation;
 pub mod piece;
+pub mod record;
 pub mod shogi;
 pub mod standard;
 pub mod tables;
