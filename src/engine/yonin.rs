@@ -183,6 +183,73 @@ pub fn checking_seats(pos: &ShogiPosition, seat: Seat) -> SeatSet {
     by
 }
 
+/// Points for ranking at the move limit or after a declaration: rook or dragon 5, every
+/// other piece but the king 1, on the board and in hand.
+pub fn points(pos: &ShogiPosition, seat: Seat) -> u32 {
+    pos.points(seat, false)
+}
+
+/// Each seat's place (1 = first), indexed by seat. Players still alive rank above the
+/// eliminated ones, by points (in doubles, each pair by the sum of its two players'
+/// points), equal points sharing a place; eliminated players rank by the order they left
+/// in, `eliminated` listing them first to last (a seat out but missing from the list, as
+/// in a game set up from a position, shares the last place). In doubles a pair that lost
+/// a player is second.
+pub fn places(pos: &ShogiPosition, eliminated: &[Seat]) -> Vec<u8> {
+    let alive = pos.alive();
+    // Sort key per seat: higher is better.
+    let mut key = [0i64; 4];
+    if pos.spec().doubles {
+        for seat in 0..4u8 {
+            let seat = Seat(seat);
+            let partner = Seat((seat.0 + 2) % 4);
+            key[seat.index()] = if alive.contains(seat) && alive.contains(partner) {
+                (points(pos, seat) + points(pos, partner)) as i64
+            } else {
+                -1
+            };
+        }
+    } else {
+        for seat in 0..4u8 {
+            let seat = Seat(seat);
+            key[seat.index()] = if alive.contains(seat) {
+                // Above every eliminated player, whatever the points.
+                1_000 + points(pos, seat) as i64
+            } else {
+                // Later eliminations rank higher; unlisted ones lowest.
+                eliminated
+                    .iter()
+                    .position(|&s| s == seat)
+                    .map_or(0, |i| i as i64 + 1)
+            };
+        }
+    }
+    // Competition ranking: one more than the number of seats strictly better.
+    (0..4)
+        .map(|i| 1 + key.iter().filter(|&&k| k > key[i]).count() as u8)
+        .collect()
+}
+
+/// Why the seat to move may not make the entering-king declaration (入玉宣言) now, if it
+/// may not: its king must stand in its promotion zone and not be in check. (The game
+/// checks the move number and that a legal move exists.)
+pub fn declaration_failure(pos: &ShogiPosition) -> Option<String> {
+    let me = pos.turn();
+    if pos.is_decided() || !pos.alive().contains(me) {
+        return Some("the game is over".into());
+    }
+    let Some(king) = pos.king_square(me) else {
+        return Some("you have no king on the board".into());
+    };
+    if !pos.in_zone(king, me) {
+        return Some("your king is not in your promotion zone".into());
+    }
+    if pos.in_check(me) {
+        return Some("you are in check".into());
+    }
+    None
+}
+
 /// Reads a position in the text format described in the module documentation.
 pub fn from_text(text: &str, doubles: bool) -> Result<ShogiPosition, PositionError> {
     let mut fields = text.split(' ');
