@@ -197,36 +197,39 @@ pub fn points(pos: &ShogiPosition, seat: Seat) -> u32 {
 /// a player is second.
 pub fn places(pos: &ShogiPosition, eliminated: &[Seat]) -> Vec<u8> {
     let alive = pos.alive();
-    // Sort key per seat: higher is better.
-    let mut key = [0i64; 4];
     if pos.spec().doubles {
-        for seat in 0..4u8 {
-            let seat = Seat(seat);
+        // A pair's score: its points, or below everything once it has lost a player.
+        let pair = |seat: Seat| {
             let partner = Seat((seat.0 + 2) % 4);
-            key[seat.index()] = if alive.contains(seat) && alive.contains(partner) {
+            if alive.contains(seat) && alive.contains(partner) {
                 (points(pos, seat) + points(pos, partner)) as i64
             } else {
                 -1
-            };
-        }
-    } else {
-        for seat in 0..4u8 {
-            let seat = Seat(seat);
-            key[seat.index()] = if alive.contains(seat) {
+            }
+        };
+        return (0..4u8)
+            .map(|s| 1 + u8::from(pair(Seat((s + 1) % 4)) > pair(Seat(s))))
+            .collect();
+    }
+    // Sort key per seat: higher is better.
+    let key: Vec<i64> = (0..4u8)
+        .map(|s| {
+            let seat = Seat(s);
+            if alive.contains(seat) {
                 // Above every eliminated player, whatever the points.
                 1_000 + points(pos, seat) as i64
             } else {
                 // Later eliminations rank higher; unlisted ones lowest.
                 eliminated
                     .iter()
-                    .position(|&s| s == seat)
+                    .position(|&e| e == seat)
                     .map_or(0, |i| i as i64 + 1)
-            };
-        }
-    }
-    // Competition ranking: one more than the number of seats strictly better.
-    (0..4)
-        .map(|i| 1 + key.iter().filter(|&&k| k > key[i]).count() as u8)
+            }
+        })
+        .collect();
+    // Competition ranking: one more than the number of players strictly better.
+    key.iter()
+        .map(|k| 1 + key.iter().filter(|&other| other > k).count() as u8)
         .collect()
 }
 

@@ -5,6 +5,7 @@ mod common;
 mod doubles;
 mod elimination;
 mod forbidden;
+mod game;
 mod notation;
 mod outside;
 mod perft;
