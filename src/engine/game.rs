@@ -3,8 +3,6 @@
 //! perpetual check, move limits, declarations, resignation, timeouts, agreed draws,
 //! aborts, takebacks). This is what the service stores and reloads, without replaying.
 
-use std::collections::HashMap;
-
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -558,10 +556,15 @@ impl Game {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        self.position.check_move(m)?;
         let mut legal = Vec::new();
         self.position.legal_moves(&mut legal);
-        if self.perpetual_check_rule_applies() && !self.legal_moves().contains(m) {
+        if !legal.contains(m) {
+            // Not legal, so this names the rule that forbids it.
+            self.position.check_move(m)?;
+        }
+        let mut allowed = legal.clone();
+        self.remove_perpetual_checks(&mut allowed);
+        if !allowed.contains(m) {
             return Err(GameError::Illegal(IllegalMove::PerpetualCheck));
         }
         let seat = self.position.turn();
@@ -645,7 +648,13 @@ impl Game {
         if let Some(r) = self.repetition_result() {
             return Some(r);
         }
-        if self.legal_moves().is_empty() {
+        // A four-player position settles its eliminations as it plays, so whether the
+        // game is over on the board is known without generating moves.
+        let no_move = match self.variant().seats() {
+            2 => self.legal_moves().is_empty(),
+            _ => self.four_player_position().is_some_and(|p| p.is_decided()),
+        };
+        if no_move {
             if let Some(r) = self.no_move_result() {
                 return Some(r);
             }
@@ -965,37 +974,55 @@ impl Game {
         if !self.perpetual_check_rule_applies() {
             return;
         }
-        // Positions seen three times already, with the index of their first occurrence.
-        let mut seen: HashMap<u64, (u32, usize)> = HashMap::new();
-        let hashes = std::iter::once(self.start.hash()).chain(self.history.iter().map(|m| m.hash));
-        for (i, h) in hashes.enumerate() {
-            seen.entry(h).or_insert((0, i)).0 += 1;
-        }
-        seen.retain(|_, (n, _)| *n >= 3);
         let Some(p) = self.four_player_position() else {
             return;
         };
-        if seen.is_empty() {
+        let me = p.turn();
+        // Only positions first seen within the run of plies that keep a perpetual check
+        // by `me` going can be repeated by a forbidden move. Usually that run is empty.
+        let n = self.history.len();
+        let mut since = n;
+        while since > 0 && self.continues_perpetual(since - 1, me) {
+            since -= 1;
+        }
+        let hash_at = |i: usize| match i {
+            0 => self.start.hash(),
+            i => self.history[i - 1].hash,
+        };
+        let window: Vec<u64> = (since..=n).map(hash_at).collect();
+        if window.len() < 3 {
             return;
         }
-        let me = p.turn();
         let allowed: Vec<Move> = moves
             .iter()
             .copied()
             .filter(|m| {
                 let mut after = p.clone();
                 let effects = after.apply(m);
-                match seen.get(&after.hash()) {
-                    Some(&(_, first)) => {
-                        self.perpetual_checker(first, Some((me, effects.checks))) != Some(me)
-                    }
-                    None => true,
+                let h = after.hash();
+                if window.iter().filter(|&&w| w == h).count() < 3
+                    || (0..since).any(|i| hash_at(i) == h)
+                {
+                    return true;
                 }
+                let first = since + window.iter().position(|&w| w == h).unwrap_or(0);
+                self.perpetual_checker(first, Some((me, effects.checks))) != Some(me)
             })
             .collect();
         if !allowed.is_empty() {
             *moves = allowed;
         }
+    }
+
+    /// Whether ply `j` of the record fits a perpetual check by `checker`: it answers a
+    /// check on its mover, or it is a check by `checker`.
+    fn continues_perpetual(&self, j: usize, checker: Seat) -> bool {
+        let m = &self.history[j];
+        let checked_before = match j {
+            0 => self.start.checked_seats(),
+            j => self.history[j - 1].checks,
+        };
+        checked_before.contains(m.seat) || (m.seat == checker && !m.checks.is_empty())
     }
 
     /// A timeout or resignation: the player is eliminated with no credit to anyone, and
