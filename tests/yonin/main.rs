@@ -9,4 +9,5 @@ mod game;
 mod notation;
 mod outside;
 mod perft;
+mod playouts;
 mod turn_order;
