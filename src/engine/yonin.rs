@@ -5,8 +5,13 @@
 //! The rules themselves (check priority, eliminations, powerless pieces, flipped kings,
 //! nifu on rows for the sideways seats, uchifuzume against any opponent, pawn drops before
 //! a flipped king, doubles partners) live in [`super::shogi::ShogiPosition`], configured by
-//! [`SPEC`] and [`DOUBLES_SPEC`]. The game-level rules (move limit, declaration,
-//! resignation, repetition) belong to the game layer.
+//! [`SPEC`] and [`DOUBLES_SPEC`]. The game-level rules (move limit and declaration scored
+//! by [`places`], resignation, timeouts, repetition and perpetual check) belong to the
+//! game layer ([`super::game`]), each a rule option.
+//!
+//! The federation's three-on-one ban (3人攻撃禁止: no third player joining two others'
+//! attack on one player) is not enforced: a referee judges it, under a definition the
+//! federation never published in full.
 //!
 //! # Seats
 //!
@@ -73,9 +78,6 @@ pub const W: Seat = Seat(1);
 pub const N: Seat = Seat(2);
 pub const E: Seat = Seat(3);
 
-/// Seat letters in seat (clockwise turn) order.
-pub const SEAT_LETTERS: [char; 4] = ['S', 'W', 'N', 'E'];
-
 /// The start position in the position text format.
 pub const START_TEXT: &str = "2nSnGnKnGnS2/3nPnRnP3/wS3nP3eS/wGwP5ePeG/wKwRwP3ePeReK/wGwP5ePeG/wS3sP3eS/3sPsRsP3/2sSsGsKsGsS2 S -/-/-/- SWNE 1";
 
@@ -125,22 +127,22 @@ pub fn start(doubles: bool) -> ShogiPosition {
     from_text(START_TEXT, doubles).expect("the start position is valid")
 }
 
-/// The letter of a seat (`S`, `W`, `N`, `E`).
-pub fn seat_letter(seat: Seat) -> char {
-    SEAT_LETTERS[seat.index() & 3]
+/// The letter of a seat (`S`, `W`, `N`, `E`), as the text format and messages write it.
+fn letter(seat: Seat) -> &'static str {
+    Variant::Yonin.seat_name(seat)
 }
 
-/// Reads a seat letter or name (`S`, `south`, `w`, `West`, ...).
-pub fn parse_seat(text: &str) -> Option<Seat> {
-    let lower = text.trim().to_ascii_lowercase();
-    let seat = match lower.as_str() {
-        "s" | "south" => S,
-        "w" | "west" => W,
-        "n" | "north" => N,
-        "e" | "east" => E,
-        _ => return None,
+/// The seat a letter of the text format names: upper case for the seat to move and the
+/// seats alive, lower case before a piece.
+fn seat_of(c: char, upper: bool) -> Option<Seat> {
+    let right_case = if upper {
+        c.is_ascii_uppercase()
+    } else {
+        c.is_ascii_lowercase()
     };
-    Some(seat)
+    right_case
+        .then(|| Variant::Yonin.parse_seat(c.encode_utf8(&mut [0; 4])))
+        .flatten()
 }
 
 /// Why the seat to move is the one to move.
@@ -279,9 +281,13 @@ pub fn from_text(text: &str, doubles: bool) -> Result<ShogiPosition, PositionErr
     let spec = spec_for(doubles);
     let mut pos = ShogiPosition::empty(spec);
     read_board(&mut pos, board)?;
-    let turn = match turn {
-        "S" | "W" | "N" | "E" => parse_seat(turn).expect("a seat letter"),
-        other => return Err(PositionError::SideToMove(other.into())),
+    let mut letters = turn.chars();
+    let turn = match (
+        letters.next().and_then(|c| seat_of(c, true)),
+        letters.next(),
+    ) {
+        (Some(seat), None) => seat,
+        _ => return Err(PositionError::SideToMove(turn.into())),
     };
     pos.set_turn(turn);
     read_hands(&mut pos, hands)?;
@@ -324,17 +330,11 @@ fn read_board(pos: &mut ShogiPosition, board: &str) -> Result<(), PositionError>
                 }
                 continue;
             }
-            let owner = match c {
-                's' => S,
-                'w' => W,
-                'n' => N,
-                'e' => E,
-                other => {
-                    return Err(PositionError::UnknownPiece(format!(
-                        "{other} (a piece is a seat letter s, w, n or e, then its code)"
-                    )))
-                }
-            };
+            let owner = seat_of(c, false).ok_or_else(|| {
+                PositionError::UnknownPiece(format!(
+                    "{c} (a piece is a seat letter s, w, n or e, then its code)"
+                ))
+            })?;
             let mut code = String::new();
             let mut letter = chars.next();
             if letter == Some('+') {
@@ -423,17 +423,11 @@ fn read_alive(alive: &str) -> Result<SeatSet, PositionError> {
     let mut set = SeatSet::EMPTY;
     let mut last: Option<Seat> = None;
     for c in alive.chars() {
-        let seat = match c {
-            'S' => S,
-            'W' => W,
-            'N' => N,
-            'E' => E,
-            _ => {
-                return Err(PositionError::Invalid(format!(
-                    "bad list of seats alive '{alive}' (seat letters S, W, N, E in that order)"
-                )))
-            }
-        };
+        let seat = seat_of(c, true).ok_or_else(|| {
+            PositionError::Invalid(format!(
+                "bad list of seats alive '{alive}' (seat letters S, W, N, E in that order)"
+            ))
+        })?;
         if last.is_some_and(|l| l >= seat) {
             return Err(PositionError::Invalid(format!(
                 "bad list of seats alive '{alive}' (each seat once, in the order S, W, N, E)"
@@ -451,7 +445,7 @@ fn read_alive(alive: &str) -> Result<SeatSet, PositionError> {
 /// Refuses positions the rules could never reach in a way that matters to play: more
 /// pieces than the two sets hold, a seat without exactly one king, a pawn on its last
 /// line, two unpromoted pawns of one seat on one of its lines, a seat out of the game
-/// to move while the game goes on, or a finished doubles game with both pairs hurt.
+/// to move while the game goes on, or one with no legal move.
 fn validate(pos: &ShogiPosition) -> Result<(), PositionError> {
     let g = pos.geometry();
     let t = pos.spec().tables();
@@ -469,7 +463,7 @@ fn validate(pos: &ShogiPosition) -> Result<(), PositionError> {
         if def.dead_depth > 0 && t.far_depth(sq, p.owner()) < def.dead_depth {
             return Err(PositionError::Invalid(format!(
                 "{}'s {} on {} stands on its last line and could never move",
-                seat_letter(p.owner()),
+                letter(p.owner()),
                 def.name,
                 g.name(sq)
             )));
@@ -480,7 +474,7 @@ fn validate(pos: &ShogiPosition) -> Result<(), PositionError> {
             if *lines & (1 << line) != 0 {
                 return Err(PositionError::Invalid(format!(
                     "{} has two unpromoted pawns on one {} (nifu), one on {}",
-                    seat_letter(p.owner()),
+                    letter(p.owner()),
                     if sideways(p.owner()) { "rank" } else { "file" },
                     g.name(sq)
                 )));
@@ -495,7 +489,7 @@ fn validate(pos: &ShogiPosition) -> Result<(), PositionError> {
         if kings[seat as usize] != 1 {
             return Err(PositionError::Invalid(format!(
                 "{} must have exactly one king on the board, and has {}",
-                seat_letter(Seat(seat)),
+                letter(Seat(seat)),
                 kings[seat as usize]
             )));
         }
@@ -511,7 +505,15 @@ fn validate(pos: &ShogiPosition) -> Result<(), PositionError> {
     if !pos.is_decided() && !pos.alive().contains(pos.turn()) {
         return Err(PositionError::Invalid(format!(
             "{} is to move but is out of the game",
-            seat_letter(pos.turn())
+            letter(pos.turn())
+        )));
+    }
+    // Play eliminates a player left without a move on its turn, so no reachable position
+    // has one to move.
+    if !pos.is_decided() && !pos.has_legal_move() {
+        return Err(PositionError::Invalid(format!(
+            "{} is to move but has no legal move, so it would be out of the game",
+            letter(pos.turn())
         )));
     }
     Ok(())
@@ -548,7 +550,7 @@ pub fn to_text(pos: &ShogiPosition) -> String {
                         out.push((b'0' + empty) as char);
                         empty = 0;
                     }
-                    out.push(seat_letter(p.owner()).to_ascii_lowercase());
+                    out.push_str(&letter(p.owner()).to_ascii_lowercase());
                     out.push_str(STANDARD_KINDS[p.kind() as usize].code);
                 }
             }
@@ -558,7 +560,7 @@ pub fn to_text(pos: &ShogiPosition) -> String {
         }
     }
     out.push(' ');
-    out.push(seat_letter(pos.turn()));
+    out.push_str(letter(pos.turn()));
     out.push(' ');
     for seat in 0..4u8 {
         if seat > 0 {
@@ -577,7 +579,7 @@ pub fn to_text(pos: &ShogiPosition) -> String {
     }
     out.push(' ');
     for seat in pos.alive().iter() {
-        out.push(seat_letter(seat));
+        out.push_str(letter(seat));
     }
     out.push(' ');
     out.push_str(&(pos.ply() + 1).to_string());
@@ -596,7 +598,7 @@ pub fn to_western(pos: &ShogiPosition, m: &Move) -> String {
 pub fn to_western_among(pos: &ShogiPosition, m: &Move, legal: &[Move]) -> String {
     format!(
         "{}: {}",
-        seat_letter(pos.turn()),
+        letter(pos.turn()),
         notation::to_western(pos, m, legal)
     )
 }
@@ -623,8 +625,8 @@ pub fn parse_move(pos: &ShogiPosition, text: &str) -> Result<Move, MoveParseErro
                     text: trimmed.into(),
                     reason: IllegalMove::Other(format!(
                         "it is {}'s turn, not {}'s",
-                        seat_letter(pos.turn()),
-                        seat_letter(seat)
+                        letter(pos.turn()),
+                        letter(seat)
                     )),
                 });
             }
@@ -638,7 +640,7 @@ pub fn parse_move(pos: &ShogiPosition, text: &str) -> Result<Move, MoveParseErro
 /// Splits `S: P-5f` or `S P-5f` into the seat and the move text.
 fn split_seat_prefix(text: &str) -> Option<(Seat, &str)> {
     let mut chars = text.chars();
-    let seat = parse_seat(&chars.next()?.to_string())?;
+    let seat = Variant::Yonin.parse_seat(chars.next()?.encode_utf8(&mut [0; 4]))?;
     let rest = chars.as_str();
     let rest = rest
         .strip_prefix(':')
