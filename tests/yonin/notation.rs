@@ -71,12 +71,32 @@ fn moves_read_in_every_form() {
     ));
 }
 
-#[test]
-fn the_seat_letters_read_back() {
-    for (seat, letter) in [(S, 'S'), (W, 'W'), (N, 'N'), (E, 'E')] {
-        assert_eq!(yonin::seat_letter(seat), letter);
-        assert_eq!(yonin::parse_seat(&letter.to_string()), Some(seat));
+proptest::proptest! {
+    #[test]
+    fn any_text_reads_or_is_refused(text in "\\PC{0,160}") {
+        for doubles in [false, true] {
+            if let Ok(pos) = yonin::from_text(&text, doubles) {
+                let written = yonin::to_text(&pos);
+                proptest::prop_assert_eq!(yonin::from_text(&written, doubles), Ok(pos));
+            }
+        }
     }
-    assert_eq!(yonin::parse_seat("north"), Some(N));
-    assert_eq!(yonin::parse_seat("x"), None);
+
+    #[test]
+    fn a_damaged_start_text_reads_or_is_refused(at in 0..yonin::START_TEXT.len(), c in "\\PC") {
+        let mut text = yonin::START_TEXT.to_string();
+        text.replace_range(at..at + 1, &c);
+        if let Ok(pos) = yonin::from_text(&text, false) {
+            let written = yonin::to_text(&pos);
+            proptest::prop_assert_eq!(yonin::from_text(&written, false), Ok(pos));
+        }
+    }
+
+    #[test]
+    fn any_move_text_parses_or_is_refused(text in "\\PC{0,24}") {
+        let pos = yonin::start(false);
+        if let Ok(m) = yonin::parse_move(&pos, &text) {
+            proptest::prop_assert!(pos.is_legal(&m));
+        }
+    }
 }
