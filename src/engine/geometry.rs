@@ -183,7 +183,10 @@ impl fmt::Display for SquareName {
 
 /// A seat at the table: 0 = Black (sente) or S; 1 = White (gote) or W; 2 = N; 3 = E.
 /// In four-seat games the numbering follows the clockwise turn order S → W → N → E.
-#[derive(Copy, Clone, Eq, PartialEq, Hash, Ord, PartialOrd, Debug)]
+#[derive(
+    Copy, Clone, Eq, PartialEq, Hash, Ord, PartialOrd, Debug, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct Seat(pub u8);
 
 impl Seat {
@@ -194,7 +197,10 @@ impl Seat {
 }
 
 /// A set of seats, as a bit mask.
-#[derive(Copy, Clone, Eq, PartialEq, Hash, Default, Debug)]
+#[derive(
+    Copy, Clone, Eq, PartialEq, Hash, Default, Debug, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct SeatSet(pub u8);
 
 impl SeatSet {

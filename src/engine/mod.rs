@@ -7,11 +7,13 @@
 
 pub mod daidai;
 pub mod error;
+pub mod game;
 pub mod geometry;
 pub mod kinds;
 pub mod moves;
 pub mod notation;
 pub mod piece;
+pub mod record;
 pub mod shogi;
 pub mod standard;
 pub mod tables;
@@ -21,6 +23,10 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use error::{IllegalMove, MoveParseError, PositionError};
+pub use game::{
+    AnyPosition, Elimination, EndReason, Game, GameError, GameResult, MoveReport, PlayedMove,
+    RuleOptions, StateError,
+};
 pub use geometry::{Geometry, Seat, SeatSet, Sq};
 pub use moves::Move;
 pub use piece::{KindDef, KindId, Piece};
@@ -62,6 +68,33 @@ impl Variant {
             Variant::YoninDoubles => "Yonin shogi (doubles)",
             Variant::DaiDai => "Dai dai shogi",
         }
+    }
+
+    /// How players and messages name a seat: black/white, or S/W/N/E in yonin.
+    pub fn seat_name(self, seat: Seat) -> &'static str {
+        match (self.seats(), seat.0) {
+            (2, 0) => "black",
+            (2, _) => "white",
+            (_, 0) => "S",
+            (_, 1) => "W",
+            (_, 2) => "N",
+            _ => "E",
+        }
+    }
+
+    /// Reads a seat name (`black`/`white`/`b`/`w`, or `S`/`W`/`N`/`E`).
+    pub fn parse_seat(self, text: &str) -> Option<Seat> {
+        let t = text.trim().to_ascii_lowercase();
+        let seat = match (self.seats(), t.as_str()) {
+            (2, "black" | "b" | "sente") => 0,
+            (2, "white" | "w" | "gote") => 1,
+            (4, "s" | "south") => 0,
+            (4, "w" | "west") => 1,
+            (4, "n" | "north") => 2,
+            (4, "e" | "east") => 3,
+            _ => return None,
+        };
+        Some(Seat(seat))
     }
 
     /// Number of seats at the table.
