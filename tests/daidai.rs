@@ -496,13 +496,7 @@ fn lions_passing_in_turn_hit_the_repetition_rule() {
             "9c9d9c"
         };
         let (after, effects) = pos.play(&parse_move(&pos, pass).unwrap()).unwrap();
-        let entry = HistoryEntry {
-            hash: after.hash(),
-            mover: pos.turn(),
-            gave_check: effects.gives_check(),
-            attacked: effects.attacks,
-            passed: effects.passed,
-        };
+        let entry = HistoryEntry::new(&after, pos.turn(), &effects);
         let verdict = judge_repetition(start, &history, &entry);
         verdicts.push(verdict);
         if verdict != Repetition::Allowed {
@@ -808,13 +802,7 @@ fn random_playouts_never_panic_round_trip_and_conserve_pieces() {
                 }
                 let mut next = pos.clone();
                 let effects = next.apply(&m);
-                let entry = HistoryEntry {
-                    hash: next.hash(),
-                    mover: pos.turn(),
-                    gave_check: effects.gives_check(),
-                    attacked: effects.attacks,
-                    passed: effects.passed,
-                };
+                let entry = HistoryEntry::new(&next, pos.turn(), &effects);
                 let verdict = if seen.get(&entry.hash).copied().unwrap_or(0)
                     + u32::from(entry.hash == start_hash)
                     >= 3

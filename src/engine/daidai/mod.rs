@@ -456,6 +456,23 @@ impl DaiDaiPosition {
         }
     }
 
+    /// The sides whose king is attacked (at most the side not to move's opponent, since
+    /// check is enforced).
+    pub fn checked_seats(&self) -> SeatSet {
+        let mut set = SeatSet::EMPTY;
+        for seat in [BLACK, WHITE] {
+            if self.in_check(seat) {
+                set = set.with(seat);
+            }
+        }
+        set
+    }
+
+    /// Both sides play to the end; nobody is eliminated in dai dai shogi.
+    pub fn alive(&self) -> SeatSet {
+        SeatSet::all(2)
+    }
+
     /// Whether a piece of `by` attacks `target` (could capture a piece standing there).
     pub fn is_attacked(&self, target: Sq, by: Seat) -> bool {
         GEOMETRY.contains(target) && self.attacked(target, by, &movegen::Overlay::NONE)

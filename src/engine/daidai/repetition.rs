@@ -27,6 +27,19 @@ pub struct HistoryEntry {
     pub passed: bool,
 }
 
+impl HistoryEntry {
+    /// The entry for a move `mover` played, from the position it led to and its effects.
+    pub fn new(after: &super::DaiDaiPosition, mover: Seat, effects: &super::DaiDaiEffects) -> Self {
+        HistoryEntry {
+            hash: after.hash(),
+            mover,
+            gave_check: effects.gives_check(),
+            attacked: effects.attacks,
+            passed: effects.passed,
+        }
+    }
+}
+
 /// Why a side is held responsible for a repetition.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 pub enum RepetitionCulprit {
