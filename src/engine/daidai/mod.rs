@@ -1,6 +1,6 @@
 //! Dai dai shogi (17x17, no drops, promotion on the first capture): the position, its
 //! move generation with the lion, lion-dog and hook moves, check, the position text, the
-//! move notations and the repetition rule's decision. Rules: `shared/rules/daidai.md`.
+//! move notations and the repetition rule's decision.
 //!
 //! # Position text
 //!
@@ -41,11 +41,10 @@
 //! piece that has not promoted yet and has a promotion: promotion is compulsory.
 
 mod kinds;
+mod movegen;
 pub mod notation;
 pub mod repetition;
 mod text;
-
-mod movegen;
 
 use std::sync::OnceLock;
 
