@@ -178,16 +178,15 @@ fn validate(pos: &DaiDaiPosition) -> Result<(), PositionError> {
             let set = data.setup_counts[kind] as u32;
             let from_promotion = def.promotes_to.map_or(0, |to| promoted[to as usize]);
             if plain[kind] + from_promotion > set {
-                let what = if from_promotion > 0 {
-                    format!(
-                        "{} {}s and pieces promoted from them",
-                        plain[kind], def.name
-                    )
+                let counting = if from_promotion > 0 {
+                    " (counting the pieces promoted from them)"
                 } else {
-                    format!("{} {}s", plain[kind], def.name)
+                    ""
                 };
                 return Err(PositionError::Invalid(format!(
-                    "{side} has {what}, but the set holds {set}"
+                    "{side} has {} {}s{counting}, but a set has {set}",
+                    plain[kind] + from_promotion,
+                    def.name
                 )));
             }
             if promoted[kind] > 0 && !data.kinds.iter().any(|k| k.promotes_to == Some(kind as u8)) {
@@ -196,9 +195,6 @@ fn validate(pos: &DaiDaiPosition) -> Result<(), PositionError> {
                     def.name
                 )));
             }
-        }
-        if plain[KING as usize] > 1 {
-            return Err(PositionError::Invalid(format!("{side} has two kings")));
         }
     }
     if pos.in_check(opponent(pos.turn())) {
