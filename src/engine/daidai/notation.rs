@@ -44,23 +44,26 @@ pub fn piece_code(p: Piece) -> String {
     }
 }
 
-/// Hodges notation, with the origin square only when another piece named the same way
-/// could make a move written the same way. `legal` is the position's legal moves.
+/// Hodges notation, with the origin square only when the text would otherwise name
+/// another move too. `legal` is the position's legal moves.
 pub fn to_hodges(pos: &DaiDaiPosition, m: &Move, legal: &[Move]) -> String {
     let Some(piece) = pos.piece_at(m.from) else {
         return to_coordinate(pos, m);
     };
     let code = piece_code(piece);
     let tail = hodges_tail(pos, m);
-    let ambiguous = legal.iter().any(|o| {
-        o.from != m.from
-            && pos.piece_at(o.from).is_some_and(|p| piece_code(p) == code)
-            && hodges_tail(pos, o) == tail
-    });
-    if ambiguous {
-        format!("{code}{}{tail}", GEOMETRY.name(m.from))
+    // Reading the text back is the test of ambiguity: it decides as a reader would,
+    // including the cases where a pass or an empty middle square could be another
+    // piece's move.
+    let short = format!("{code}{tail}");
+    if resolve(pos, &short, legal) == Ok(*m) {
+        return short;
+    }
+    let long = format!("{code}{}{tail}", GEOMETRY.name(m.from));
+    if resolve(pos, &long, legal) == Ok(*m) {
+        long
     } else {
-        format!("{code}{tail}")
+        to_coordinate(pos, m)
     }
 }
 
@@ -146,13 +149,19 @@ pub fn parse_move(pos: &DaiDaiPosition, text: &str) -> Result<Move, MoveParseErr
             reason: IllegalMove::NoDrops,
         });
     }
-    let spec = read_spec(text).ok_or_else(syntax)?;
+    read_spec(text).ok_or_else(syntax)?;
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
+    resolve(pos, text, &legal)
+}
+
+/// Finds the move `text` names among `legal`, the position's legal moves.
+fn resolve(pos: &DaiDaiPosition, text: &str, legal: &[Move]) -> Result<Move, MoveParseError> {
+    let spec = read_spec(text).ok_or_else(|| MoveParseError::Syntax(text.to_string()))?;
     let mut found: Vec<Move> = legal
         .iter()
         .copied()
-        .filter(|m| matches_spec(pos, &spec, m))
+        .filter(|m| matches_spec(pos, &spec, m, legal))
         .collect();
     if found.len() > 1 {
         // `DK` may name a promoted flying dragon too, but where an unpromoted dragon king
@@ -172,7 +181,7 @@ pub fn parse_move(pos: &DaiDaiPosition, text: &str) -> Result<Move, MoveParseErr
     }
     match found.as_slice() {
         [m] => Ok(*m),
-        [] => Err(explain_no_match(pos, &spec, text, &legal)),
+        [] => Err(explain_no_match(pos, &spec, text, legal)),
         many => Err(MoveParseError::Ambiguous {
             text: text.into(),
             candidates: many
@@ -375,7 +384,7 @@ fn plausible_path(pos: &DaiDaiPosition, from: Sq, piece: Piece, middles: &[Sq], 
 }
 
 /// Whether the legal move `m` is what `spec` says.
-fn matches_spec(pos: &DaiDaiPosition, spec: &Spec, m: &Move) -> bool {
+fn matches_spec(pos: &DaiDaiPosition, spec: &Spec, m: &Move, legal: &[Move]) -> bool {
     if spec.origin.is_some_and(|o| o != m.from) {
         return false;
     }
@@ -388,7 +397,7 @@ fn matches_spec(pos: &DaiDaiPosition, spec: &Spec, m: &Move) -> bool {
     if spec.promote_mark && !m.promote {
         return false;
     }
-    spec_as_move(pos, spec, m.from, piece).is_some_and(|typed| typed == (m.via, m.to))
+    spec_as_move(pos, spec, m.from, piece, legal).is_some_and(|typed| typed == (m.via, m.to))
 }
 
 /// The middle captures and destination `spec` means for the piece on `from`, in the
@@ -399,6 +408,7 @@ fn spec_as_move(
     spec: &Spec,
     from: Sq,
     piece: Piece,
+    legal: &[Move],
 ) -> Option<([Sq; 2], Sq)> {
     let mut full: ArrayVec<Sq, 5> = spec.path.iter().copied().collect();
     if spec.back {
@@ -411,8 +421,6 @@ fn spec_as_move(
     let empty = |sq: Sq| pos.piece_at(sq).is_none();
     if to == from && middles.len() == 1 && empty(middles[0]) {
         // Any empty square the piece can step over and back is its one pass.
-        let mut legal = Vec::new();
-        pos.legal_moves(&mut legal);
         return legal
             .iter()
             .find(|o| o.from == from && pos.is_pass(o))
