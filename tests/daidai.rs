@@ -310,6 +310,104 @@ fn lion_dog_triple_capture_and_return() {
     );
 }
 
+/// Destinations of the moves from `from`, as coordinate text.
+fn moves_from(pos: &DaiDaiPosition, from: &str) -> Vec<String> {
+    let origin = |m: &String| daidai::GEOMETRY.parse_square_prefix(m).map(|(s, _)| s);
+    coords(pos)
+        .into_iter()
+        .filter(|m| origin(m) == Some(sq(from)))
+        .collect()
+}
+
+#[test]
+fn furious_fiend_jumps_to_the_third_square_and_great_elephant_keeps_to_its_lines() {
+    // A furious fiend boxed in by its own pawns: the lion's 16 jumps and the lion dog's 8
+    // third squares, no pass.
+    let ring = ["10h", "9h", "8h", "10i", "8i", "10j", "9j", "8j"];
+    let mut pieces = vec![("9i", "+LN"), ("9q", "K"), ("1a", "k")];
+    pieces.extend(ring.iter().map(|&n| (n, "P")));
+    let fiend = place(&pieces, "b");
+    let moves = moves_from(&fiend, "9i");
+    assert_eq!(moves.len(), 24, "{moves:?}");
+    assert!(moves.contains(&"9i12f".to_string()) && moves.contains(&"9i9l".to_string()));
+
+    // A great elephant with its six lion-dog lines blocked at the first square: it jumps
+    // along them to s2 and s3 but slides no further, moves two squares forward
+    // diagonally, and cannot pass although its forward diagonal neighbours are empty.
+    let mut pieces = vec![("9i", "+LD"), ("9q", "K"), ("1a", "k")];
+    pieces.extend(
+        ["9h", "10i", "8i", "9j", "10j", "8j"]
+            .iter()
+            .map(|&n| (n, "P")),
+    );
+    let elephant = place(&pieces, "b");
+    let mut moves = moves_from(&elephant, "9i");
+    moves.sort();
+    let mut expected: Vec<String> = [
+        "9i10h", "9i11g", "9i8h", "9i7g", // fB2
+        "9i9g", "9i9f", "9i11i", "9i12i", "9i7i", "9i6i", "9i9k", "9i9l", // orthogonal s2, s3
+        "9i11k", "9i12l", "9i7k", "9i6l", // back diagonals s2, s3
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    expected.sort();
+    assert_eq!(moves, expected);
+    // On an open board it slides on past the third square, and passes.
+    let open = place(&[("9i", "+LD"), ("9q", "K"), ("1a", "k")], "b");
+    let moves = moves_from(&open, "9i");
+    assert!(moves.contains(&"9i9a".to_string()));
+    assert!(moves.contains(&"9i9h9i".to_string()), "pass");
+    assert!(
+        !moves.contains(&"9i6f".to_string()),
+        "forward diagonals only two squares"
+    );
+}
+
+#[test]
+fn historical_readings_are_rule_options() {
+    let text = |pieces: &[(&str, &str)]| daidai::to_text(&place(pieces, "b"));
+    let dog = text(&[
+        ("9i", "LD"),
+        ("9h", "p"),
+        ("9g", "p"),
+        ("9q", "K"),
+        ("1a", "k"),
+    ]);
+    let range = Rules {
+        lion_dog_range: true,
+        ..Rules::default()
+    };
+    let pos = daidai::from_text_with(&dog, range).unwrap();
+    let moves = moves_from(&pos, "9i");
+    assert!(moves.contains(&"9i9h+".to_string()));
+    assert!(!moves.contains(&"9i9g+".to_string()), "no jump over 9h");
+    assert!(!moves.contains(&"9i9h9i+".to_string()), "no igui");
+    assert!(
+        !moves.iter().any(|m| m.len() > 5 && m.ends_with("9i")),
+        "no pass"
+    );
+    // Without lion-dog promotion the capture does not promote.
+    let no_promotion = Rules {
+        lion_dog_no_promotion: true,
+        ..Rules::default()
+    };
+    let pos = daidai::from_text_with(&dog, no_promotion).unwrap();
+    assert!(moves_from(&pos, "9i").contains(&"9i9h9g".to_string()));
+    assert!(daidai::from_text_with(&text(&[("9i", "+LD")]), no_promotion).is_err());
+    // The great elephant by the range reading: no jumps, no pass.
+    let elephant = text(&[("9i", "+LD"), ("9h", "P"), ("9q", "K"), ("1a", "k")]);
+    let ranged = Rules {
+        great_elephant_range: true,
+        ..Rules::default()
+    };
+    let pos = daidai::from_text_with(&elephant, ranged).unwrap();
+    let moves = moves_from(&pos, "9i");
+    assert!(!moves.contains(&"9i9g".to_string()));
+    assert!(!moves.iter().any(|m| m.len() > 5 && m.ends_with("9i")));
+    assert!(moves.contains(&"9i9q".to_string()) || moves.contains(&"9i9p".to_string()));
+}
+
 #[test]
 fn hook_mover_turns_a_corner_but_never_captures_on_its_first_leg() {
     // Black hook mover on 9i; a White gold on 9e blocks the file.
