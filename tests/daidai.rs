@@ -740,6 +740,19 @@ fn perft_from_the_start() {
     assert_eq!(pos.perft(1), 59);
     assert_eq!(pos.perft(2), 3_463);
     assert_eq!(pos.perft(3), 206_662);
+    // Depth two again, counted by the reference generator.
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    assert_eq!(daidai_reference::legal_moves(&pos).len(), 59);
+    let leaves: usize = moves
+        .iter()
+        .map(|m| {
+            let mut child = pos.clone();
+            child.apply(m);
+            daidai_reference::legal_moves(&child).len()
+        })
+        .sum();
+    assert_eq!(leaves, 3_463);
 }
 
 /// A random position: both kings and pieces drawn from the set (some promoted), on random
