@@ -1,4 +1,185 @@
-fn main() {
-    eprintln!("shogiban: nothing here yet");
-    std::process::exit(1);
+//! The `shogiban` command: `serve` runs the Discord bot (also what no arguments runs);
+//! `perft`, `moves` and `play` are the engine tools.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, Parser, Subcommand};
+
+use shogiban::discord;
+use shogiban::engine::{Game, RuleOptions, Variant};
+
+#[derive(Parser)]
+#[command(
+    name = "shogiban",
+    version,
+    about = "Shogi variants in Discord, and the engine tools behind them"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the Discord bot (needs DISCORD_TOKEN).
+    Serve,
+    /// Count the leaf nodes of the legal move tree; the last line is the count.
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        #[arg(long)]
+        depth: u32,
+        /// Also print the count below each legal move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Print the legal moves of the side to move, one per line.
+    Moves {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Play moves; print the resulting position, then who is to move or the result.
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+}
+
+#[derive(Args)]
+struct GameArgs {
+    /// standard, yonin, yonin-doubles or daidai.
+    #[arg(long, default_value = "standard")]
+    variant: String,
+    /// Start position text (SFEN for standard); defaults to the variant's start.
+    #[arg(long)]
+    position: Option<String>,
+    /// Moves to play first, separated by spaces, in any notation the variant reads.
+    #[arg(long, default_value = "")]
+    moves: String,
+}
+
+impl GameArgs {
+    fn game(&self) -> Result<Game> {
+        let variant: Variant = self.variant.parse()?;
+        let options = RuleOptions::defaults(variant);
+        let mut game = match &self.position {
+            Some(text) => Game::from_position(variant, options, text)
+                .with_context(|| format!("bad --position '{text}'"))?,
+            None => Game::new(variant, options),
+        };
+        for (i, text) in self.moves.split_whitespace().enumerate() {
+            let m = game
+                .parse_move(text)
+                .with_context(|| format!("move {} of --moves ('{text}')", i + 1))?;
+            game.play(&m)
+                .with_context(|| format!("move {} of --moves ('{text}')", i + 1))?;
+        }
+        Ok(game)
+    }
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("shogiban: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(),
+        Command::Perft {
+            game,
+            depth,
+            divide,
+        } => {
+            let game = game.game()?;
+            let started = Instant::now();
+            let position = game.position();
+            let total = if game.is_over() {
+                0
+            } else if divide && depth > 0 {
+                let mut total = 0;
+                for m in game.legal_moves() {
+                    let mut child = game.clone();
+                    child.play(&m)?;
+                    let n = if child.is_over() && depth > 1 {
+                        0
+                    } else {
+                        child.position().perft(depth - 1)
+                    };
+                    println!("{} {n}", position.coordinate(&m));
+                    total += n;
+                }
+                total
+            } else {
+                position.perft(depth)
+            };
+            let secs = started.elapsed().as_secs_f64();
+            eprintln!(
+                "perft({depth}): {total} leaves in {secs:.3} s ({:.1} M leaves/s)",
+                total as f64 / secs.max(1e-9) / 1e6
+            );
+            println!("{total}");
+            Ok(())
+        }
+        Command::Moves { game } => {
+            let game = game.game()?;
+            for text in game.legal_move_texts() {
+                println!("{text}");
+            }
+            Ok(())
+        }
+        Command::Play { game } => {
+            if game.moves.trim().is_empty() {
+                bail!("play needs --moves");
+            }
+            let game = game.game()?;
+            println!("{}", game.position().to_text());
+            let variant = game.variant();
+            match (game.result(), game.seat_to_move()) {
+                (Some(result), _) => {
+                    let winners: Vec<&str> = result
+                        .winners()
+                        .into_iter()
+                        .map(|s| variant.seat_name(s))
+                        .collect();
+                    if result.is_void() {
+                        println!("void ({})", result.reason.describe());
+                    } else if result.is_draw() {
+                        println!("draw ({})", result.reason.describe());
+                    } else {
+                        println!(
+                            "{} wins ({})",
+                            winners.join(" and "),
+                            result.reason.describe()
+                        );
+                    }
+                }
+                (None, Some(seat)) => println!("{} to move", variant.seat_name(seat)),
+                (None, None) => println!("game over"),
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Runs the bot with settings from the environment until SIGINT or SIGTERM.
+fn serve() -> Result<()> {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+    let config = discord::Config::from_env()?;
+    let runtime = tokio::runtime::Runtime::new()?;
+    let data = discord::Data::new();
+    runtime.block_on(discord::run(config, data, discord::shutdown_signal()))?;
+    Ok(())
 }

@@ -1,1 +1,113 @@
 //! Storage: the SQLite pool, migrations and typed queries. Knows nothing of Discord.
+//!
+//! [`Store`] owns the connection pool; its methods are grouped by subject in the files of
+//! this module (people and settings, challenges, games, moves and endings, ratings). Every
+//! method takes the current time as UNIX seconds, so callers and tests decide what "now" is.
+//!
+//! Writes that must not interleave run in one `BEGIN IMMEDIATE` transaction (SQLite has one
+//! writer at a time; taking the write lock up front means a transaction never finds its
+//! snapshot stale half-way). Game writes are also optimistic: they name the
+//! [`GameVersion`] they were computed from and fail with [`StoreError::Conflict`] if
+//! another write landed first.
+
+mod challenges;
+mod error;
+mod games;
+mod ids;
+mod model;
+mod people;
+mod play;
+mod ratings;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::migrate::Migrator;
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+
+pub use error::{StoreError, StoreResult};
+pub use ids::{ChallengeId, ChannelId, GameId, GuildId, UserId};
+pub use model::*;
+pub use play::unrated;
+
+/// Where the bot keeps its database unless told otherwise.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://shogiban.db";
+
+/// How long a connection waits for another writer before giving up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Connections in the pool: readers run side by side under WAL; writers take turns.
+const MAX_CONNECTIONS: u32 = 4;
+
+static MIGRATOR: Migrator = sqlx::migrate!();
+
+/// The database: a pool of SQLite connections with the schema migrated.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating if missing) and migrates the database at `database_url`: a
+    /// `sqlite:` URL such as [`DEFAULT_DATABASE_URL`] or `sqlite::memory:`, or a plain file
+    /// path. Connections use WAL journaling, full sync, foreign keys and a busy timeout.
+    pub async fn open(database_url: &str) -> StoreResult<Self> {
+        let open_error = |source| StoreError::Open {
+            url: database_url.to_owned(),
+            source,
+        };
+        let in_memory = database_url.starts_with("sqlite:")
+            && (database_url.contains(":memory:") || database_url.contains("mode=memory"));
+        let options = if database_url.starts_with("sqlite:") {
+            SqliteConnectOptions::from_str(database_url).map_err(open_error)?
+        } else {
+            SqliteConnectOptions::new().filename(database_url)
+        };
+        let options = options
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Full)
+            .foreign_keys(true)
+            .busy_timeout(BUSY_TIMEOUT);
+
+        // An in-memory database lives as long as a connection to it: keep exactly one.
+        let pool_options = if in_memory {
+            SqlitePoolOptions::new()
+                .max_connections(1)
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None)
+        } else {
+            SqlitePoolOptions::new().max_connections(MAX_CONNECTIONS)
+        };
+        let pool = pool_options
+            .connect_with(options)
+            .await
+            .map_err(open_error)?;
+        MIGRATOR.run(&pool).await?;
+        Ok(Self { pool })
+    }
+
+    /// The underlying pool, for callers that need a query the store does not offer.
+    pub fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
+    /// Waits for running queries and closes every connection.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Starts a write transaction holding SQLite's write lock from the start.
+    async fn begin_write(&self) -> StoreResult<sqlx::Transaction<'static, sqlx::Sqlite>> {
+        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    }
+}
+
+/// Parses a JSON column.
+fn parse_json(column: &str, text: &str) -> StoreResult<serde_json::Value> {
+    serde_json::from_str(text)
+        .map_err(|e| StoreError::Corrupt(format!("column {column} is not valid JSON: {e}")))
+}

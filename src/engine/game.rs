@@ -1,0 +1,892 @@
+//! A game in progress, for any variant: the position, the moves played with their
+//! notation, and the rules that need history or act from outside the board (repetition,
+//! perpetual check, move limits, declarations, resignation, timeouts, agreed draws,
+//! aborts, takebacks). This is what the service stores and reloads, without replaying.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::error::{IllegalMove, MoveParseError, PositionError};
+use super::geometry::{Geometry, Seat, SeatSet, Sq};
+use super::moves::Move;
+use super::notation;
+use super::piece::{KindDef, KindId, Piece};
+use super::shogi::{EliminationReason, ShogiPosition};
+use super::standard;
+use super::Variant;
+
+/// Rule options of a game. Each variant has its defaults ([`RuleOptions::defaults`]);
+/// options that do not apply to a variant are ignored by it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RuleOptions {
+    /// Plies after which the game ends (standard: 500, a draw; yonin: 300, scored by points).
+    pub move_limit: Option<u32>,
+    /// Standard shogi: the 27-point impasse declaration is available.
+    pub impasse_declaration: bool,
+    /// Yonin: the entering-king declaration is available after this many moves.
+    pub declaration_after: Option<u32>,
+    /// Yonin: resignation only once two players are left.
+    pub resignation_needs_two: bool,
+    /// Yonin: 4-fold repetition voids the game.
+    pub repetition_voids: bool,
+    /// Yonin: a perpetual checker must deviate instead of repeating.
+    pub perpetual_check_must_deviate: bool,
+    /// Yonin original rules: an eliminated player's hand goes to the eliminator.
+    pub hand_to_eliminator: bool,
+}
+
+impl Default for RuleOptions {
+    fn default() -> Self {
+        RuleOptions::defaults(Variant::Standard)
+    }
+}
+
+impl RuleOptions {
+    pub fn defaults(variant: Variant) -> RuleOptions {
+        let yonin = matches!(variant, Variant::Yonin | Variant::YoninDoubles);
+        RuleOptions {
+            move_limit: match variant {
+                Variant::Standard => Some(500),
+                Variant::Yonin | Variant::YoninDoubles => Some(300),
+                Variant::DaiDai => None,
+            },
+            impasse_declaration: variant == Variant::Standard,
+            declaration_after: yonin.then_some(250),
+            resignation_needs_two: yonin,
+            repetition_voids: yonin,
+            perpetual_check_must_deviate: yonin,
+            hand_to_eliminator: false,
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    Checkmate,
+    /// The side to move had no legal move while not in check (a loss in shogi).
+    NoLegalMove,
+    Resignation,
+    Timeout,
+    /// Fourfold repetition: a draw (standard), void (yonin).
+    Repetition,
+    /// Fourfold repetition with one side checking throughout: that side loses.
+    PerpetualCheck,
+    /// A valid impasse / entering-king declaration.
+    Declaration,
+    MoveLimit,
+    DrawAgreed,
+    Aborted,
+    /// Yonin singles: one player left.
+    LastSurvivor,
+    /// Yonin doubles: a player was eliminated, so their pair lost.
+    PairEliminated,
+}
+
+impl EndReason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::NoLegalMove => "no legal move",
+            EndReason::Resignation => "resignation",
+            EndReason::Timeout => "timeout",
+            EndReason::Repetition => "fourfold repetition",
+            EndReason::PerpetualCheck => "perpetual check",
+            EndReason::Declaration => "declaration",
+            EndReason::MoveLimit => "move limit",
+            EndReason::DrawAgreed => "draw by agreement",
+            EndReason::Aborted => "aborted",
+            EndReason::LastSurvivor => "last player standing",
+            EndReason::PairEliminated => "a pair lost a player",
+        }
+    }
+}
+
+/// How a game ended: the reason, and each seat's place (1 = first; equal places share).
+/// A void game (aborted, or voided by yonin repetition) has no places and changes no rating.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub reason: EndReason,
+    /// Place per seat, indexed by seat; `None` for a void game.
+    pub places: Option<Vec<u8>>,
+}
+
+impl GameResult {
+    pub fn void(reason: EndReason) -> GameResult {
+        GameResult {
+            reason,
+            places: None,
+        }
+    }
+
+    /// A two-seat win for `winner`.
+    pub fn win(winner: Seat, reason: EndReason) -> GameResult {
+        let places = (0..2).map(|s| if s == winner.0 { 1 } else { 2 }).collect();
+        GameResult {
+            reason,
+            places: Some(places),
+        }
+    }
+
+    pub fn draw(seats: u8, reason: EndReason) -> GameResult {
+        GameResult {
+            reason,
+            places: Some(vec![1; seats as usize]),
+        }
+    }
+
+    pub fn is_void(&self) -> bool {
+        self.places.is_none()
+    }
+
+    /// Seats in first place (several for a draw or a winning pair).
+    pub fn winners(&self) -> Vec<Seat> {
+        match &self.places {
+            Some(p) => (0..p.len())
+                .filter(|&i| p[i] == 1)
+                .map(|i| Seat(i as u8))
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    pub fn is_draw(&self) -> bool {
+        matches!(&self.places, Some(p) if p.iter().all(|&x| x == 1))
+    }
+}
+
+/// One player leaving a four-player game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Elimination {
+    pub seat: Seat,
+    /// The player whose move caused it, if any (none for timeouts and resignations).
+    pub by: Option<Seat>,
+    pub reason: EliminationReason,
+    /// Moves played when it happened.
+    pub ply: u32,
+}
+
+/// A move in the record, with its notations and what it did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedMove {
+    pub seat: Seat,
+    /// Canonical coordinate form (USI for standard shogi).
+    pub coordinate: String,
+    /// Readable Western form.
+    pub western: String,
+    /// Japanese form (standard shogi; empty elsewhere).
+    #[serde(default)]
+    pub japanese: String,
+    /// KIF record form with origin, e.g. `７六歩(77)` (standard shogi).
+    #[serde(default)]
+    pub kif: String,
+    /// CSA form, e.g. `+7776FU` (standard shogi).
+    #[serde(default)]
+    pub csa: String,
+    /// Seats in check after the move.
+    pub checks: SeatSet,
+    /// Hash of the position after the move.
+    pub hash: u64,
+}
+
+/// What one action changed, for announcing it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveReport {
+    /// The move as recorded (absent for resignations, timeouts and declarations).
+    pub played: Option<PlayedMove>,
+    pub eliminated: Vec<Elimination>,
+    pub result: Option<GameResult>,
+    /// Who is to move now, if the game goes on.
+    pub next: Option<Seat>,
+}
+
+/// Why an action on a game was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GameError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("it is not your turn")]
+    NotYourTurn,
+    #[error(transparent)]
+    Parse(#[from] MoveParseError),
+    #[error("{0}")]
+    Illegal(#[from] IllegalMove),
+    #[error("the declaration fails: {0}")]
+    Declaration(String),
+    #[error("{0}")]
+    NotAllowed(String),
+}
+
+/// Why a stored game could not be read back.
+#[derive(Debug, Error)]
+pub enum StateError {
+    #[error("stored game is not valid JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("stored position is invalid: {0}")]
+    Position(#[from] PositionError),
+    #[error("stored game is inconsistent: {0}")]
+    Inconsistent(String),
+}
+
+/// A position of any variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyPosition {
+    Shogi(ShogiPosition),
+}
+
+impl AnyPosition {
+    /// The start position of a variant.
+    pub fn start(variant: Variant, options: &RuleOptions) -> AnyPosition {
+        let _ = options;
+        match variant {
+            Variant::Standard => AnyPosition::Shogi(standard::start()),
+            other => unsupported(other),
+        }
+    }
+
+    /// Reads a position in the variant's text format.
+    pub fn from_text(variant: Variant, text: &str) -> Result<AnyPosition, PositionError> {
+        match variant {
+            Variant::Standard => standard::from_sfen(text).map(AnyPosition::Shogi),
+            other => Err(PositionError::Invalid(format!(
+                "{other} positions are not supported yet"
+            ))),
+        }
+    }
+
+    /// The position in its variant's text format.
+    pub fn to_text(&self) -> String {
+        match self {
+            AnyPosition::Shogi(p) => match p.variant() {
+                Variant::Standard => standard::to_sfen(p),
+                other => unsupported(other),
+            },
+        }
+    }
+
+    pub fn variant(&self) -> Variant {
+        match self {
+            AnyPosition::Shogi(p) => p.variant(),
+        }
+    }
+
+    /// The drop-shogi position, for standard and yonin games.
+    #[allow(unreachable_patterns)]
+    pub fn as_shogi(&self) -> Option<&ShogiPosition> {
+        match self {
+            AnyPosition::Shogi(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    pub fn geometry(&self) -> Geometry {
+        match self {
+            AnyPosition::Shogi(p) => p.geometry(),
+        }
+    }
+
+    pub fn kind(&self, kind: KindId) -> &'static KindDef {
+        match self {
+            AnyPosition::Shogi(p) => p.kind(kind),
+        }
+    }
+
+    pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
+        match self {
+            AnyPosition::Shogi(p) => p.piece_at(sq),
+        }
+    }
+
+    /// Pieces in a seat's hand with their counts (empty for variants without drops).
+    pub fn hand(&self, seat: Seat) -> Vec<(KindId, u8)> {
+        match self {
+            AnyPosition::Shogi(p) => p.hand(seat).collect(),
+        }
+    }
+
+    /// The seat whose turn it is on the board.
+    pub fn turn(&self) -> Seat {
+        match self {
+            AnyPosition::Shogi(p) => p.turn(),
+        }
+    }
+
+    pub fn alive(&self) -> SeatSet {
+        match self {
+            AnyPosition::Shogi(p) => p.alive(),
+        }
+    }
+
+    pub fn ply(&self) -> u32 {
+        match self {
+            AnyPosition::Shogi(p) => p.ply(),
+        }
+    }
+
+    pub fn hash(&self) -> u64 {
+        match self {
+            AnyPosition::Shogi(p) => p.hash(),
+        }
+    }
+
+    pub fn in_check(&self, seat: Seat) -> bool {
+        match self {
+            AnyPosition::Shogi(p) => p.in_check(seat),
+        }
+    }
+
+    pub fn checked_seats(&self) -> SeatSet {
+        match self {
+            AnyPosition::Shogi(p) => p.checked_seats(),
+        }
+    }
+
+    pub fn king_square(&self, seat: Seat) -> Option<Sq> {
+        match self {
+            AnyPosition::Shogi(p) => p.king_square(seat),
+        }
+    }
+
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        match self {
+            AnyPosition::Shogi(p) => p.legal_moves(out),
+        }
+    }
+
+    pub fn check_move(&self, m: &Move) -> Result<(), IllegalMove> {
+        match self {
+            AnyPosition::Shogi(p) => p.check_move(m),
+        }
+    }
+
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
+        match self {
+            AnyPosition::Shogi(p) => notation::parse_move(p, text),
+        }
+    }
+
+    /// The canonical coordinate form of a move.
+    pub fn coordinate(&self, m: &Move) -> String {
+        match self {
+            AnyPosition::Shogi(p) => notation::to_coordinate(p, m),
+        }
+    }
+
+    /// The readable Western form of a move, given the legal moves (for disambiguation).
+    pub fn western(&self, m: &Move, legal: &[Move]) -> String {
+        match self {
+            AnyPosition::Shogi(p) => notation::to_western(p, m, legal),
+        }
+    }
+
+    pub fn perft(&self, depth: u32) -> u64 {
+        match self {
+            AnyPosition::Shogi(p) => p.perft(depth),
+        }
+    }
+}
+
+fn unsupported(variant: Variant) -> ! {
+    panic!("{variant} is not wired into the game layer")
+}
+
+/// A game: start position, current position, record and result.
+#[derive(Clone, Debug)]
+pub struct Game {
+    options: RuleOptions,
+    start: AnyPosition,
+    position: AnyPosition,
+    history: Vec<PlayedMove>,
+    eliminations: Vec<Elimination>,
+    result: Option<GameResult>,
+}
+
+/// The stored form of a game: texts and the record, nothing to replay.
+#[derive(Serialize, Deserialize)]
+struct GameState {
+    variant: Variant,
+    options: RuleOptions,
+    start: String,
+    position: String,
+    history: Vec<PlayedMove>,
+    #[serde(default)]
+    eliminations: Vec<Elimination>,
+    result: Option<GameResult>,
+}
+
+impl Game {
+    /// A new game from the variant's start position.
+    pub fn new(variant: Variant, options: RuleOptions) -> Game {
+        let start = AnyPosition::start(variant, &options);
+        Game::from_start(start, options)
+    }
+
+    /// A new game from a given position text.
+    pub fn from_position(
+        variant: Variant,
+        options: RuleOptions,
+        text: &str,
+    ) -> Result<Game, PositionError> {
+        let start = AnyPosition::from_text(variant, text)?;
+        Ok(Game::from_start(start, options))
+    }
+
+    fn from_start(start: AnyPosition, options: RuleOptions) -> Game {
+        let mut game = Game {
+            options,
+            position: start.clone(),
+            start,
+            history: Vec::new(),
+            eliminations: Vec::new(),
+            result: None,
+        };
+        if game.legal_moves().is_empty() {
+            game.result = game.no_move_result();
+        }
+        game
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.position.variant()
+    }
+
+    pub fn options(&self) -> &RuleOptions {
+        &self.options
+    }
+
+    pub fn position(&self) -> &AnyPosition {
+        &self.position
+    }
+
+    pub fn start_position(&self) -> &AnyPosition {
+        &self.start
+    }
+
+    pub fn history(&self) -> &[PlayedMove] {
+        &self.history
+    }
+
+    pub fn eliminations(&self) -> &[Elimination] {
+        &self.eliminations
+    }
+
+    pub fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// The seat to move, or `None` once the game is over.
+    pub fn seat_to_move(&self) -> Option<Seat> {
+        (!self.is_over()).then(|| self.position.turn())
+    }
+
+    /// The legal moves now (none once the game is over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        if self.result.is_none() {
+            self.position.legal_moves(&mut moves);
+        }
+        moves
+    }
+
+    /// Every legal move in the canonical coordinate form.
+    pub fn legal_move_texts(&self) -> Vec<String> {
+        self.legal_moves()
+            .iter()
+            .map(|m| self.position.coordinate(m))
+            .collect()
+    }
+
+    /// Reads move text in any notation the variant supports. Japanese 同 ("same square")
+    /// is resolved here, where the previous move is known.
+    pub fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if let (Some(i), Some(to)) = (text.find('同'), self.last_destination()) {
+            let g = self.position.geometry();
+            let square = format!("{}{}", g.file(to), g.rank(to));
+            let rest = text[i + '同'.len_utf8()..].trim_start_matches([' ', '　']);
+            let resolved = format!("{}{square}{rest}", &text[..i]);
+            return Ok(self.position.parse_move(&resolved)?);
+        }
+        Ok(self.position.parse_move(text)?)
+    }
+
+    /// Plays move text for `seat`, checking that it is that seat's turn.
+    pub fn play_text_as(&mut self, seat: Seat, text: &str) -> Result<MoveReport, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if self.position.turn() != seat {
+            return Err(GameError::NotYourTurn);
+        }
+        let m = self.parse_move(text)?;
+        self.play(&m)
+    }
+
+    /// Plays a move for the seat to move.
+    pub fn play(&mut self, m: &Move) -> Result<MoveReport, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        self.position.check_move(m)?;
+        let mut legal = Vec::new();
+        self.position.legal_moves(&mut legal);
+        let seat = self.position.turn();
+        let before = self.position.clone();
+        let mut played = PlayedMove {
+            seat,
+            coordinate: before.coordinate(m),
+            western: before.western(m, &legal),
+            japanese: String::new(),
+            kif: String::new(),
+            csa: String::new(),
+            checks: SeatSet::EMPTY,
+            hash: 0,
+        };
+        let prev_to = self.last_destination();
+        let effects = match &mut self.position {
+            AnyPosition::Shogi(p) => {
+                if p.variant() == Variant::Standard {
+                    played.japanese = notation::to_japanese(p, m, &legal, prev_to);
+                    played.kif = kif_record_move(p, m, &legal, prev_to);
+                    played.csa = csa_move(p, m);
+                }
+                p.apply(m)
+            }
+        };
+        played.checks = effects.checks;
+        played.hash = self.position.hash();
+        let ply = self.position.ply();
+        let mut eliminated = Vec::new();
+        for (s, reason) in &effects.eliminated {
+            eliminated.push(Elimination {
+                seat: *s,
+                by: Some(seat),
+                reason: *reason,
+                ply,
+            });
+        }
+        self.eliminations.extend(eliminated.iter().cloned());
+        self.history.push(played.clone());
+        self.result = self.result_after_move();
+        Ok(MoveReport {
+            played: Some(played),
+            eliminated,
+            result: self.result.clone(),
+            next: self.seat_to_move(),
+        })
+    }
+
+    /// Destination of the last move, read back from its coordinate text.
+    fn last_destination(&self) -> Option<Sq> {
+        let last = self.history.last()?;
+        let g = self.position.geometry();
+        let text = last.coordinate.trim_end_matches('+');
+        let to = match text.split_once('*') {
+            Some((_, sq)) => sq,
+            None => {
+                let (_, rest) = g.parse_square_prefix(text)?;
+                rest
+            }
+        };
+        g.parse_square(to)
+    }
+
+    fn no_move_result(&self) -> Option<GameResult> {
+        let seat = self.position.turn();
+        match self.position.variant().seats() {
+            2 => {
+                let reason = if self.position.in_check(seat) {
+                    EndReason::Checkmate
+                } else {
+                    EndReason::NoLegalMove
+                };
+                Some(GameResult::win(Seat(1 - seat.0), reason))
+            }
+            _ => None,
+        }
+    }
+
+    /// The rules that end a game after a move: no legal move, repetition, move limit.
+    fn result_after_move(&self) -> Option<GameResult> {
+        if let Some(r) = self.repetition_result() {
+            return Some(r);
+        }
+        if self.legal_moves().is_empty() {
+            if let Some(r) = self.no_move_result() {
+                return Some(r);
+            }
+        }
+        if let Some(limit) = self.options.move_limit {
+            if self.position.ply() >= limit {
+                return Some(GameResult::draw(
+                    self.variant().seats(),
+                    EndReason::MoveLimit,
+                ));
+            }
+        }
+        None
+    }
+
+    /// Sennichite: the fourth occurrence of the current position is a draw, unless one
+    /// side checked with every move of the cycle, which then loses.
+    fn repetition_result(&self) -> Option<GameResult> {
+        let current = self.position.hash();
+        let mut occurrences: Vec<usize> = Vec::new();
+        if self.start.hash() == current {
+            occurrences.push(0);
+        }
+        for (i, h) in self.history.iter().enumerate() {
+            if h.hash == current {
+                occurrences.push(i + 1);
+            }
+        }
+        if occurrences.len() < 4 {
+            return None;
+        }
+        let first = occurrences[0];
+        let cycle = &self.history[first..];
+        let seats = self.variant().seats();
+        for seat in 0..seats {
+            let seat = Seat(seat);
+            let mine: Vec<&PlayedMove> = cycle.iter().filter(|m| m.seat == seat).collect();
+            if !mine.is_empty() && mine.iter().all(|m| !m.checks.is_empty()) && seats == 2 {
+                return Some(GameResult::win(Seat(1 - seat.0), EndReason::PerpetualCheck));
+            }
+        }
+        Some(GameResult::draw(seats, EndReason::Repetition))
+    }
+
+    /// Resignation by `seat`.
+    pub fn resign(&mut self, seat: Seat) -> Result<MoveReport, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        self.end_by_leaving(seat, EndReason::Resignation)
+    }
+
+    /// `seat` ran out of time.
+    pub fn timeout(&mut self, seat: Seat) -> Result<MoveReport, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        self.end_by_leaving(seat, EndReason::Timeout)
+    }
+
+    fn end_by_leaving(&mut self, seat: Seat, reason: EndReason) -> Result<MoveReport, GameError> {
+        match self.variant().seats() {
+            2 => {
+                self.result = Some(GameResult::win(Seat(1 - seat.0), reason));
+                Ok(MoveReport {
+                    played: None,
+                    eliminated: Vec::new(),
+                    result: self.result.clone(),
+                    next: None,
+                })
+            }
+            _ => Err(GameError::NotAllowed(
+                "four-player games are not wired into the game layer".into(),
+            )),
+        }
+    }
+
+    /// A declaration (standard: the 27-point impasse rule) by the seat to move.
+    pub fn declare(&mut self, seat: Seat) -> Result<MoveReport, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if self.position.turn() != seat {
+            return Err(GameError::NotYourTurn);
+        }
+        match &self.position {
+            AnyPosition::Shogi(p) if p.variant() == Variant::Standard => {
+                if !self.options.impasse_declaration {
+                    return Err(GameError::NotAllowed(
+                        "impasse declarations are off in this game".into(),
+                    ));
+                }
+                if let Some(why) = standard::declaration_failure(p) {
+                    return Err(GameError::Declaration(why));
+                }
+                self.result = Some(GameResult::win(seat, EndReason::Declaration));
+            }
+            _ => {
+                return Err(GameError::NotAllowed(
+                    "this variant has no declaration".into(),
+                ))
+            }
+        }
+        Ok(MoveReport {
+            played: None,
+            eliminated: Vec::new(),
+            result: self.result.clone(),
+            next: None,
+        })
+    }
+
+    /// Ends a two-player game as a draw by agreement.
+    pub fn agree_draw(&mut self) -> Result<GameResult, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if self.variant().seats() != 2 {
+            return Err(GameError::NotAllowed(
+                "draws by agreement are for two-player games".into(),
+            ));
+        }
+        let r = GameResult::draw(2, EndReason::DrawAgreed);
+        self.result = Some(r.clone());
+        Ok(r)
+    }
+
+    /// Ends the game without a result (no rating changes).
+    pub fn abort(&mut self) -> Result<GameResult, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        let r = GameResult::void(EndReason::Aborted);
+        self.result = Some(r.clone());
+        Ok(r)
+    }
+
+    /// Takes back the last `plies` moves (two-player games), rebuilding from the start.
+    pub fn takeback(&mut self, plies: usize) -> Result<(), GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if self.variant().seats() != 2 {
+            return Err(GameError::NotAllowed(
+                "takebacks are for two-player games".into(),
+            ));
+        }
+        if plies == 0 || plies > self.history.len() {
+            return Err(GameError::NotAllowed(
+                "there is no move to take back".into(),
+            ));
+        }
+        let keep: Vec<String> = self.history[..self.history.len() - plies]
+            .iter()
+            .map(|m| m.coordinate.clone())
+            .collect();
+        let mut rebuilt = Game::from_start(self.start.clone(), self.options.clone());
+        for text in &keep {
+            let m = rebuilt.parse_move(text)?;
+            rebuilt.play(&m)?;
+        }
+        *self = rebuilt;
+        Ok(())
+    }
+
+    /// The stored form (JSON): start and current positions, record and result.
+    pub fn to_state(&self) -> String {
+        let state = GameState {
+            variant: self.variant(),
+            options: self.options.clone(),
+            start: self.start.to_text(),
+            position: self.position.to_text(),
+            history: self.history.clone(),
+            eliminations: self.eliminations.clone(),
+            result: self.result.clone(),
+        };
+        serde_json::to_string(&state).expect("game state serializes")
+    }
+
+    /// Reads the stored form back, checking that it hangs together.
+    pub fn from_state(text: &str) -> Result<Game, StateError> {
+        let state: GameState = serde_json::from_str(text)?;
+        let start = AnyPosition::from_text(state.variant, &state.start)?;
+        let position = AnyPosition::from_text(state.variant, &state.position)?;
+        if let Some(last) = state.history.last() {
+            if last.hash != position.hash() {
+                return Err(StateError::Inconsistent(
+                    "the position does not match the last recorded move".into(),
+                ));
+            }
+        }
+        if position.ply() < start.ply()
+            || (position.ply() - start.ply()) as usize != state.history.len()
+        {
+            return Err(StateError::Inconsistent(
+                "the move count does not match the record".into(),
+            ));
+        }
+        Ok(Game {
+            options: state.options,
+            start,
+            position,
+            history: state.history,
+            eliminations: state.eliminations,
+            result: state.result,
+        })
+    }
+}
+
+/// KIF record move text: `７六歩(77)`, `同　歩(23)`, `５五角打`, `２二角成(88)`.
+fn kif_record_move(pos: &ShogiPosition, m: &Move, legal: &[Move], prev_to: Option<Sq>) -> String {
+    let g = pos.geometry();
+    let mut out = if prev_to == Some(m.to) {
+        "同　".to_string()
+    } else {
+        notation::japanese_square(pos, m.to)
+    };
+    match m.drop {
+        Some(kind) => {
+            out.push_str(pos.kind(kind).kif);
+            out.push('打');
+        }
+        None => {
+            let piece = pos.piece_at(m.from).expect("a move starts on a piece");
+            out.push_str(pos.kind(piece.kind()).kif);
+            let could_promote = legal
+                .iter()
+                .any(|o| o.from == m.from && o.to == m.to && o.promote != m.promote);
+            if m.promote {
+                out.push('成');
+            } else if could_promote {
+                out.push_str("不成");
+            }
+            out.push_str(&format!("({}{})", g.file(m.from), g.rank(m.from)));
+        }
+    }
+    out
+}
+
+/// CSA piece codes, indexed like the standard kind table.
+const CSA_CODES: [&str; 14] = [
+    "OU", "HI", "KA", "KI", "GI", "KE", "KY", "FU", "RY", "UM", "NG", "NK", "NY", "TO",
+];
+
+/// CSA move text: `+7776FU`, `-0055KA` (the piece as it stands after the move).
+fn csa_move(pos: &ShogiPosition, m: &Move) -> String {
+    let g = pos.geometry();
+    let sign = if pos.turn() == standard::BLACK {
+        '+'
+    } else {
+        '-'
+    };
+    let (from, kind) = match m.drop {
+        Some(kind) => ("00".to_string(), kind),
+        None => {
+            let piece = pos.piece_at(m.from).expect("a move starts on a piece");
+            let def = pos.kind(piece.kind());
+            let kind = match (m.promote, def.promotes_to) {
+                (true, Some(k)) => k,
+                _ => piece.kind(),
+            };
+            (format!("{}{}", g.file(m.from), g.rank(m.from)), kind)
+        }
+    };
+    format!(
+        "{sign}{from}{}{}{}",
+        g.file(m.to),
+        g.rank(m.to),
+        CSA_CODES[kind as usize]
+    )
+}

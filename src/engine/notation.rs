@@ -1,0 +1,492 @@
+//! Move notation for the drop-shogi variants: the coordinate form (USI: `7g7f`, `8h2b+`,
+//! `P*5e`), Western/Hodges (`P-7f`, `Bx2b+`, `Bx2b=`, `G6i-5h`) and Japanese KIF style
+//! (`▲７六歩`, `△同　銀`, `成`, `不成`, `打`, `右/左/上/引/寄/直`), read and written.
+
+use super::error::{IllegalMove, MoveParseError};
+use super::geometry::{Seat, Sq};
+use super::moves::Move;
+use super::piece::KindId;
+use super::shogi::ShogiPosition;
+
+const FULL_WIDTH_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+const KANJI_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+/// The canonical coordinate form (USI for standard shogi).
+pub fn to_coordinate(pos: &ShogiPosition, m: &Move) -> String {
+    let g = pos.geometry();
+    match m.drop {
+        Some(kind) => format!("{}*{}", pos.kind(kind).code, g.name(m.to)),
+        None => format!(
+            "{}{}{}",
+            g.name(m.from),
+            g.name(m.to),
+            if m.promote { "+" } else { "" }
+        ),
+    }
+}
+
+/// Western (Hodges) notation with the origin square only when needed.
+pub fn to_western(pos: &ShogiPosition, m: &Move, legal: &[Move]) -> String {
+    let g = pos.geometry();
+    if let Some(kind) = m.drop {
+        return format!("{}*{}", pos.kind(kind).code, g.name(m.to));
+    }
+    let piece = pos.piece_at(m.from).expect("a move starts on a piece");
+    let def = pos.kind(piece.kind());
+    let ambiguous = legal.iter().any(|o| {
+        !o.is_drop()
+            && o.from != m.from
+            && o.to == m.to
+            && pos.piece_at(o.from).map(|p| p.kind()) == Some(piece.kind())
+    });
+    let origin = if ambiguous {
+        g.name(m.from).to_string()
+    } else {
+        String::new()
+    };
+    let sep = if pos.piece_at(m.to).is_some() {
+        'x'
+    } else {
+        '-'
+    };
+    let could_promote = legal
+        .iter()
+        .any(|o| o.from == m.from && o.to == m.to && o.promote != m.promote);
+    let suffix = match (m.promote, could_promote) {
+        (true, _) => "+",
+        (false, true) => "=",
+        (false, false) => "",
+    };
+    format!("{}{origin}{sep}{}{suffix}", def.code, g.name(m.to))
+}
+
+/// Japanese move text (`７六歩`, `同　銀`, `２二角成`, `５五角打`), without the side mark.
+/// `previous_to` is the destination of the move before, for 同.
+pub fn to_japanese(
+    pos: &ShogiPosition,
+    m: &Move,
+    legal: &[Move],
+    previous_to: Option<Sq>,
+) -> String {
+    let g = pos.geometry();
+    let me = pos.turn();
+    let mut out = String::new();
+    if previous_to == Some(m.to) {
+        out.push_str("同　");
+    } else {
+        out.push_str(&japanese_square(pos, m.to));
+    }
+    if let Some(kind) = m.drop {
+        out.push_str(pos.kind(kind).kif);
+        // 打 only when a board piece of the same kind could also go there.
+        let board_alternative = legal.iter().any(|o| {
+            !o.is_drop() && o.to == m.to && pos.piece_at(o.from).map(|p| p.kind()) == Some(kind)
+        });
+        if board_alternative {
+            out.push('打');
+        }
+        return out;
+    }
+    let piece = pos.piece_at(m.from).expect("a move starts on a piece");
+    out.push_str(pos.kind(piece.kind()).kif);
+    let others: Vec<Sq> = legal
+        .iter()
+        .filter(|o| {
+            !o.is_drop()
+                && o.to == m.to
+                && o.from != m.from
+                && pos.piece_at(o.from).map(|p| p.kind()) == Some(piece.kind())
+        })
+        .map(|o| o.from)
+        .collect();
+    if !others.is_empty() {
+        out.push_str(&disambiguation(pos, me, m, &others, g));
+    }
+    let could_promote = legal
+        .iter()
+        .any(|o| o.from == m.from && o.to == m.to && o.promote != m.promote);
+    if m.promote {
+        out.push('成');
+    } else if could_promote {
+        out.push_str("不成");
+    }
+    out
+}
+
+/// A square in Japanese: full-width file digit and kanji rank (`７六`). Boards larger
+/// than 9 fall back to the coordinate name.
+pub fn japanese_square(pos: &ShogiPosition, sq: Sq) -> String {
+    let g = pos.geometry();
+    let (file, rank) = (g.file(sq), g.rank(sq));
+    if g.size() <= 9 {
+        format!(
+            "{}{}",
+            FULL_WIDTH_DIGITS[file as usize - 1],
+            KANJI_NUMERALS[rank as usize - 1]
+        )
+    } else {
+        g.name(sq).to_string()
+    }
+}
+
+/// Movement relative to the mover: forward (上), backward (引) or sideways (寄), and the
+/// sideways displacement in the mover's frame (positive = to the mover's right).
+fn relative_motion(pos: &ShogiPosition, seat: Seat, from: Sq, to: Sq) -> (i32, i32) {
+    let g = pos.geometry();
+    let (dx, dy) = g.displacement(from, to);
+    // Undo the seat's rotation so that forward is -y in the mover's frame.
+    let qt = pos.spec().quarter_turns[seat.index()];
+    super::geometry::rotate(dx, dy, (4 - qt % 4) % 4)
+}
+
+fn disambiguation(
+    pos: &ShogiPosition,
+    me: Seat,
+    m: &Move,
+    others: &[Sq],
+    g: super::geometry::Geometry,
+) -> String {
+    let vertical = |from: Sq| {
+        let (_, dy) = relative_motion(pos, me, from, m.to);
+        dy.signum()
+    };
+    let word = |v: i32| match v {
+        -1 => "上",
+        1 => "引",
+        _ => "寄",
+    };
+    let mine = vertical(m.from);
+    let same_direction: Vec<Sq> = others
+        .iter()
+        .copied()
+        .filter(|&o| vertical(o) == mine)
+        .collect();
+    if same_direction.is_empty() {
+        return word(mine).into();
+    }
+    let (rx, _) = relative_motion(pos, me, m.from, m.to);
+    let kind = pos.piece_at(m.from).map(|p| p.kind());
+    let long_range = kind.is_some_and(|k| pos.kind(k).points >= 5);
+    if rx == 0 && mine == -1 && !long_range {
+        return "直".into();
+    }
+    // Right or left of the others, as the mover sees the board.
+    let x_of = |sq: Sq| {
+        let (dx, _) = relative_motion(pos, me, g.square(0, 0), sq);
+        dx
+    };
+    let mx = x_of(m.from);
+    let side = if same_direction.iter().all(|&o| x_of(o) < mx) {
+        "右"
+    } else if same_direction.iter().all(|&o| x_of(o) > mx) {
+        "左"
+    } else {
+        return format!("{}{}", if rx > 0 { "左" } else { "右" }, word(mine));
+    };
+    if others.len() == same_direction.len() {
+        side.into()
+    } else {
+        format!("{side}{}", word(mine))
+    }
+}
+
+/// What a piece of move text says, before it is matched against the legal moves.
+#[derive(Debug, Default)]
+struct Pattern {
+    kind: Option<KindId>,
+    from: Option<Sq>,
+    to: Option<Sq>,
+    drop: bool,
+    promote: Option<bool>,
+}
+
+/// Reads a move in any notation the drop-shogi variants support and finds it among the
+/// legal moves; an illegal but well-formed move gets the rule that forbids it.
+pub fn parse_move(pos: &ShogiPosition, text: &str) -> Result<Move, MoveParseError> {
+    let trimmed = text.trim();
+    let pattern = parse_coordinate(pos, trimmed)
+        .or_else(|| parse_western(pos, trimmed))
+        .or_else(|| parse_japanese(pos, trimmed))
+        .ok_or_else(|| MoveParseError::Syntax(trimmed.into()))?;
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let matches: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| pattern_matches(pos, &pattern, m))
+        .collect();
+    match matches.len() {
+        1 => Ok(matches[0]),
+        0 => Err(explain_no_match(pos, &pattern, trimmed)),
+        _ => {
+            let names: Vec<String> = matches.iter().map(|m| to_western(pos, m, &legal)).collect();
+            Err(MoveParseError::Ambiguous {
+                text: trimmed.into(),
+                candidates: names.join(" or "),
+            })
+        }
+    }
+}
+
+fn pattern_matches(pos: &ShogiPosition, p: &Pattern, m: &Move) -> bool {
+    if p.to.is_some_and(|to| to != m.to) {
+        return false;
+    }
+    if p.drop != m.is_drop() {
+        return false;
+    }
+    if p.from.is_some_and(|from| from != m.from) {
+        return false;
+    }
+    if let Some(kind) = p.kind {
+        let moved = match m.drop {
+            Some(k) => k,
+            None => match pos.piece_at(m.from) {
+                Some(piece) => piece.kind(),
+                None => return false,
+            },
+        };
+        if moved != kind {
+            return false;
+        }
+    }
+    if p.promote.is_some_and(|pr| pr != m.promote) {
+        return false;
+    }
+    true
+}
+
+fn explain_no_match(pos: &ShogiPosition, p: &Pattern, text: &str) -> MoveParseError {
+    let me = pos.turn();
+    let candidate = match (p.drop, p.kind, p.from, p.to) {
+        (true, Some(kind), _, Some(to)) => Some(Move::drop(kind, to)),
+        (false, _, Some(from), Some(to)) => Some(Move::board(from, to, p.promote.unwrap_or(false))),
+        (false, Some(kind), None, Some(to)) => {
+            // A Western move without origin: if exactly one piece of that kind exists, say
+            // why it cannot go there.
+            let owned: Vec<Sq> = pos
+                .geometry()
+                .squares()
+                .filter(|&sq| {
+                    pos.piece_at(sq)
+                        .is_some_and(|pc| pc.owner() == me && pc.kind() == kind)
+                })
+                .collect();
+            match owned.as_slice() {
+                [from] => Some(Move::board(*from, to, p.promote.unwrap_or(false))),
+                [] => {
+                    return MoveParseError::Illegal {
+                        text: text.into(),
+                        reason: IllegalMove::Other(format!(
+                            "you have no {} on the board",
+                            pos.kind(kind).name
+                        )),
+                    }
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    match candidate {
+        Some(m) => match pos.check_move(&m) {
+            Err(reason) => MoveParseError::Illegal {
+                text: text.into(),
+                reason,
+            },
+            // Legal without the promotion mark the text gave (e.g. `+` outside the zone).
+            Ok(()) => MoveParseError::Illegal {
+                text: text.into(),
+                reason: if p.promote == Some(true) {
+                    IllegalMove::OutsideZone
+                } else {
+                    IllegalMove::DeadPiece {
+                        piece: pos
+                            .piece_at(m.from)
+                            .map_or("piece".into(), |pc| pos.kind(pc.kind()).name.to_string()),
+                        square: pos.geometry().name(m.to).to_string(),
+                    }
+                },
+            },
+        },
+        None => MoveParseError::NoSuchMove(text.into()),
+    }
+}
+
+/// Finds a kind by its code, case-insensitively (`P`, `+r`).
+fn kind_by_code(pos: &ShogiPosition, code: &str) -> Option<KindId> {
+    pos.spec()
+        .kinds
+        .iter()
+        .position(|k| k.code.eq_ignore_ascii_case(code))
+        .map(|k| k as KindId)
+}
+
+fn parse_coordinate(pos: &ShogiPosition, text: &str) -> Option<Pattern> {
+    let g = pos.geometry();
+    if let Some((code, square)) = text.split_once('*') {
+        let kind = kind_by_code(pos, code)?;
+        let to = g.parse_square(square)?;
+        return Some(Pattern {
+            kind: Some(kind),
+            to: Some(to),
+            drop: true,
+            ..Pattern::default()
+        });
+    }
+    let (from, rest) = g.parse_square_prefix(text)?;
+    let (to, rest) = g.parse_square_prefix(rest)?;
+    let promote = match rest {
+        "" => false,
+        "+" => true,
+        _ => return None,
+    };
+    Some(Pattern {
+        from: Some(from),
+        to: Some(to),
+        promote: Some(promote),
+        ..Pattern::default()
+    })
+}
+
+fn parse_western(pos: &ShogiPosition, text: &str) -> Option<Pattern> {
+    let g = pos.geometry();
+    let (code_len, _) = text
+        .char_indices()
+        .skip(1)
+        .find(|(_, c)| c.is_ascii_digit() || matches!(c, '-' | 'x' | 'X' | '*'))?;
+    let kind = kind_by_code(pos, &text[..code_len])?;
+    let mut rest = &text[code_len..];
+    let mut from = None;
+    if let Some((sq, r)) = g.parse_square_prefix(rest) {
+        from = Some(sq);
+        rest = r;
+    }
+    let sep = rest.chars().next()?;
+    rest = &rest[sep.len_utf8()..];
+    let (to, rest) = g.parse_square_prefix(rest)?;
+    let promote = match rest {
+        "" => None,
+        "+" => Some(true),
+        "=" => Some(false),
+        _ => return None,
+    };
+    match sep {
+        '*' if from.is_none() && promote.is_none() => Some(Pattern {
+            kind: Some(kind),
+            to: Some(to),
+            drop: true,
+            ..Pattern::default()
+        }),
+        '-' | 'x' | 'X' => Some(Pattern {
+            kind: Some(kind),
+            from,
+            to: Some(to),
+            promote,
+            ..Pattern::default()
+        }),
+        _ => None,
+    }
+}
+
+/// Reads Japanese move text: `７六歩`, `76歩`, `▲２二角成`, `同銀`, `５五角打`,
+/// `４八金右`. 同 needs the previous move, which a bare position does not know, so it is
+/// not accepted here.
+fn parse_japanese(pos: &ShogiPosition, text: &str) -> Option<Pattern> {
+    let g = pos.geometry();
+    let mut chars: Vec<char> = text
+        .chars()
+        .filter(|c| !matches!(c, '▲' | '△' | '☗' | '☖' | ' ' | '　'))
+        .collect();
+    if chars.len() < 3 {
+        return None;
+    }
+    let file = digit_value(chars[0])?;
+    let rank = digit_value(chars[1])?;
+    let to = g.from_file_rank(file, rank)?;
+    chars.drain(..2);
+    let rest: String = chars.into_iter().collect();
+    // Longest kif name first (成銀 before 銀).
+    let mut kinds: Vec<(usize, &str)> = pos
+        .spec()
+        .kinds
+        .iter()
+        .enumerate()
+        .flat_map(|(i, k)| {
+            let mut names = vec![(i, k.kif), (i, k.kanji)];
+            if let Some(alt) = k.kanji_alt {
+                names.push((i, alt));
+            }
+            names
+        })
+        .collect();
+    kinds.push((pos.spec().kinds.iter().position(|k| k.code == "+R")?, "竜"));
+    kinds.sort_by_key(|(_, name)| std::cmp::Reverse(name.chars().count()));
+    let (kind, name) = kinds.into_iter().find(|(_, name)| rest.starts_with(name))?;
+    let mut suffix = &rest[name.len()..];
+    let mut pattern = Pattern {
+        kind: Some(kind as KindId),
+        to: Some(to),
+        ..Pattern::default()
+    };
+    if let Some(s) = suffix.strip_suffix("不成") {
+        pattern.promote = Some(false);
+        suffix = s;
+    } else if let Some(s) = suffix.strip_suffix('成') {
+        pattern.promote = Some(true);
+        suffix = s;
+    }
+    if let Some(s) = suffix.strip_suffix('打') {
+        pattern.drop = true;
+        suffix = s;
+    }
+    // Relative words (右/左/上/引/寄/直) are resolved by matching: accept them and let
+    // ambiguity, if any, be reported.
+    if suffix.chars().any(|c| !"右左上引寄直".contains(c)) {
+        return None;
+    }
+    if !pattern.drop {
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        // A bare kanji move that only a drop can satisfy is a drop.
+        let board = legal
+            .iter()
+            .any(|m| !m.is_drop() && pattern_matches(pos, &pattern, m));
+        if !board {
+            pattern.drop = true;
+        } else if !suffix.is_empty() {
+            let me = pos.turn();
+            let candidates: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| !m.is_drop() && pattern_matches(pos, &pattern, m))
+                .collect();
+            let chosen: Vec<&Move> = candidates
+                .iter()
+                .filter(|m| {
+                    let others: Vec<Sq> = candidates
+                        .iter()
+                        .filter(|o| o.from != m.from)
+                        .map(|o| o.from)
+                        .collect();
+                    others.is_empty() || disambiguation(pos, me, m, &others, g) == suffix
+                })
+                .collect();
+            if let Some(first) = chosen.first() {
+                pattern.from = Some(first.from);
+            }
+        }
+    }
+    Some(pattern)
+}
+
+fn digit_value(c: char) -> Option<u8> {
+    if let Some(d) = c.to_digit(10) {
+        return (1..=9).contains(&d).then_some(d as u8);
+    }
+    FULL_WIDTH_DIGITS
+        .iter()
+        .chain(KANJI_NUMERALS.iter())
+        .position(|&x| x == c)
+        .map(|i| (i % 9) as u8 + 1)
+}

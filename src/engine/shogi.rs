@@ -1,0 +1,950 @@
+//! The drop-shogi position shared by standard shogi (two seats) and yonin shogi (four
+//! seats): board, hands, move generation with every forbidden-move rule (nifu,
+//! uchifuzume, dead pieces, self-check), and the turn rule, including yonin's check
+//! priority and eliminations. Variant modules supply the data ([`ShogiSpec`]) and the
+//! text formats.
+
+use std::sync::OnceLock;
+
+use arrayvec::ArrayVec;
+
+use super::error::IllegalMove;
+use super::geometry::{Geometry, Seat, SeatSet, Sq, MAX_CELLS};
+use super::moves::Move;
+use super::piece::{KindDef, KindId, Piece, EMPTY, WALL};
+use super::tables::{opposite, Tables, UNLIMITED};
+use super::zobrist;
+use super::Variant;
+
+/// The rules data of one drop-shogi variant.
+pub struct ShogiSpec {
+    pub variant: Variant,
+    pub geometry: Geometry,
+    pub kinds: &'static [KindDef],
+    /// Kinds that can be held in hand, in the order position text writes them.
+    pub hand_kinds: &'static [KindId],
+    pub seats: u8,
+    /// Each seat's orientation: quarter turns clockwise from "forward is up".
+    pub quarter_turns: [u8; 4],
+    /// Depth of the promotion zone (3 lines).
+    pub zone_depth: u8,
+    /// Partners sit opposite (S+N, W+E): no capturing, checking or pinning a partner.
+    pub doubles: bool,
+    pub king: KindId,
+    pub pawn: KindId,
+    pub tables: OnceLock<Tables>,
+}
+
+impl ShogiSpec {
+    #[inline]
+    pub fn tables(&self) -> &Tables {
+        self.tables
+            .get_or_init(|| Tables::new(self.geometry, self.kinds, self.seats, self.quarter_turns))
+    }
+
+    /// Hand slot of a kind, if it can be held in hand.
+    #[inline]
+    pub fn hand_slot(&self, kind: KindId) -> Option<usize> {
+        self.hand_kinds.iter().position(|&k| k == kind)
+    }
+
+    /// The seat after `seat` in turn order.
+    #[inline]
+    pub fn next_seat(&self, seat: Seat) -> Seat {
+        Seat((seat.0 + 1) % self.seats)
+    }
+
+    /// The partner of `seat` in doubles.
+    #[inline]
+    pub fn partner(&self, seat: Seat) -> Option<Seat> {
+        self.doubles.then_some(Seat((seat.0 + 2) % 4))
+    }
+}
+
+/// Why a player left the game.
+#[derive(Copy, Clone, Eq, PartialEq, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EliminationReason {
+    /// No legal move while in check.
+    Mate,
+    /// No legal move while not in check.
+    NoMove,
+    /// Ran out of time (no credit to anyone).
+    Timeout,
+    /// Resigned (where the rules allow it).
+    Resignation,
+}
+
+/// What a move did besides moving a piece: the turn rule's consequences.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayEffects {
+    /// The piece taken, if any (as it stood on the board).
+    pub captured: Option<Piece>,
+    /// Alive players whose king is attacked after the move (and its eliminations).
+    pub checks: SeatSet,
+    /// Players eliminated as a consequence of the move, in order.
+    pub eliminated: ArrayVec<(Seat, EliminationReason), 3>,
+}
+
+/// Where generated moves go: a list, a counter, or a "does any exist" probe.
+trait Sink {
+    /// Takes a move; returns `true` to stop generating.
+    fn push(&mut self, m: Move) -> bool;
+}
+
+impl Sink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, m: Move) -> bool {
+        Vec::push(self, m);
+        false
+    }
+}
+
+struct Counter(usize);
+
+impl Sink for Counter {
+    #[inline]
+    fn push(&mut self, _: Move) -> bool {
+        self.0 += 1;
+        false
+    }
+}
+
+struct Any(bool);
+
+impl Sink for Any {
+    #[inline]
+    fn push(&mut self, _: Move) -> bool {
+        self.0 = true;
+        true
+    }
+}
+
+/// A hypothetical change to two cells, so an attack test can look at the board as it
+/// would be after a move without copying it.
+#[derive(Copy, Clone)]
+struct Overlay {
+    from: Sq,
+    to: Sq,
+    to_cell: u16,
+}
+
+impl Overlay {
+    /// No change (index 0 is a wall, so mapping it to a wall changes nothing).
+    const NONE: Overlay = Overlay {
+        from: Sq::NONE,
+        to: Sq::NONE,
+        to_cell: WALL,
+    };
+}
+
+/// A drop-shogi position for two or four seats.
+#[derive(Clone)]
+pub struct ShogiPosition {
+    spec: &'static ShogiSpec,
+    board: [u16; MAX_CELLS],
+    hands: [[u8; 8]; 4],
+    kings: [Sq; 4],
+    to_move: Seat,
+    alive: SeatSet,
+    ply: u32,
+    hash: u64,
+    /// Original 1992 yonin rule: an eliminated player's hand goes to the eliminator.
+    hand_to_eliminator: bool,
+}
+
+impl PartialEq for ShogiPosition {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.spec, other.spec)
+            && self.board[..] == other.board[..]
+            && self.hands == other.hands
+            && self.to_move == other.to_move
+            && self.alive == other.alive
+            && self.ply == other.ply
+    }
+}
+
+impl Eq for ShogiPosition {}
+
+impl std::fmt::Debug for ShogiPosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ShogiPosition")
+            .field("variant", &self.spec.variant)
+            .field("to_move", &self.to_move)
+            .field("alive", &self.alive)
+            .field("ply", &self.ply)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ShogiPosition {
+    /// An empty board with empty hands, all seats alive, seat 0 to move.
+    pub fn empty(spec: &'static ShogiSpec) -> ShogiPosition {
+        let mut board = [WALL; MAX_CELLS];
+        for sq in spec.geometry.squares() {
+            board[sq.index()] = EMPTY;
+        }
+        let mut pos = ShogiPosition {
+            spec,
+            board,
+            hands: [[0; 8]; 4],
+            kings: [Sq::NONE; 4],
+            to_move: Seat(0),
+            alive: SeatSet::all(spec.seats),
+            ply: 0,
+            hash: 0,
+            hand_to_eliminator: false,
+        };
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
+    pub fn spec(&self) -> &'static ShogiSpec {
+        self.spec
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.spec.variant
+    }
+
+    pub fn geometry(&self) -> Geometry {
+        self.spec.geometry
+    }
+
+    pub fn kind(&self, kind: KindId) -> &'static KindDef {
+        &self.spec.kinds[kind as usize]
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
+        Piece::from_cell(self.board[sq.index()])
+    }
+
+    /// Places or removes a piece, keeping the hash and king squares up to date.
+    pub fn set_piece(&mut self, sq: Sq, piece: Option<Piece>) {
+        let old = self.board[sq.index()];
+        if let Some(p) = Piece::from_cell(old) {
+            self.hash ^= zobrist::piece(p.cell(), sq);
+            if self.spec.kinds[p.kind() as usize].royal && self.kings[p.owner().index()] == sq {
+                self.kings[p.owner().index()] = Sq::NONE;
+            }
+        }
+        match piece {
+            Some(p) => {
+                self.board[sq.index()] = p.cell();
+                self.hash ^= zobrist::piece(p.cell(), sq);
+                if self.spec.kinds[p.kind() as usize].royal {
+                    self.kings[p.owner().index()] = sq;
+                }
+            }
+            None => self.board[sq.index()] = EMPTY,
+        }
+    }
+
+    pub fn hand_count(&self, seat: Seat, kind: KindId) -> u8 {
+        self.spec
+            .hand_slot(kind)
+            .map_or(0, |slot| self.hands[seat.index()][slot])
+    }
+
+    /// The pieces in a seat's hand, in the variant's order, with their counts (zeros left out).
+    pub fn hand(&self, seat: Seat) -> impl Iterator<Item = (KindId, u8)> + '_ {
+        self.spec
+            .hand_kinds
+            .iter()
+            .enumerate()
+            .map(move |(slot, &k)| (k, self.hands[seat.index()][slot]))
+            .filter(|&(_, n)| n > 0)
+    }
+
+    pub fn set_hand_count(&mut self, seat: Seat, kind: KindId, count: u8) {
+        if let Some(slot) = self.spec.hand_slot(kind) {
+            let old = self.hands[seat.index()][slot];
+            self.hash ^= zobrist::hand(seat, slot, old) ^ zobrist::hand(seat, slot, count);
+            self.hands[seat.index()][slot] = count;
+        }
+    }
+
+    /// The seat whose turn it is, even when that seat has no legal move.
+    #[inline]
+    pub fn turn(&self) -> Seat {
+        self.to_move
+    }
+
+    /// The seat to move, or `None` once the game has ended on the board (yonin: one
+    /// survivor; doubles: a player eliminated).
+    pub fn seat_to_move(&self) -> Option<Seat> {
+        (!self.is_decided()).then_some(self.to_move)
+    }
+
+    pub fn set_turn(&mut self, seat: Seat) {
+        self.hash ^= zobrist::turn(self.to_move) ^ zobrist::turn(seat);
+        self.to_move = seat;
+    }
+
+    pub fn alive(&self) -> SeatSet {
+        self.alive
+    }
+
+    pub fn set_alive(&mut self, alive: SeatSet) {
+        self.hash ^= zobrist::alive(self.alive) ^ zobrist::alive(alive);
+        self.alive = alive;
+    }
+
+    /// Moves played so far (all seats counted).
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    pub fn set_ply(&mut self, ply: u32) {
+        self.ply = ply;
+    }
+
+    pub fn hand_to_eliminator(&self) -> bool {
+        self.hand_to_eliminator
+    }
+
+    pub fn set_hand_to_eliminator(&mut self, on: bool) {
+        self.hand_to_eliminator = on;
+    }
+
+    /// The square of a seat's king, if it has one on the board.
+    pub fn king_square(&self, seat: Seat) -> Option<Sq> {
+        let sq = self.kings[seat.index()];
+        (!sq.is_none()).then_some(sq)
+    }
+
+    /// Zobrist hash of board, hands, seat to move and who is alive (not the move number).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch (equal to [`Self::hash`] unless there is a bug).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = zobrist::turn(self.to_move) ^ zobrist::alive(self.alive);
+        for sq in self.spec.geometry.squares() {
+            if let Some(p) = self.piece_at(sq) {
+                h ^= zobrist::piece(p.cell(), sq);
+            }
+        }
+        for seat in 0..4u8 {
+            for slot in 0..8 {
+                h ^= zobrist::hand(Seat(seat), slot, self.hands[seat as usize][slot]);
+            }
+        }
+        h
+    }
+
+    /// Whether the game has ended on the board: one survivor, or in doubles a player out.
+    pub fn is_decided(&self) -> bool {
+        if self.spec.seats == 2 {
+            return false;
+        }
+        if self.spec.doubles {
+            self.alive.len() < 4
+        } else {
+            self.alive.len() <= 1
+        }
+    }
+
+    /// Seats whose pieces attack `seat`'s king: alive, not `seat`, not its partner.
+    #[inline]
+    pub fn attackers_of(&self, seat: Seat) -> SeatSet {
+        let mut set = self.alive.without(seat);
+        if let Some(p) = self.spec.partner(seat) {
+            set = set.without(p);
+        }
+        set
+    }
+
+    /// Seats whose pieces `seat` may capture: everyone but itself and its partner,
+    /// eliminated players included (their kings excepted).
+    #[inline]
+    fn capturable_by(&self, seat: Seat) -> SeatSet {
+        let mut set = SeatSet::all(self.spec.seats).without(seat);
+        if let Some(p) = self.spec.partner(seat) {
+            set = set.without(p);
+        }
+        set
+    }
+
+    /// Whether `seat`'s king is attacked by a live opponent.
+    pub fn in_check(&self, seat: Seat) -> bool {
+        match self.king_square(seat) {
+            Some(k) if self.alive.contains(seat) => {
+                self.attacked(k, self.attackers_of(seat), Overlay::NONE)
+            }
+            _ => false,
+        }
+    }
+
+    /// Alive seats whose king is attacked.
+    pub fn checked_seats(&self) -> SeatSet {
+        let mut set = SeatSet::EMPTY;
+        for seat in self.alive.iter() {
+            if self.in_check(seat) {
+                set = set.with(seat);
+            }
+        }
+        set
+    }
+
+    /// Whether a piece of a seat in `by` attacks `target`.
+    pub fn is_attacked(&self, target: Sq, by: SeatSet) -> bool {
+        self.attacked(target, by, Overlay::NONE)
+    }
+
+    #[inline]
+    fn cell(&self, sq: Sq, ov: Overlay) -> u16 {
+        if sq == ov.to {
+            ov.to_cell
+        } else if sq == ov.from {
+            EMPTY
+        } else {
+            self.board[sq.index()]
+        }
+    }
+
+    fn attacked(&self, target: Sq, by: SeatSet, ov: Overlay) -> bool {
+        let t = self.spec.tables();
+        for dir in 0..8 {
+            let delta = t.dir_delta(dir);
+            let mut sq = target;
+            let mut dist = 1u8;
+            loop {
+                sq = sq.offset(delta);
+                let c = self.cell(sq, ov);
+                if c == EMPTY {
+                    dist += 1;
+                    continue;
+                }
+                if c == WALL {
+                    break;
+                }
+                let p = Piece::from_cell(c).expect("occupied cell");
+                if by.contains(p.owner()) {
+                    let r = t.reach(p.owner(), p.kind(), opposite(dir));
+                    if r == UNLIMITED || r >= dist {
+                        return true;
+                    }
+                }
+                break;
+            }
+        }
+        for seat in by.iter() {
+            for leap in t.leaps(seat) {
+                let c = self.cell(target.offset(-leap.delta), ov);
+                if let Some(p) = Piece::from_cell(c) {
+                    if p.owner() == seat && leap.kinds & (1u128 << p.kind()) != 0 {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The legal moves of the seat to move (nothing once the game is decided).
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.generate(out);
+    }
+
+    /// Number of legal moves (perft's leaf count), without building a list.
+    pub fn count_legal_moves(&self) -> usize {
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0
+    }
+
+    /// Whether the seat to move has any legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut a = Any(false);
+        self.generate(&mut a);
+        a.0
+    }
+
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        if self.is_decided() || !self.alive.contains(self.to_move) {
+            return;
+        }
+        let spec = self.spec;
+        let t = spec.tables();
+        let me = self.to_move;
+        let opps = self.attackers_of(me);
+        let capturable = self.capturable_by(me);
+        let king = self.kings[me.index()];
+        let in_check = !king.is_none() && self.attacked(king, opps, Overlay::NONE);
+        // Lines (files, or ranks for sideways seats) holding an unpromoted pawn of ours.
+        let mut pawn_lines = 0u32;
+        let sideways = t.quarter_turns[me.index()] % 2 == 1;
+
+        for sq in spec.geometry.squares() {
+            let c = self.board[sq.index()];
+            let Some(p) = Piece::from_cell(c) else {
+                continue;
+            };
+            if p.owner() != me {
+                continue;
+            }
+            let kind = p.kind();
+            if kind == spec.pawn {
+                pawn_lines |= 1 << line_of(t, sq, sideways);
+            }
+            let def = &spec.kinds[kind as usize];
+            for ray in t.rays(me, kind) {
+                let mut to = sq;
+                let mut steps = 0u8;
+                loop {
+                    to = to.offset(ray.delta);
+                    let target = self.board[to.index()];
+                    if target == WALL {
+                        break;
+                    }
+                    let occupied = target != EMPTY;
+                    if occupied {
+                        let victim = Piece::from_cell(target).expect("occupied cell");
+                        if !capturable.contains(victim.owner())
+                            || spec.kinds[victim.kind() as usize].royal
+                        {
+                            break;
+                        }
+                    }
+                    if self.emit_board_move(sink, sq, to, p, def, king, in_check, opps) {
+                        return;
+                    }
+                    steps += 1;
+                    if occupied || ray.dir.is_none() || (ray.range != 0 && steps >= ray.range) {
+                        break;
+                    }
+                }
+            }
+        }
+
+        let hand = &self.hands[me.index()];
+        if hand.iter().all(|&n| n == 0) {
+            return;
+        }
+        for (slot, &kind) in spec.hand_kinds.iter().enumerate() {
+            if hand[slot] == 0 {
+                continue;
+            }
+            let def = &spec.kinds[kind as usize];
+            let piece = Piece::new(kind, me, false);
+            for to in spec.geometry.squares() {
+                if self.board[to.index()] != EMPTY {
+                    continue;
+                }
+                if def.dead_depth > 0 && t.far_depth(to, me) < def.dead_depth {
+                    continue;
+                }
+                if kind == spec.pawn {
+                    if pawn_lines & (1 << line_of(t, to, sideways)) != 0 {
+                        continue;
+                    }
+                    if self.pawn_drop_refusal(to, me).is_some() {
+                        continue;
+                    }
+                }
+                if in_check
+                    && self.attacked(
+                        king,
+                        opps,
+                        Overlay {
+                            from: to,
+                            to,
+                            to_cell: piece.cell(),
+                        },
+                    )
+                {
+                    continue;
+                }
+                if sink.push(Move::drop(kind, to)) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Emits a board move with its promotion choices if it is legal; `true` = stop.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn emit_board_move<S: Sink>(
+        &self,
+        sink: &mut S,
+        from: Sq,
+        to: Sq,
+        piece: Piece,
+        def: &KindDef,
+        king: Sq,
+        in_check: bool,
+        opps: SeatSet,
+    ) -> bool {
+        let t = self.spec.tables();
+        let me = piece.owner();
+        let zone = self.spec.zone_depth;
+        let can_promote = def.promotes_to.is_some()
+            && (t.far_depth(from, me) < zone || t.far_depth(to, me) < zone);
+        let must_promote = def.dead_depth > 0 && t.far_depth(to, me) < def.dead_depth;
+        if must_promote && !can_promote {
+            return false;
+        }
+        let ov = Overlay {
+            from,
+            to,
+            to_cell: piece.cell(),
+        };
+        let legal = if def.royal {
+            !self.attacked(to, opps, ov)
+        } else if !king.is_none() && (in_check || t.aligned(from, king)) {
+            !self.attacked(king, opps, ov)
+        } else {
+            true
+        };
+        if !legal {
+            return false;
+        }
+        if can_promote && sink.push(Move::board(from, to, true)) {
+            return true;
+        }
+        if !must_promote && sink.push(Move::board(from, to, false)) {
+            return true;
+        }
+        false
+    }
+
+    /// The rule a pawn drop on the empty square `to` would break beyond nifu and dead
+    /// squares: uchifuzume, or a drop in front of an eliminated player's king.
+    fn pawn_drop_refusal(&self, to: Sq, me: Seat) -> Option<IllegalMove> {
+        let t = self.spec.tables();
+        let front = to.offset(t.forward(me));
+        let target = Piece::from_cell(self.board[front.index()])?;
+        if !self.spec.kinds[target.kind() as usize].royal {
+            return None;
+        }
+        let victim = target.owner();
+        if !self.alive.contains(victim) {
+            return Some(IllegalMove::PawnBeforeDeadKing);
+        }
+        if !self.attackers_of(victim).contains(me) {
+            return None;
+        }
+        let mut after = self.clone();
+        after.set_piece(to, Some(Piece::new(self.spec.pawn, me, false)));
+        let n = after.hand_count(me, self.spec.pawn);
+        after.set_hand_count(me, self.spec.pawn, n.saturating_sub(1));
+        after.set_turn(victim);
+        (!after.has_legal_move()).then_some(IllegalMove::Uchifuzume)
+    }
+
+    /// Whether `m` is one of the legal moves.
+    pub fn is_legal(&self, m: &Move) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.contains(m)
+    }
+
+    /// Why `m` is not legal (`Ok` if it is), naming the rule that forbids it.
+    pub fn check_move(&self, m: &Move) -> Result<(), IllegalMove> {
+        if self.is_legal(m) {
+            return Ok(());
+        }
+        Err(self.explain_illegal(m))
+    }
+
+    fn explain_illegal(&self, m: &Move) -> IllegalMove {
+        let spec = self.spec;
+        let g = spec.geometry;
+        let t = spec.tables();
+        let me = self.to_move;
+        let name = |sq: Sq| g.name(sq).to_string();
+        if self.is_decided() {
+            return IllegalMove::GameOver;
+        }
+        if !g.contains(m.to) {
+            return IllegalMove::Other("that square is not on the board".into());
+        }
+        let target = self.piece_at(m.to);
+        if let Some(kind) = m.drop {
+            let def = &spec.kinds[kind as usize];
+            if spec.hand_slot(kind).is_none() || def.promoted {
+                return IllegalMove::Other(format!("a {} cannot be dropped", def.name));
+            }
+            if self.hand_count(me, kind) == 0 {
+                return IllegalMove::NotInHand(def.name.into());
+            }
+            if target.is_some() {
+                return IllegalMove::DropOnOccupied(name(m.to));
+            }
+            if def.dead_depth > 0 && t.far_depth(m.to, me) < def.dead_depth {
+                return IllegalMove::DeadPiece {
+                    piece: def.name.into(),
+                    square: name(m.to),
+                };
+            }
+            if kind == spec.pawn {
+                let sideways = t.quarter_turns[me.index()] % 2 == 1;
+                let line = line_of(t, m.to, sideways);
+                let nifu = g.squares().any(|sq| {
+                    line_of(t, sq, sideways) == line
+                        && self.piece_at(sq) == Some(Piece::new(spec.pawn, me, false))
+                });
+                if nifu {
+                    return IllegalMove::Nifu;
+                }
+                if let Some(reason) = self.pawn_drop_refusal(m.to, me) {
+                    return reason;
+                }
+            }
+            return IllegalMove::SelfCheck;
+        }
+        if !g.contains(m.from) {
+            return IllegalMove::Other("that square is not on the board".into());
+        }
+        let Some(piece) = self.piece_at(m.from) else {
+            return IllegalMove::NoPiece(name(m.from));
+        };
+        if piece.owner() != me {
+            return IllegalMove::NotYourPiece(name(m.from));
+        }
+        let def = &spec.kinds[piece.kind() as usize];
+        if let Some(victim) = target {
+            if victim.owner() == me {
+                return IllegalMove::OwnPiece(name(m.to));
+            }
+            if spec.partner(me) == Some(victim.owner()) {
+                return IllegalMove::PartnerPiece(name(m.to));
+            }
+            if spec.kinds[victim.kind() as usize].royal {
+                return IllegalMove::CaptureKing(name(m.to));
+            }
+        }
+        // Does the pattern reach, ignoring obstacles? Then is the path clear?
+        let (dx, dy) = g.displacement(m.from, m.to);
+        let mut pattern = false;
+        let mut path_clear = false;
+        for ray in t.rays(me, piece.kind()) {
+            let (rx, ry) = ray_displacement(g, ray.delta);
+            let range = if ray.dir.is_none() {
+                1
+            } else {
+                ray.range as i32
+            };
+            for k in 1..=(if range == 0 { g.size() as i32 } else { range }) {
+                if (rx * k, ry * k) == (dx, dy) {
+                    pattern = true;
+                    path_clear = (1..k)
+                        .all(|j| self.board[m.from.offset(ray.delta * j as i16).index()] == EMPTY);
+                }
+            }
+        }
+        if !pattern || m.via.iter().any(|s| !s.is_none()) {
+            return IllegalMove::CannotReach {
+                piece: def.name.into(),
+                from: name(m.from),
+                to: name(m.to),
+            };
+        }
+        if !path_clear {
+            return IllegalMove::Blocked {
+                from: name(m.from),
+                to: name(m.to),
+            };
+        }
+        let zone = spec.zone_depth;
+        if m.promote {
+            if def.promotes_to.is_none() {
+                return IllegalMove::CannotPromote(def.name.into());
+            }
+            if t.far_depth(m.from, me) >= zone && t.far_depth(m.to, me) >= zone {
+                return IllegalMove::OutsideZone;
+            }
+        } else if def.dead_depth > 0 && t.far_depth(m.to, me) < def.dead_depth {
+            return IllegalMove::DeadPiece {
+                piece: def.name.into(),
+                square: name(m.to),
+            };
+        }
+        IllegalMove::SelfCheck
+    }
+
+    /// Plays a legal move (unchecked: the caller has verified it) and applies the turn
+    /// rule: the next seat, and in four-seat games check priority and eliminations.
+    pub fn apply(&mut self, m: &Move) -> PlayEffects {
+        let spec = self.spec;
+        let me = self.to_move;
+        let mut effects = PlayEffects::default();
+        if let Some(kind) = m.drop {
+            let n = self.hand_count(me, kind);
+            self.set_hand_count(me, kind, n.saturating_sub(1));
+            self.set_piece(m.to, Some(Piece::new(kind, me, false)));
+        } else {
+            let piece = self
+                .piece_at(m.from)
+                .expect("a legal move starts on a piece");
+            if let Some(victim) = self.piece_at(m.to) {
+                effects.captured = Some(victim);
+                let base = spec.kinds[victim.kind() as usize].base;
+                let n = self.hand_count(me, base);
+                self.set_hand_count(me, base, n.saturating_add(1));
+            }
+            self.set_piece(m.from, None);
+            let moved = match (m.promote, spec.kinds[piece.kind() as usize].promotes_to) {
+                (true, Some(k)) => piece.with_kind(k, true),
+                _ => piece,
+            };
+            self.set_piece(m.to, Some(moved));
+        }
+        self.ply += 1;
+        if spec.seats == 2 {
+            let next = spec.next_seat(me);
+            self.set_turn(next);
+            if self.in_check(next) {
+                effects.checks = effects.checks.with(next);
+            }
+        } else {
+            self.pass_turn_from(me, me, &mut effects);
+        }
+        effects
+    }
+
+    /// Check priority: after `last` acted, hand the turn to the first checked player
+    /// clockwise from it, else the next alive player; a player who then has no legal move
+    /// is eliminated (credited to `mover`) and the rule runs again from them.
+    fn pass_turn_from(&mut self, mut last: Seat, mover: Seat, effects: &mut PlayEffects) {
+        loop {
+            if self.is_decided() {
+                effects.checks = self.checked_seats();
+                return;
+            }
+            let checked = self.checked_seats();
+            let next = self
+                .clockwise_after(last)
+                .find(|s| {
+                    if checked.is_empty() {
+                        self.alive.contains(*s)
+                    } else {
+                        checked.contains(*s)
+                    }
+                })
+                .expect("an alive seat remains");
+            self.set_turn(next);
+            if self.has_legal_move() {
+                effects.checks = checked;
+                return;
+            }
+            let reason = if checked.contains(next) {
+                EliminationReason::Mate
+            } else {
+                EliminationReason::NoMove
+            };
+            self.eliminate(next, Some(mover));
+            if !effects.eliminated.is_full() {
+                effects.eliminated.push((next, reason));
+            }
+            last = next;
+        }
+    }
+
+    fn clockwise_after(&self, seat: Seat) -> impl Iterator<Item = Seat> {
+        let n = self.spec.seats;
+        (1..=n).map(move |k| Seat((seat.0 + k) % n))
+    }
+
+    /// Removes a seat from play: its king becomes a permanent obstacle, its pieces lose all
+    /// power and its hand freezes (or, under the original rules, goes to `credited`).
+    pub fn eliminate(&mut self, seat: Seat, credited: Option<Seat>) {
+        self.set_alive(self.alive.without(seat));
+        if let (true, Some(to)) = (self.hand_to_eliminator, credited) {
+            for &kind in self.spec.hand_kinds {
+                let n = self.hand_count(seat, kind);
+                if n > 0 {
+                    let m = self.hand_count(to, kind);
+                    self.set_hand_count(to, kind, m.saturating_add(n));
+                    self.set_hand_count(seat, kind, 0);
+                }
+            }
+        }
+    }
+
+    /// Eliminates a seat from outside the board (timeout, resignation) and passes the
+    /// turn on by the usual rule if it was that seat's turn.
+    pub fn eliminate_externally(&mut self, seat: Seat) -> PlayEffects {
+        let mut effects = PlayEffects::default();
+        if !self.alive.contains(seat) {
+            return effects;
+        }
+        let was_turn = self.to_move == seat;
+        self.eliminate(seat, None);
+        // Only the eliminated player's own turn needs passing on; anyone else to move
+        // stays to move (their pieces and any check on them are unchanged or eased).
+        if self.spec.seats == 4 && was_turn {
+            self.pass_turn_from(seat, seat, &mut effects);
+        }
+        effects
+    }
+
+    /// Perft: the number of leaf nodes of the legal move tree to `depth`.
+    pub fn perft(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_legal_moves() as u64,
+            _ => {
+                let mut moves = Vec::with_capacity(256);
+                self.legal_moves(&mut moves);
+                moves
+                    .iter()
+                    .map(|m| {
+                        let mut child = self.clone();
+                        child.apply(m);
+                        child.perft(depth - 1)
+                    })
+                    .sum()
+            }
+        }
+    }
+
+    /// Points for impasse and move-limit scoring: pieces on the board and in hand.
+    pub fn points(&self, seat: Seat, zone_only: bool) -> u32 {
+        let t = self.spec.tables();
+        let mut total = 0u32;
+        for sq in self.spec.geometry.squares() {
+            if let Some(p) = self.piece_at(sq) {
+                if p.owner() == seat && (!zone_only || t.far_depth(sq, seat) < self.spec.zone_depth)
+                {
+                    total += self.spec.kinds[p.kind() as usize].points as u32;
+                }
+            }
+        }
+        for (kind, n) in self.hand(seat) {
+            total += self.spec.kinds[kind as usize].points as u32 * n as u32;
+        }
+        total
+    }
+
+    /// Whether `sq` lies in `seat`'s promotion zone.
+    pub fn in_zone(&self, sq: Sq, seat: Seat) -> bool {
+        self.spec.tables().far_depth(sq, seat) < self.spec.zone_depth
+    }
+}
+
+/// The line a square lies on for nifu: its column, or its row for sideways seats.
+#[inline]
+fn line_of(t: &Tables, sq: Sq, sideways: bool) -> u8 {
+    let (c, r) = t.coords(sq);
+    if sideways {
+        r
+    } else {
+        c
+    }
+}
+
+/// Column and row displacement of a mailbox offset.
+fn ray_displacement(g: Geometry, delta: i16) -> (i32, i32) {
+    let stride = g.stride() as i32;
+    let d = delta as i32;
+    // Offsets are small (at most three squares each way), so round to the nearest row.
+    let dy = (d + stride / 2).div_euclid(stride);
+    (d - dy * stride, dy)
+}

@@ -1,0 +1,89 @@
+//! The store's error type.
+
+use super::{ChallengeId, ChallengeStatus, ChannelId, GameId, GameStatus, UserId};
+
+/// What went wrong in the store. The variants above [`StoreError::Database`] are outcomes
+/// the service is expected to handle (a racing move, a busy channel); the rest are faults.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// Another write reached the game first: it is no longer at the version the caller
+    /// read. Nothing was written; reload the game and decide again.
+    #[error("game {game_id} changed while this update was prepared (expected version {expected}, found {found})")]
+    Conflict {
+        game_id: GameId,
+        expected: i64,
+        found: i64,
+    },
+
+    #[error("game {0} does not exist")]
+    GameNotFound(GameId),
+
+    #[error("game {game_id} is {status}, not active")]
+    GameNotActive { game_id: GameId, status: GameStatus },
+
+    /// The channel already has an active game (one per channel).
+    #[error("channel {0} already has an active game")]
+    ChannelBusy(ChannelId),
+
+    #[error("challenge {0} does not exist")]
+    ChallengeNotFound(ChallengeId),
+
+    /// The challenge was already accepted, declined, cancelled or expired.
+    #[error("challenge {id} is {status}, not open")]
+    ChallengeNotOpen {
+        id: ChallengeId,
+        status: ChallengeStatus,
+    },
+
+    #[error("user {user_id} is not invited to challenge {challenge_id}")]
+    NotInvited {
+        challenge_id: ChallengeId,
+        user_id: UserId,
+    },
+
+    /// The seat of a move, place or rating update is not a seat of the game, or the move's
+    /// player does not sit there.
+    #[error("game {game_id} has no seat {seat} for user {user_id}")]
+    NotSeated {
+        game_id: GameId,
+        seat: u8,
+        user_id: UserId,
+    },
+
+    /// The caller handed the store something self-contradictory (for example two seats
+    /// with the same index, or two rating updates for one seat).
+    #[error("invalid input: {0}")]
+    Invalid(String),
+
+    /// The rating calculation passed to a finishing write refused the game; nothing was
+    /// written.
+    #[error("rating update rejected: {0}")]
+    RatingRejected(#[source] Box<dyn std::error::Error + Send + Sync>),
+
+    #[error("cannot open the database {url}: {source}")]
+    Open {
+        url: String,
+        #[source]
+        source: sqlx::Error,
+    },
+
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+
+    /// A stored value does not decode (for example a JSON column that is not JSON).
+    #[error("stored data is corrupt: {0}")]
+    Corrupt(String),
+
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+}
+
+/// The store's result type.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Whether a database error is a violated UNIQUE constraint.
+pub(crate) fn is_unique_violation(error: &sqlx::Error) -> bool {
+    error
+        .as_database_error()
+        .is_some_and(|e| e.is_unique_violation())
+}

@@ -1,0 +1,423 @@
+//! Creating and finding games, their move logs, and what the scheduler must do next.
+
+use std::collections::{HashMap, HashSet};
+
+use sqlx::SqliteConnection;
+
+use super::error::is_unique_violation;
+use super::people::{ensure_guild, ensure_user};
+use super::{
+    parse_json, ChallengeId, ChallengeStatus, ChannelId, Game, GameId, GameStatus, GameVersion,
+    GuildId, MoveRecord, NewGame, Seat, Store, StoreError, StoreResult, UserId,
+};
+
+const GAME_COLUMNS: &str = "id, guild_id, channel_id, challenge_id, variant, rule_options, \
+     rated, status, state, version, ply, seconds_per_move, deadline_at, remind_at, \
+     reminder_sent, result, created_at, updated_at, finished_at";
+
+#[derive(sqlx::FromRow)]
+pub(super) struct GameRow {
+    id: GameId,
+    guild_id: GuildId,
+    channel_id: ChannelId,
+    challenge_id: Option<ChallengeId>,
+    variant: String,
+    rule_options: String,
+    rated: bool,
+    status: GameStatus,
+    state: String,
+    version: i64,
+    ply: u32,
+    seconds_per_move: Option<i64>,
+    deadline_at: Option<i64>,
+    remind_at: Option<i64>,
+    reminder_sent: bool,
+    result: Option<String>,
+    created_at: i64,
+    updated_at: i64,
+    finished_at: Option<i64>,
+}
+
+#[derive(sqlx::FromRow)]
+struct SeatRow {
+    game_id: GameId,
+    seat: u8,
+    user_id: UserId,
+    display_name: Option<String>,
+    place: Option<u8>,
+    rating_before: Option<f64>,
+    rating_after: Option<f64>,
+}
+
+impl Store {
+    /// Creates a game and its seats in one transaction. With a `challenge_id`, the
+    /// challenge turns `accepted` in the same transaction; if it is no longer open
+    /// ([`StoreError::ChallengeNotOpen`]) or the channel already has an active game
+    /// ([`StoreError::ChannelBusy`]), nothing is written.
+    pub async fn create_game(&self, game: &NewGame, now: i64) -> StoreResult<Game> {
+        if game.seats.is_empty() || game.seats.len() > usize::from(u8::MAX) {
+            return Err(StoreError::Invalid(format!(
+                "a game needs between 1 and 255 seats, not {}",
+                game.seats.len()
+            )));
+        }
+
+        let distinct: HashSet<UserId> = game.seats.iter().copied().collect();
+        if game.rated && distinct.len() != game.seats.len() {
+            return Err(StoreError::Invalid(
+                "a rated game needs a different player in every seat".into(),
+            ));
+        }
+
+        let mut tx = self.begin_write().await?;
+        ensure_guild(&mut tx, game.guild_id, now).await?;
+        for &user_id in &game.seats {
+            ensure_user(&mut tx, user_id, now).await?;
+        }
+        if let Some(challenge_id) = game.challenge_id {
+            accept_challenge(&mut tx, challenge_id, now).await?;
+        }
+
+        let inserted = sqlx::query_scalar(
+            "INSERT INTO games (guild_id, channel_id, challenge_id, variant, rule_options, rated,
+                                state, seconds_per_move, deadline_at, remind_at,
+                                created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             RETURNING id",
+        )
+        .bind(game.guild_id)
+        .bind(game.channel_id)
+        .bind(game.challenge_id)
+        .bind(&game.variant)
+        .bind(game.rule_options.to_string())
+        .bind(game.rated)
+        .bind(&game.state)
+        .bind(game.seconds_per_move)
+        .bind(game.clock.deadline_at)
+        .bind(game.clock.remind_at)
+        .bind(now)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await;
+        let id: GameId = match inserted {
+            Ok(id) => id,
+            Err(e) if is_unique_violation(&e) && e.to_string().contains("channel_id") => {
+                return Err(StoreError::ChannelBusy(game.channel_id));
+            }
+            Err(e) => return Err(e.into()),
+        };
+
+        for (&user_id, seat) in game.seats.iter().zip(0u8..) {
+            sqlx::query("INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)")
+                .bind(id)
+                .bind(seat)
+                .bind(user_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let created = load_game(&mut tx, id)
+            .await?
+            .ok_or(StoreError::GameNotFound(id))?;
+        tx.commit().await?;
+        Ok(created)
+    }
+
+    /// A game by id, whatever its status.
+    pub async fn game(&self, id: GameId) -> StoreResult<Option<Game>> {
+        let mut conn = self.pool.acquire().await?;
+        load_game(&mut conn, id).await
+    }
+
+    /// The active game in a channel, if any (there is at most one).
+    pub async fn active_game_in_channel(&self, channel_id: ChannelId) -> StoreResult<Option<Game>> {
+        let mut conn = self.pool.acquire().await?;
+        let row: Option<GameRow> = sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'active'"
+        ))
+        .bind(channel_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+        Ok(with_seats(&mut conn, row.into_iter().collect())
+            .await?
+            .pop())
+    }
+
+    /// The active games a user sits in across channels, oldest first: in every guild, or
+    /// only in `guild_id` if given.
+    pub async fn active_games_of_user(
+        &self,
+        user_id: UserId,
+        guild_id: Option<GuildId>,
+    ) -> StoreResult<Vec<Game>> {
+        let mut conn = self.pool.acquire().await?;
+        let rows: Vec<GameRow> = sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games
+             WHERE status = 'active'
+               AND id IN (SELECT game_id FROM seats WHERE user_id = ?1)
+               AND (?2 IS NULL OR guild_id = ?2)
+             ORDER BY id"
+        ))
+        .bind(user_id)
+        .bind(guild_id)
+        .fetch_all(&mut *conn)
+        .await?;
+        with_seats(&mut conn, rows).await
+    }
+
+    /// The active games of a guild, oldest first.
+    pub async fn active_games_in_guild(&self, guild_id: GuildId) -> StoreResult<Vec<Game>> {
+        let mut conn = self.pool.acquire().await?;
+        let rows: Vec<GameRow> = sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games
+             WHERE guild_id = ? AND status = 'active'
+             ORDER BY id"
+        ))
+        .bind(guild_id)
+        .fetch_all(&mut *conn)
+        .await?;
+        with_seats(&mut conn, rows).await
+    }
+
+    /// The ended games (finished, aborted or void) a user sat in, most recent first; only
+    /// those of one guild if `guild_id` is given. A page of `limit` games after `offset`.
+    pub async fn game_history(
+        &self,
+        user_id: UserId,
+        guild_id: Option<GuildId>,
+        limit: u32,
+        offset: u32,
+    ) -> StoreResult<Vec<Game>> {
+        let mut conn = self.pool.acquire().await?;
+        let rows: Vec<GameRow> = sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games
+             WHERE status <> 'active'
+               AND id IN (SELECT game_id FROM seats WHERE user_id = ?1)
+               AND (?2 IS NULL OR guild_id = ?2)
+             ORDER BY finished_at DESC, id DESC
+             LIMIT ?3 OFFSET ?4"
+        ))
+        .bind(user_id)
+        .bind(guild_id)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(&mut *conn)
+        .await?;
+        with_seats(&mut conn, rows).await
+    }
+
+    /// The move log of a game, in order.
+    pub async fn moves(&self, game_id: GameId) -> StoreResult<Vec<MoveRecord>> {
+        let moves = sqlx::query_as(
+            "SELECT game_id, ply, seat, user_id, notation, readable, position, played_at
+             FROM moves WHERE game_id = ? ORDER BY ply",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(moves)
+    }
+
+    /// Active games whose turn has run out (`deadline_at <= now`), earliest first.
+    pub async fn due_deadlines(&self, now: i64) -> StoreResult<Vec<Game>> {
+        let mut conn = self.pool.acquire().await?;
+        let rows: Vec<GameRow> = sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games
+             WHERE status = 'active' AND deadline_at <= ?
+             ORDER BY deadline_at, id"
+        ))
+        .bind(now)
+        .fetch_all(&mut *conn)
+        .await?;
+        with_seats(&mut conn, rows).await
+    }
+
+    /// Active games whose player should be reminded now (`remind_at <= now`, not yet
+    /// reminded this turn, turn not yet run out), earliest first.
+    pub async fn due_reminders(&self, now: i64) -> StoreResult<Vec<Game>> {
+        let mut conn = self.pool.acquire().await?;
+        let rows: Vec<GameRow> = sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games
+             WHERE status = 'active' AND reminder_sent = 0 AND remind_at <= ?1
+               AND (deadline_at IS NULL OR deadline_at > ?1)
+             ORDER BY remind_at, id"
+        ))
+        .bind(now)
+        .fetch_all(&mut *conn)
+        .await?;
+        with_seats(&mut conn, rows).await
+    }
+
+    /// Records that this turn's reminder went out. `Ok(true)` if this call marked it,
+    /// `Ok(false)` if it was already marked (so two sweeps never both send it);
+    /// [`StoreError::Conflict`] if the turn has moved on since `at` was read.
+    pub async fn mark_reminder_sent(&self, at: GameVersion) -> StoreResult<bool> {
+        let mut tx = self.begin_write().await?;
+        let done = sqlx::query(
+            "UPDATE games SET reminder_sent = 1
+             WHERE id = ? AND version = ? AND status = 'active' AND reminder_sent = 0",
+        )
+        .bind(at.id)
+        .bind(at.version)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() == 1 {
+            tx.commit().await?;
+            return Ok(true);
+        }
+        match version_mismatch(&mut tx, at).await? {
+            Some(error) => Err(error),
+            None => Ok(false),
+        }
+    }
+
+    /// The earliest time anything is scheduled: a turn deadline, a reminder not yet sent
+    /// or a challenge expiry. The scheduler sleeps until then (or until a write changes
+    /// the schedule); after a restart it asks again, so nothing is lost.
+    pub async fn next_scheduled_at(&self) -> StoreResult<Option<i64>> {
+        let next = sqlx::query_scalar(
+            "SELECT MIN(at) FROM (
+                 SELECT MIN(deadline_at) AS at FROM games
+                 WHERE status = 'active' AND deadline_at IS NOT NULL
+                 UNION ALL
+                 SELECT MIN(remind_at) FROM games
+                 WHERE status = 'active' AND reminder_sent = 0 AND remind_at IS NOT NULL
+                 UNION ALL
+                 SELECT MIN(expires_at) FROM challenges WHERE status = 'open'
+             )",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(next)
+    }
+}
+
+/// Turns an open challenge `accepted`, or says why it can't be.
+async fn accept_challenge(
+    conn: &mut SqliteConnection,
+    id: ChallengeId,
+    now: i64,
+) -> StoreResult<()> {
+    let done = sqlx::query(
+        "UPDATE challenges SET status = 'accepted', resolved_at = ?
+         WHERE id = ? AND status = 'open'",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    if done.rows_affected() == 1 {
+        return Ok(());
+    }
+    let status: Option<ChallengeStatus> =
+        sqlx::query_scalar("SELECT status FROM challenges WHERE id = ?")
+            .bind(id)
+            .fetch_optional(conn)
+            .await?;
+    Err(match status {
+        None => StoreError::ChallengeNotFound(id),
+        Some(status) => StoreError::ChallengeNotOpen { id, status },
+    })
+}
+
+/// Why a versioned write to a game matched no row: the game is gone, has ended, or is at
+/// another version. `None` if it is in fact active at the expected version.
+pub(super) async fn version_mismatch(
+    conn: &mut SqliteConnection,
+    at: GameVersion,
+) -> StoreResult<Option<StoreError>> {
+    let found: Option<(GameStatus, i64)> =
+        sqlx::query_as("SELECT status, version FROM games WHERE id = ?")
+            .bind(at.id)
+            .fetch_optional(conn)
+            .await?;
+    Ok(match found {
+        None => Some(StoreError::GameNotFound(at.id)),
+        Some((status, _)) if status != GameStatus::Active => Some(StoreError::GameNotActive {
+            game_id: at.id,
+            status,
+        }),
+        Some((_, version)) if version != at.version => Some(StoreError::Conflict {
+            game_id: at.id,
+            expected: at.version,
+            found: version,
+        }),
+        Some(_) => None,
+    })
+}
+
+pub(super) async fn load_game(
+    conn: &mut SqliteConnection,
+    id: GameId,
+) -> StoreResult<Option<Game>> {
+    let row: Option<GameRow> =
+        sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?"))
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    Ok(with_seats(conn, row.into_iter().collect()).await?.pop())
+}
+
+/// Attaches the seats to game rows, keeping the rows' order.
+async fn with_seats(conn: &mut SqliteConnection, rows: Vec<GameRow>) -> StoreResult<Vec<Game>> {
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<i64> = rows.iter().map(|r| r.id.0).collect();
+    let seat_rows: Vec<SeatRow> = sqlx::query_as(
+        "SELECT s.game_id, s.seat, s.user_id, u.display_name, s.place,
+                s.rating_before, s.rating_after
+         FROM seats s JOIN users u ON u.id = s.user_id
+         WHERE s.game_id IN (SELECT value FROM json_each(?))
+         ORDER BY s.game_id, s.seat",
+    )
+    .bind(serde_json::Value::from(ids).to_string())
+    .fetch_all(conn)
+    .await?;
+    let mut seats: HashMap<GameId, Vec<Seat>> = HashMap::new();
+    for row in seat_rows {
+        seats.entry(row.game_id).or_default().push(Seat {
+            seat: row.seat,
+            user_id: row.user_id,
+            display_name: row.display_name,
+            place: row.place,
+            rating_before: row.rating_before,
+            rating_after: row.rating_after,
+        });
+    }
+    rows.into_iter()
+        .map(|row| {
+            let result = match &row.result {
+                Some(text) => Some(parse_json("games.result", text)?),
+                None => None,
+            };
+            Ok(Game {
+                id: row.id,
+                guild_id: row.guild_id,
+                channel_id: row.channel_id,
+                challenge_id: row.challenge_id,
+                variant: row.variant,
+                rule_options: parse_json("games.rule_options", &row.rule_options)?,
+                rated: row.rated,
+                status: row.status,
+                state: row.state,
+                version: row.version,
+                ply: row.ply,
+                seconds_per_move: row.seconds_per_move,
+                deadline_at: row.deadline_at,
+                remind_at: row.remind_at,
+                reminder_sent: row.reminder_sent,
+                result,
+                created_at: row.created_at,
+                updated_at: row.updated_at,
+                finished_at: row.finished_at,
+                seats: seats.remove(&row.id).unwrap_or_default(),
+            })
+        })
+        .collect()
+}
+
+/// Seat numbers that appear more than once.
+pub(super) fn has_duplicates(seats: impl IntoIterator<Item = u8>) -> bool {
+    let mut seen = HashSet::new();
+    !seats.into_iter().all(|s| seen.insert(s))
+}

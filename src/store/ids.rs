@@ -1,0 +1,126 @@
+//! Typed ids, so a user id can't be passed where a channel id belongs.
+//!
+//! Discord ids are unsigned 64-bit numbers; SQLite integers are signed 64-bit. The store
+//! keeps them bit for bit (`u64` <-> `i64` reinterpretation), which is lossless both ways.
+
+use std::fmt;
+
+use sqlx::encode::IsNull;
+use sqlx::error::BoxDynError;
+use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
+use sqlx::{Decode, Encode, Type};
+
+macro_rules! discord_id {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $name(pub u64);
+
+        impl $name {
+            /// The id as Discord spells it.
+            pub const fn get(self) -> u64 {
+                self.0
+            }
+        }
+
+        impl From<u64> for $name {
+            fn from(id: u64) -> Self {
+                Self(id)
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.0)
+            }
+        }
+
+        impl Type<Sqlite> for $name {
+            fn type_info() -> SqliteTypeInfo {
+                <i64 as Type<Sqlite>>::type_info()
+            }
+
+            fn compatible(ty: &SqliteTypeInfo) -> bool {
+                <i64 as Type<Sqlite>>::compatible(ty)
+            }
+        }
+
+        impl<'q> Encode<'q, Sqlite> for $name {
+            fn encode_by_ref(
+                &self,
+                buf: &mut Vec<SqliteArgumentValue<'q>>,
+            ) -> Result<IsNull, BoxDynError> {
+                <i64 as Encode<'q, Sqlite>>::encode(i64::from_ne_bytes(self.0.to_ne_bytes()), buf)
+            }
+        }
+
+        impl<'r> Decode<'r, Sqlite> for $name {
+            fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
+                let stored = <i64 as Decode<'r, Sqlite>>::decode(value)?;
+                Ok(Self(u64::from_ne_bytes(stored.to_ne_bytes())))
+            }
+        }
+    };
+}
+
+discord_id! {
+    /// A Discord user.
+    UserId
+}
+
+discord_id! {
+    /// A Discord guild (server).
+    GuildId
+}
+
+discord_id! {
+    /// A Discord channel (or thread) where a game or challenge lives.
+    ChannelId
+}
+
+macro_rules! row_id {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, sqlx::Type)]
+        #[sqlx(transparent)]
+        pub struct $name(pub i64);
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.0)
+            }
+        }
+    };
+}
+
+row_id! {
+    /// A game, numbered by the store.
+    GameId
+}
+
+row_id! {
+    /// A challenge, numbered by the store.
+    ChallengeId
+}
+
+#[cfg(test)]
+mod tests {
+    use sqlx::{Connection, SqliteConnection};
+
+    use super::*;
+
+    #[tokio::test]
+    async fn discord_ids_keep_all_64_bits_in_sqlite() {
+        let mut conn = SqliteConnection::connect("sqlite::memory:").await.unwrap();
+        for id in [0, 1, i64::MAX as u64, i64::MAX as u64 + 1, u64::MAX] {
+            let (back, stored): (UserId, i64) = sqlx::query_as("SELECT ?1, ?1")
+                .bind(UserId(id))
+                .fetch_one(&mut conn)
+                .await
+                .unwrap();
+            assert_eq!(back, UserId(id));
+            assert_eq!(stored.to_ne_bytes(), id.to_ne_bytes());
+        }
+        assert_eq!(ChannelId(u64::MAX).to_string(), "18446744073709551615");
+    }
+}

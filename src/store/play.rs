@@ -1,0 +1,322 @@
+//! Writes that move a game along: moves, other state changes, and endings with their
+//! rating updates. Every one is a single transaction guarded by the game's version.
+
+use std::collections::HashSet;
+use std::convert::Infallible;
+
+use sqlx::SqliteConnection;
+
+use super::games::{has_duplicates, load_game, version_mismatch};
+use super::ratings::{load_seat_ratings, record_rating};
+use super::{
+    Ending, Game, GameEnd, GameId, GameStatus, GameVersion, GuildId, NewMove, NextTurn,
+    RatingUpdate, SeatRating, Store, StoreError, StoreResult,
+};
+
+/// The rating calculation for endings that change no rating: pass it to
+/// [`Store::finish_game`] or [`Store::apply_final_move`] for unrated outcomes.
+pub fn unrated(_seats: &[SeatRating]) -> Result<Vec<RatingUpdate>, Infallible> {
+    Ok(Vec::new())
+}
+
+/// What a finishing write needs to know about the game it ended.
+#[derive(sqlx::FromRow)]
+struct Ended {
+    ply: u32,
+    guild_id: GuildId,
+    variant: String,
+    rated: bool,
+}
+
+impl Store {
+    /// Appends a move and moves the game on to the next turn, in one transaction, only if
+    /// the game is still active at version `at`. If another write landed first, nothing is
+    /// written and the result is [`StoreError::Conflict`]. The move's user must sit in
+    /// the move's seat ([`StoreError::NotSeated`]). The reminder flag resets for the new
+    /// turn.
+    pub async fn apply_move(
+        &self,
+        at: GameVersion,
+        mv: &NewMove,
+        next: &NextTurn,
+        now: i64,
+    ) -> StoreResult<Game> {
+        let mut tx = self.begin_write().await?;
+        let ply = continue_game(&mut tx, at, next, 1, now).await?;
+        insert_move(&mut tx, at.id, ply, mv, now).await?;
+        let game = load_game(&mut tx, at.id)
+            .await?
+            .ok_or(StoreError::GameNotFound(at.id))?;
+        tx.commit().await?;
+        Ok(game)
+    }
+
+    /// Changes an active game's state without a move (for example a yonin player
+    /// eliminated by the clock while the others play on), guarded by version `at` like
+    /// [`Store::apply_move`].
+    pub async fn update_state(
+        &self,
+        at: GameVersion,
+        next: &NextTurn,
+        now: i64,
+    ) -> StoreResult<Game> {
+        let mut tx = self.begin_write().await?;
+        continue_game(&mut tx, at, next, 0, now).await?;
+        let game = load_game(&mut tx, at.id)
+            .await?
+            .ok_or(StoreError::GameNotFound(at.id))?;
+        tx.commit().await?;
+        Ok(game)
+    }
+
+    /// Appends the move that ends a game and ends it, in one transaction: see
+    /// [`Store::apply_move`] and [`Store::finish_game`].
+    pub async fn apply_final_move<F, E>(
+        &self,
+        at: GameVersion,
+        mv: &NewMove,
+        state: &str,
+        end: &GameEnd,
+        rate: F,
+        now: i64,
+    ) -> StoreResult<Game>
+    where
+        F: FnOnce(&[SeatRating]) -> Result<Vec<RatingUpdate>, E> + Send,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        validate_end(end)?;
+        let mut tx = self.begin_write().await?;
+        let ended = end_game(&mut tx, at, Some(state), 1, end, now).await?;
+        insert_move(&mut tx, at.id, ended.ply, mv, now).await?;
+        settle(&mut tx, at.id, &ended, end, rate, now).await?;
+        let game = load_game(&mut tx, at.id)
+            .await?
+            .ok_or(StoreError::GameNotFound(at.id))?;
+        tx.commit().await?;
+        Ok(game)
+    }
+
+    /// Ends an active game at version `at` (resignation, timeout, abort, void, or the
+    /// result of a move already stored), in one transaction: status and result, the final
+    /// `state` if given, the places, and, when the ending is [`Ending::Finished`] and the
+    /// game is rated, the players' new ratings.
+    ///
+    /// `rate` receives every seat with the player's current rating (read under the same
+    /// write lock, so two games ending at once can't lose an update) and returns the new
+    /// ratings; it is not called for aborted, void or unrated games, which change no
+    /// rating. If it fails, nothing is written ([`StoreError::RatingRejected`]).
+    pub async fn finish_game<F, E>(
+        &self,
+        at: GameVersion,
+        state: Option<&str>,
+        end: &GameEnd,
+        rate: F,
+        now: i64,
+    ) -> StoreResult<Game>
+    where
+        F: FnOnce(&[SeatRating]) -> Result<Vec<RatingUpdate>, E> + Send,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        validate_end(end)?;
+        let mut tx = self.begin_write().await?;
+        let ended = end_game(&mut tx, at, state, 0, end, now).await?;
+        settle(&mut tx, at.id, &ended, end, rate, now).await?;
+        let game = load_game(&mut tx, at.id)
+            .await?
+            .ok_or(StoreError::GameNotFound(at.id))?;
+        tx.commit().await?;
+        Ok(game)
+    }
+}
+
+/// Moves an active game at version `at` to its next state and turn; returns the new ply.
+async fn continue_game(
+    conn: &mut SqliteConnection,
+    at: GameVersion,
+    next: &NextTurn,
+    plies: u32,
+    now: i64,
+) -> StoreResult<u32> {
+    let ply: Option<u32> = sqlx::query_scalar(
+        "UPDATE games SET state = ?, version = version + 1, ply = ply + ?,
+                          deadline_at = ?, remind_at = ?, reminder_sent = 0, updated_at = ?
+         WHERE id = ? AND version = ? AND status = 'active'
+         RETURNING ply",
+    )
+    .bind(&next.state)
+    .bind(plies)
+    .bind(next.clock.deadline_at)
+    .bind(next.clock.remind_at)
+    .bind(now)
+    .bind(at.id)
+    .bind(at.version)
+    .fetch_optional(&mut *conn)
+    .await?;
+    match ply {
+        Some(ply) => Ok(ply),
+        None => Err(stale(conn, at).await?),
+    }
+}
+
+/// Ends an active game at version `at`.
+async fn end_game(
+    conn: &mut SqliteConnection,
+    at: GameVersion,
+    state: Option<&str>,
+    plies: u32,
+    end: &GameEnd,
+    now: i64,
+) -> StoreResult<Ended> {
+    let ended: Option<Ended> = sqlx::query_as(
+        "UPDATE games SET state = COALESCE(?, state), version = version + 1, ply = ply + ?,
+                          status = ?, result = ?, deadline_at = NULL, remind_at = NULL,
+                          updated_at = ?, finished_at = ?
+         WHERE id = ? AND version = ? AND status = 'active'
+         RETURNING ply, guild_id, variant, rated",
+    )
+    .bind(state)
+    .bind(plies)
+    .bind(GameStatus::from(end.ending))
+    .bind(end.result.to_string())
+    .bind(now)
+    .bind(now)
+    .bind(at.id)
+    .bind(at.version)
+    .fetch_optional(&mut *conn)
+    .await?;
+    match ended {
+        Some(ended) => Ok(ended),
+        None => Err(stale(conn, at).await?),
+    }
+}
+
+/// The error for a versioned write that matched no row.
+async fn stale(conn: &mut SqliteConnection, at: GameVersion) -> StoreResult<StoreError> {
+    Ok(version_mismatch(conn, at)
+        .await?
+        .unwrap_or(StoreError::Conflict {
+            game_id: at.id,
+            expected: at.version,
+            found: at.version,
+        }))
+}
+
+/// Appends a move at `ply`, checking that its user sits in its seat.
+async fn insert_move(
+    conn: &mut SqliteConnection,
+    game_id: GameId,
+    ply: u32,
+    mv: &NewMove,
+    now: i64,
+) -> StoreResult<()> {
+    let done = sqlx::query(
+        "INSERT INTO moves (game_id, ply, seat, user_id, notation, readable, position, played_at)
+         SELECT game_id, ?, seat, user_id, ?, ?, ?, ?
+         FROM seats WHERE game_id = ? AND seat = ? AND user_id = ?",
+    )
+    .bind(ply)
+    .bind(&mv.notation)
+    .bind(&mv.readable)
+    .bind(&mv.position)
+    .bind(now)
+    .bind(game_id)
+    .bind(mv.seat)
+    .bind(mv.user_id)
+    .execute(conn)
+    .await?;
+    if done.rows_affected() == 0 {
+        return Err(StoreError::NotSeated {
+            game_id,
+            seat: mv.seat,
+            user_id: mv.user_id,
+        });
+    }
+    Ok(())
+}
+
+fn validate_end(end: &GameEnd) -> StoreResult<()> {
+    if has_duplicates(end.places.iter().map(|p| p.seat)) {
+        return Err(StoreError::Invalid("a seat has two places".into()));
+    }
+    if end.places.iter().any(|p| p.place == 0) {
+        return Err(StoreError::Invalid("places start at 1".into()));
+    }
+    Ok(())
+}
+
+/// Records the places of an ended game and, for a rated result, the new ratings.
+async fn settle<F, E>(
+    conn: &mut SqliteConnection,
+    game_id: GameId,
+    ended: &Ended,
+    end: &GameEnd,
+    rate: F,
+    now: i64,
+) -> StoreResult<()>
+where
+    F: FnOnce(&[SeatRating]) -> Result<Vec<RatingUpdate>, E>,
+    E: std::error::Error + Send + Sync + 'static,
+{
+    for place in &end.places {
+        let done = sqlx::query("UPDATE seats SET place = ? WHERE game_id = ? AND seat = ?")
+            .bind(place.place)
+            .bind(game_id)
+            .bind(place.seat)
+            .execute(&mut *conn)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::Invalid(format!(
+                "game {game_id} has no seat {}",
+                place.seat
+            )));
+        }
+    }
+
+    if end.ending != Ending::Finished || !ended.rated {
+        return Ok(());
+    }
+    let seats = load_seat_ratings(conn, game_id, ended.guild_id, &ended.variant).await?;
+    let updates = rate(&seats).map_err(|e| StoreError::RatingRejected(Box::new(e)))?;
+    if has_duplicates(updates.iter().map(|u| u.seat)) {
+        return Err(StoreError::Invalid(
+            "two rating updates for one seat".into(),
+        ));
+    }
+    let mut users = HashSet::new();
+    for update in &updates {
+        let value = update.value;
+        let finite = value.rating.is_finite()
+            && value.deviation.is_finite()
+            && value.deviation >= 0.0
+            && value.volatility.map_or(true, f64::is_finite);
+        if !finite {
+            return Err(StoreError::Invalid(format!(
+                "rating update for seat {} is not a rating: {value:?}",
+                update.seat
+            )));
+        }
+        let Some(seat) = seats.iter().find(|s| s.seat == update.seat) else {
+            return Err(StoreError::Invalid(format!(
+                "rating update for seat {}, which game {game_id} does not have",
+                update.seat
+            )));
+        };
+        if !users.insert(seat.user_id) {
+            return Err(StoreError::Invalid(format!(
+                "two rating updates for user {} in game {game_id}",
+                seat.user_id
+            )));
+        }
+        record_rating(
+            conn,
+            game_id,
+            ended.guild_id,
+            &ended.variant,
+            seat,
+            update,
+            now,
+        )
+        .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,1645 @@
+//! The store against a real SQLite file: schema, every query, the optimistic move race,
+//! restarts, and game endings with their rating updates.
+
+use std::collections::HashSet;
+use std::convert::Infallible;
+
+use serde_json::json;
+use shogiban::service::ratings::{rate_game, Outcome, RatingSystem, Standings};
+use shogiban::store::{
+    unrated, ChallengeClosure, ChallengeStatus, ChannelId, Ending, GameEnd, GameId, GameStatus,
+    GameVersion, GuildId, InviteResponse, LeaderboardQuery, NewChallenge, NewGame, NewInvitee,
+    NewMove, NextTurn, RatingUpdate, SeatMode, SeatPlace, SeatRating, Store, StoreError, Tally,
+    TurnClock, UserId,
+};
+use tempfile::TempDir;
+
+const GUILD: GuildId = GuildId(900_000_000_000_000_001);
+const OTHER_GUILD: GuildId = GuildId(900_000_000_000_000_002);
+const CHANNEL: ChannelId = ChannelId(800_000_000_000_000_001);
+const OTHER_CHANNEL: ChannelId = ChannelId(800_000_000_000_000_002);
+const ALICE: UserId = UserId(700_000_000_000_000_001);
+const BOB: UserId = UserId(700_000_000_000_000_002);
+const CAROL: UserId = UserId(700_000_000_000_000_003);
+const DAVE: UserId = UserId(700_000_000_000_000_004);
+
+const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+const AFTER_7G7F: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
+const AFTER_2G2F: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL w - 2";
+const T0: i64 = 1_700_000_000;
+const DAY: i64 = 86_400;
+
+async fn fresh() -> (TempDir, Store) {
+    let dir = TempDir::new().expect("temporary directory");
+    let path = dir.path().join("shogiban.db");
+    let store = Store::open(path.to_str().expect("utf-8 path"))
+        .await
+        .expect("open store");
+    (dir, store)
+}
+
+fn standard_game(channel: ChannelId, black: UserId, white: UserId) -> NewGame {
+    NewGame {
+        guild_id: GUILD,
+        channel_id: channel,
+        challenge_id: None,
+        variant: "standard".into(),
+        rule_options: json!({}),
+        rated: true,
+        state: START.into(),
+        seats: vec![black, white],
+        seconds_per_move: Some(DAY),
+        clock: TurnClock {
+            deadline_at: Some(T0 + DAY),
+            remind_at: Some(T0 + DAY * 3 / 4),
+        },
+    }
+}
+
+fn yonin_game(channel: ChannelId, variant: &str) -> NewGame {
+    NewGame {
+        variant: variant.into(),
+        state: "yonin start".into(),
+        seats: vec![ALICE, BOB, CAROL, DAVE],
+        ..standard_game(channel, ALICE, BOB)
+    }
+}
+
+fn move_by(seat: u8, user: UserId, notation: &str, position: &str) -> NewMove {
+    NewMove {
+        seat,
+        user_id: user,
+        notation: notation.into(),
+        readable: format!("☗{notation}"),
+        position: position.into(),
+    }
+}
+
+fn next_turn(state: &str, now: i64) -> NextTurn {
+    NextTurn {
+        state: state.into(),
+        clock: TurnClock {
+            deadline_at: Some(now + DAY),
+            remind_at: Some(now + DAY * 3 / 4),
+        },
+    }
+}
+
+fn two_player_end(result_for_black: Outcome) -> GameEnd {
+    let standings = Standings::two_player(result_for_black);
+    GameEnd {
+        ending: Ending::Finished,
+        result: json!({ "reason": "resignation" }),
+        places: standings.seat_places(),
+    }
+}
+
+/// Ends a two-player game with Glicko-2 updates.
+async fn finish_two_player(
+    store: &Store,
+    at: GameVersion,
+    result_for_black: Outcome,
+    now: i64,
+) -> shogiban::store::Game {
+    let standings = Standings::two_player(result_for_black);
+    store
+        .finish_game(
+            at,
+            None,
+            &two_player_end(result_for_black),
+            |seats: &[SeatRating]| rate_game(RatingSystem::Glicko2, &standings, seats),
+            now,
+        )
+        .await
+        .expect("finish game")
+}
+
+#[tokio::test]
+async fn migrations_create_every_table_and_index() {
+    let (_dir, store) = fresh().await;
+    let names: Vec<String> = sqlx::query_scalar(
+        "SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger')",
+    )
+    .fetch_all(store.pool())
+    .await
+    .unwrap();
+    let names: HashSet<&str> = names.iter().map(String::as_str).collect();
+    for expected in [
+        "users",
+        "guilds",
+        "guild_settings",
+        "challenges",
+        "challenge_invitees",
+        "games",
+        "seats",
+        "moves",
+        "ratings",
+        "games_one_active_per_channel",
+        "games_active_by_deadline",
+        "games_active_by_reminder",
+        "challenges_open_by_expiry",
+        "seats_by_user",
+        "ratings_leaderboard",
+        "moves_are_append_only",
+    ] {
+        assert!(names.contains(expected), "missing {expected}");
+    }
+    let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
+    assert_eq!(journal, "wal");
+    let foreign_keys: i64 = sqlx::query_scalar("PRAGMA foreign_keys")
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
+    assert_eq!(foreign_keys, 1);
+}
+
+#[tokio::test]
+async fn open_accepts_urls_and_paths_and_creates_the_file() {
+    let dir = TempDir::new().unwrap();
+    let by_url = dir.path().join("by-url.db");
+    assert!(!by_url.exists());
+    let store = Store::open(&format!("sqlite://{}", by_url.display()))
+        .await
+        .unwrap();
+    store.upsert_user(ALICE, "Alice", T0).await.unwrap();
+    store.close().await;
+    assert!(by_url.exists());
+
+    let by_path = dir.path().join("by-path.db");
+    Store::open(by_path.to_str().unwrap())
+        .await
+        .unwrap()
+        .close()
+        .await;
+    assert!(by_path.exists());
+
+    let memory = Store::open("sqlite::memory:").await.unwrap();
+    memory.upsert_user(BOB, "Bob", T0).await.unwrap();
+    assert!(memory.user(BOB).await.unwrap().is_some());
+
+    let missing_dir = dir.path().join("no-such-dir").join("x.db");
+    let error = Store::open(missing_dir.to_str().unwrap())
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::Open { .. }), "{error}");
+    assert!(error.to_string().contains("no-such-dir"), "{error}");
+}
+
+#[tokio::test]
+async fn users_guilds_and_settings_round_trip() {
+    let (_dir, store) = fresh().await;
+    // Discord ids use all 64 bits.
+    let big = UserId(u64::MAX - 7);
+    store.upsert_user(big, "Big", T0).await.unwrap();
+    let user = store.upsert_user(big, "Big Renamed", T0 + 5).await.unwrap();
+    assert_eq!(user.id, big);
+    assert_eq!(user.display_name.as_deref(), Some("Big Renamed"));
+    assert_eq!((user.created_at, user.updated_at), (T0, T0 + 5));
+    assert_eq!(store.user(big).await.unwrap(), Some(user));
+    assert_eq!(store.user(ALICE).await.unwrap(), None);
+
+    let guild = store.upsert_guild(GUILD, "Shogi Club", T0).await.unwrap();
+    assert_eq!(guild.name.as_deref(), Some("Shogi Club"));
+    assert_eq!(store.guild(GUILD).await.unwrap(), Some(guild));
+
+    assert_eq!(store.setting(GUILD, "time").await.unwrap(), None);
+    store.set_setting(GUILD, "time", "3d", T0).await.unwrap();
+    store.set_setting(GUILD, "time", "1d", T0).await.unwrap();
+    store
+        .set_setting(GUILD, "announce", "on", T0)
+        .await
+        .unwrap();
+    // Settings of a guild never seen before create the guild.
+    store
+        .set_setting(OTHER_GUILD, "time", "7d", T0)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.setting(GUILD, "time").await.unwrap().as_deref(),
+        Some("1d")
+    );
+    assert_eq!(
+        store.settings(GUILD).await.unwrap(),
+        [
+            ("announce".into(), "on".into()),
+            ("time".into(), "1d".into())
+        ]
+    );
+    assert!(store.remove_setting(GUILD, "time").await.unwrap());
+    assert!(!store.remove_setting(GUILD, "time").await.unwrap());
+    assert_eq!(store.setting(GUILD, "time").await.unwrap(), None);
+    assert_eq!(
+        store.setting(OTHER_GUILD, "time").await.unwrap().as_deref(),
+        Some("7d")
+    );
+}
+
+fn yonin_challenge() -> NewChallenge {
+    NewChallenge {
+        guild_id: GUILD,
+        channel_id: CHANNEL,
+        challenger_id: ALICE,
+        variant: "yonin".into(),
+        options: json!({ "move_limit": true, "seconds_per_move": DAY }),
+        challenger_seat: Some(0),
+        invitees: vec![
+            NewInvitee {
+                user_id: CAROL,
+                seat: Some(2),
+            },
+            NewInvitee {
+                user_id: BOB,
+                seat: Some(1),
+            },
+            NewInvitee {
+                user_id: DAVE,
+                seat: Some(3),
+            },
+        ],
+        expires_at: T0 + DAY,
+    }
+}
+
+#[tokio::test]
+async fn challenge_lifecycle() {
+    let (_dir, store) = fresh().await;
+    store.upsert_user(BOB, "Bob", T0).await.unwrap();
+    let challenge = store
+        .create_challenge(&yonin_challenge(), T0)
+        .await
+        .unwrap();
+    assert_eq!(challenge.status, ChallengeStatus::Open);
+    assert_eq!(challenge.seat_mode, SeatMode::Fixed);
+    assert_eq!(challenge.options["move_limit"], json!(true));
+    let invited: Vec<(UserId, Option<u8>)> = challenge
+        .invitees
+        .iter()
+        .map(|i| (i.user_id, i.seat))
+        .collect();
+    assert_eq!(invited, [(CAROL, Some(2)), (BOB, Some(1)), (DAVE, Some(3))]);
+    assert_eq!(challenge.invitees[1].display_name.as_deref(), Some("Bob"));
+    assert!(challenge
+        .invitees
+        .iter()
+        .all(|i| i.response == InviteResponse::Pending));
+    assert_eq!(
+        store.challenge(challenge.id).await.unwrap().as_ref(),
+        Some(&challenge)
+    );
+    assert_eq!(
+        store.open_challenges_in_channel(CHANNEL).await.unwrap(),
+        std::slice::from_ref(&challenge)
+    );
+    assert!(store
+        .open_challenges_in_channel(OTHER_CHANNEL)
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(store.open_challenges_of_user(ALICE).await.unwrap().len(), 1);
+    assert_eq!(store.open_challenges_of_user(DAVE).await.unwrap().len(), 1);
+
+    let after = store
+        .respond_to_challenge(challenge.id, BOB, InviteResponse::Accepted, T0 + 10)
+        .await
+        .unwrap();
+    let bob = after.invitees.iter().find(|i| i.user_id == BOB).unwrap();
+    assert_eq!(
+        (bob.response, bob.responded_at),
+        (InviteResponse::Accepted, Some(T0 + 10))
+    );
+    assert!(!after.all_accepted());
+    let after = store
+        .respond_to_challenge(challenge.id, CAROL, InviteResponse::Declined, T0 + 20)
+        .await
+        .unwrap();
+    assert!(after.any_declined());
+
+    let stranger = UserId(1);
+    let error = store
+        .respond_to_challenge(challenge.id, stranger, InviteResponse::Accepted, T0)
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::NotInvited { .. }), "{error}");
+    let error = store
+        .respond_to_challenge(challenge.id, BOB, InviteResponse::Pending, T0)
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::Invalid(_)), "{error}");
+
+    let closed = store
+        .close_challenge(challenge.id, ChallengeClosure::Declined, T0 + 30)
+        .await
+        .unwrap();
+    assert_eq!(closed.status, ChallengeStatus::Declined);
+    assert_eq!(closed.resolved_at, Some(T0 + 30));
+    assert!(store
+        .open_challenges_of_user(ALICE)
+        .await
+        .unwrap()
+        .is_empty());
+    let error = store
+        .respond_to_challenge(challenge.id, DAVE, InviteResponse::Accepted, T0 + 40)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            error,
+            StoreError::ChallengeNotOpen {
+                status: ChallengeStatus::Declined,
+                ..
+            }
+        ),
+        "{error}"
+    );
+    let error = store
+        .close_challenge(challenge.id, ChallengeClosure::Cancelled, T0 + 40)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(error, StoreError::ChallengeNotOpen { .. }),
+        "{error}"
+    );
+    let missing = shogiban::store::ChallengeId(12345);
+    assert!(store.challenge(missing).await.unwrap().is_none());
+    let error = store
+        .close_challenge(missing, ChallengeClosure::Cancelled, T0)
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::ChallengeNotFound(_)), "{error}");
+}
+
+#[tokio::test]
+async fn challenges_refuse_contradictions() {
+    let (_dir, store) = fresh().await;
+    let mut mixed = yonin_challenge();
+    mixed.invitees[0].seat = None;
+    let mut twice = yonin_challenge();
+    twice.invitees[0].user_id = BOB;
+    let mut self_invite = yonin_challenge();
+    self_invite.invitees[0].user_id = ALICE;
+    let mut same_seat = yonin_challenge();
+    same_seat.invitees[0].seat = Some(0);
+    for bad in [mixed, twice, self_invite, same_seat] {
+        let error = store.create_challenge(&bad, T0).await.unwrap_err();
+        assert!(matches!(error, StoreError::Invalid(_)), "{error}");
+    }
+    assert!(store
+        .open_challenges_of_user(ALICE)
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+#[tokio::test]
+async fn open_challenge_taken_up_by_anyone() {
+    let (_dir, store) = fresh().await;
+    let open = NewChallenge {
+        challenger_seat: None,
+        invitees: Vec::new(),
+        variant: "standard".into(),
+        ..yonin_challenge()
+    };
+    let challenge = store.create_challenge(&open, T0).await.unwrap();
+    assert_eq!(challenge.seat_mode, SeatMode::Random);
+    assert!(challenge.invitees.is_empty());
+    let joined = store
+        .add_invitee(
+            challenge.id,
+            NewInvitee {
+                user_id: BOB,
+                seat: None,
+            },
+            InviteResponse::Accepted,
+            T0 + 5,
+        )
+        .await
+        .unwrap();
+    assert_eq!(joined.invitees.len(), 1);
+    assert!(joined.all_accepted());
+    assert_eq!(joined.invitees[0].responded_at, Some(T0 + 5));
+    for (user, seat) in [(BOB, None), (ALICE, None), (CAROL, Some(1))] {
+        let error = store
+            .add_invitee(
+                challenge.id,
+                NewInvitee {
+                    user_id: user,
+                    seat,
+                },
+                InviteResponse::Accepted,
+                T0,
+            )
+            .await
+            .unwrap_err();
+        assert!(matches!(error, StoreError::Invalid(_)), "{error}");
+    }
+}
+
+#[tokio::test]
+async fn challenges_expire_once() {
+    let (_dir, store) = fresh().await;
+    let soon = store
+        .create_challenge(
+            &NewChallenge {
+                expires_at: T0 + 60,
+                ..yonin_challenge()
+            },
+            T0,
+        )
+        .await
+        .unwrap();
+    let later = store
+        .create_challenge(
+            &NewChallenge {
+                expires_at: T0 + 600,
+                channel_id: OTHER_CHANNEL,
+                ..yonin_challenge()
+            },
+            T0,
+        )
+        .await
+        .unwrap();
+    let cancelled = store
+        .create_challenge(
+            &NewChallenge {
+                expires_at: T0 + 30,
+                ..yonin_challenge()
+            },
+            T0,
+        )
+        .await
+        .unwrap();
+    store
+        .close_challenge(cancelled.id, ChallengeClosure::Cancelled, T0 + 1)
+        .await
+        .unwrap();
+
+    assert!(store
+        .challenges_due_to_expire(T0 + 59)
+        .await
+        .unwrap()
+        .is_empty());
+    let due: Vec<_> = store
+        .challenges_due_to_expire(T0 + 60)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|c| c.id)
+        .collect();
+    assert_eq!(due, [soon.id]);
+    assert_eq!(store.next_scheduled_at().await.unwrap(), Some(T0 + 60));
+
+    let expired = store.expire_due_challenges(T0 + 700).await.unwrap();
+    let expired_ids: Vec<_> = expired.iter().map(|c| c.id).collect();
+    assert_eq!(expired_ids, [soon.id, later.id]);
+    assert!(expired
+        .iter()
+        .all(|c| c.status == ChallengeStatus::Expired && c.resolved_at == Some(T0 + 700)));
+    assert_eq!(expired[0].invitees.len(), 3);
+    assert!(store
+        .expire_due_challenges(T0 + 800)
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(store.next_scheduled_at().await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn accepting_a_challenge_creates_the_game_once() {
+    let (_dir, store) = fresh().await;
+    store.upsert_user(ALICE, "Alice", T0).await.unwrap();
+    let challenge = store
+        .create_challenge(&yonin_challenge(), T0)
+        .await
+        .unwrap();
+    let new_game = NewGame {
+        challenge_id: Some(challenge.id),
+        ..yonin_game(CHANNEL, "yonin")
+    };
+    let game = store.create_game(&new_game, T0 + 100).await.unwrap();
+    assert_eq!(game.challenge_id, Some(challenge.id));
+    assert_eq!(game.status, GameStatus::Active);
+    assert_eq!((game.version, game.ply), (0, 0));
+    assert_eq!(game.state, "yonin start");
+    let seats: Vec<(u8, UserId)> = game.seats.iter().map(|s| (s.seat, s.user_id)).collect();
+    assert_eq!(seats, [(0, ALICE), (1, BOB), (2, CAROL), (3, DAVE)]);
+    assert_eq!(game.seats[0].display_name.as_deref(), Some("Alice"));
+    assert_eq!(game.user_at(2), Some(CAROL));
+    assert_eq!(game.seats_of(DAVE).collect::<Vec<_>>(), [3]);
+    let accepted = store.challenge(challenge.id).await.unwrap().unwrap();
+    assert_eq!(accepted.status, ChallengeStatus::Accepted);
+    assert_eq!(accepted.resolved_at, Some(T0 + 100));
+
+    // A second acceptance (say, a double click) creates nothing.
+    let again = NewGame {
+        channel_id: OTHER_CHANNEL,
+        ..new_game
+    };
+    let error = store.create_game(&again, T0 + 101).await.unwrap_err();
+    assert!(
+        matches!(
+            error,
+            StoreError::ChallengeNotOpen {
+                status: ChallengeStatus::Accepted,
+                ..
+            }
+        ),
+        "{error}"
+    );
+    assert!(store
+        .active_game_in_channel(OTHER_CHANNEL)
+        .await
+        .unwrap()
+        .is_none());
+}
+
+#[tokio::test]
+async fn one_active_game_per_channel() {
+    let (_dir, store) = fresh().await;
+    let first = store
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .await
+        .unwrap();
+    // A challenge accepted into a busy channel stays open: nothing is written.
+    let challenge = store
+        .create_challenge(
+            &NewChallenge {
+                variant: "standard".into(),
+                challenger_seat: None,
+                invitees: vec![NewInvitee {
+                    user_id: DAVE,
+                    seat: None,
+                }],
+                challenger_id: CAROL,
+                ..yonin_challenge()
+            },
+            T0,
+        )
+        .await
+        .unwrap();
+    let second = NewGame {
+        challenge_id: Some(challenge.id),
+        ..standard_game(CHANNEL, CAROL, DAVE)
+    };
+    let error = store.create_game(&second, T0 + 1).await.unwrap_err();
+    assert!(matches!(error, StoreError::ChannelBusy(CHANNEL)), "{error}");
+    assert_eq!(
+        store.challenge(challenge.id).await.unwrap().unwrap().status,
+        ChallengeStatus::Open
+    );
+    assert!(store
+        .active_games_of_user(CAROL, None)
+        .await
+        .unwrap()
+        .is_empty());
+
+    // Another channel is fine, and so is this one once its game has ended.
+    store
+        .create_game(&standard_game(OTHER_CHANNEL, CAROL, DAVE), T0 + 2)
+        .await
+        .unwrap();
+    store
+        .finish_game(
+            first.at_version(),
+            None,
+            &GameEnd {
+                ending: Ending::Aborted,
+                result: json!({ "reason": "aborted" }),
+                places: Vec::new(),
+            },
+            unrated,
+            T0 + 3,
+        )
+        .await
+        .unwrap();
+    let replacement = store.create_game(&second, T0 + 4).await.unwrap();
+    assert_eq!(
+        store
+            .active_game_in_channel(CHANNEL)
+            .await
+            .unwrap()
+            .map(|g| g.id),
+        Some(replacement.id)
+    );
+}
+
+#[tokio::test]
+async fn moves_advance_the_game_and_append_to_the_log() {
+    let (_dir, store) = fresh().await;
+    let game = store
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.active_game_in_channel(CHANNEL).await.unwrap(),
+        Some(game.clone())
+    );
+
+    let t1 = T0 + 600;
+    let after = store
+        .apply_move(
+            game.at_version(),
+            &move_by(0, ALICE, "7g7f", AFTER_7G7F),
+            &next_turn(AFTER_7G7F, t1),
+            t1,
+        )
+        .await
+        .unwrap();
+    assert_eq!((after.version, after.ply), (1, 1));
+    assert_eq!(after.state, AFTER_7G7F);
+    assert_eq!(after.deadline_at, Some(t1 + DAY));
+    assert_eq!(after.remind_at, Some(t1 + DAY * 3 / 4));
+    assert_eq!(after.updated_at, t1);
+
+    let t2 = t1 + 600;
+    let after = store
+        .apply_move(
+            after.at_version(),
+            &move_by(1, BOB, "3c3d", "after 3c3d"),
+            &next_turn("after 3c3d", t2),
+            t2,
+        )
+        .await
+        .unwrap();
+    assert_eq!((after.version, after.ply), (2, 2));
+    assert_eq!(store.game(game.id).await.unwrap(), Some(after.clone()));
+
+    let moves = store.moves(game.id).await.unwrap();
+    let log: Vec<(u32, u8, UserId, &str, &str, i64)> = moves
+        .iter()
+        .map(|m| {
+            (
+                m.ply,
+                m.seat,
+                m.user_id,
+                &m.notation[..],
+                &m.position[..],
+                m.played_at,
+            )
+        })
+        .collect();
+    assert_eq!(
+        log,
+        [
+            (1, 0, ALICE, "7g7f", AFTER_7G7F, t1),
+            (2, 1, BOB, "3c3d", "after 3c3d", t2)
+        ]
+    );
+    assert_eq!(moves[0].readable, "☗7g7f");
+
+    // A move from someone not in that seat lands nowhere.
+    let error = store
+        .apply_move(
+            after.at_version(),
+            &move_by(0, BOB, "2g2f", "x"),
+            &next_turn("x", t2),
+            t2,
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(error, StoreError::NotSeated { seat: 0, .. }),
+        "{error}"
+    );
+    // A move computed from an old version lands nowhere.
+    let error = store
+        .apply_move(
+            game.at_version(),
+            &move_by(0, ALICE, "2g2f", "x"),
+            &next_turn("x", t2),
+            t2,
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            error,
+            StoreError::Conflict {
+                expected: 0,
+                found: 2,
+                ..
+            }
+        ),
+        "{error}"
+    );
+    assert_eq!(store.game(game.id).await.unwrap(), Some(after));
+    assert_eq!(store.moves(game.id).await.unwrap().len(), 2);
+
+    // The log is append-only, even for hand-written SQL.
+    let rewrite = sqlx::query("UPDATE moves SET notation = 'x' WHERE game_id = ?")
+        .bind(game.id.0)
+        .execute(store.pool())
+        .await;
+    assert!(rewrite.is_err());
+
+    let missing = GameVersion {
+        id: GameId(4242),
+        version: 0,
+    };
+    let error = store
+        .apply_move(
+            missing,
+            &move_by(0, ALICE, "7g7f", "x"),
+            &next_turn("x", t2),
+            t2,
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(error, StoreError::GameNotFound(GameId(4242))),
+        "{error}"
+    );
+    assert_eq!(store.game(GameId(4242)).await.unwrap(), None);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn racing_moves_exactly_one_lands() {
+    let (_dir, store) = fresh().await;
+    for round in 0..10 {
+        let channel = ChannelId(1000 + round);
+        let game = store
+            .create_game(&standard_game(channel, ALICE, BOB), T0)
+            .await
+            .unwrap();
+        let at = game.at_version();
+        let racer = |notation: &'static str, position: &'static str| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                store
+                    .apply_move(
+                        at,
+                        &move_by(0, ALICE, notation, position),
+                        &next_turn(position, T0 + 1),
+                        T0 + 1,
+                    )
+                    .await
+            })
+        };
+        let first = racer("7g7f", AFTER_7G7F);
+        let second = racer("2g2f", AFTER_2G2F);
+        let results = [first.await.unwrap(), second.await.unwrap()];
+
+        let landed: Vec<_> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
+        assert_eq!(landed.len(), 1, "round {round}: {results:?}");
+        let lost = results.iter().find_map(|r| r.as_ref().err()).unwrap();
+        assert!(
+            matches!(
+                lost,
+                StoreError::Conflict {
+                    expected: 0,
+                    found: 1,
+                    ..
+                }
+            ),
+            "round {round}: {lost}"
+        );
+
+        let winner = landed[0];
+        let stored = store.game(game.id).await.unwrap().unwrap();
+        assert_eq!((stored.version, stored.ply), (1, 1));
+        assert_eq!(stored.state, winner.state);
+        let moves = store.moves(game.id).await.unwrap();
+        assert_eq!(moves.len(), 1);
+        assert_eq!(moves[0].position, winner.state);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_racing_a_timeout_either_lands_or_loses_cleanly() {
+    let (_dir, store) = fresh().await;
+    for round in 0..10 {
+        let channel = ChannelId(2000 + round);
+        let game = store
+            .create_game(&standard_game(channel, ALICE, BOB), T0)
+            .await
+            .unwrap();
+        let at = game.at_version();
+        let mover = {
+            let store = store.clone();
+            tokio::spawn(async move {
+                store
+                    .apply_move(
+                        at,
+                        &move_by(0, ALICE, "7g7f", AFTER_7G7F),
+                        &next_turn(AFTER_7G7F, T0 + DAY),
+                        T0 + DAY,
+                    )
+                    .await
+            })
+        };
+        let timeout = {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let standings = Standings::two_player(Outcome::Loss);
+                store
+                    .finish_game(
+                        at,
+                        None,
+                        &two_player_end(Outcome::Loss),
+                        |seats: &[SeatRating]| rate_game(RatingSystem::Glicko2, &standings, seats),
+                        T0 + DAY,
+                    )
+                    .await
+            })
+        };
+        let (moved, timed_out) = (mover.await.unwrap(), timeout.await.unwrap());
+        assert!(moved.is_ok() != timed_out.is_ok(), "round {round}");
+        let stored = store.game(game.id).await.unwrap().unwrap();
+        let moves = store.moves(game.id).await.unwrap();
+        let rated = store.rating(GUILD, "standard", BOB).await.unwrap();
+        if moved.is_ok() {
+            assert_eq!(stored.status, GameStatus::Active);
+            assert_eq!(moves.len(), 1);
+        } else {
+            assert_eq!(stored.status, GameStatus::Finished);
+            assert!(moves.is_empty());
+            assert!(rated.is_some());
+        }
+    }
+}
+
+#[tokio::test]
+async fn state_changes_without_a_move() {
+    let (_dir, store) = fresh().await;
+    let game = store
+        .create_game(&yonin_game(CHANNEL, "yonin"), T0)
+        .await
+        .unwrap();
+    let after = store
+        .update_state(
+            game.at_version(),
+            &next_turn("W eliminated on time", T0 + DAY),
+            T0 + DAY,
+        )
+        .await
+        .unwrap();
+    assert_eq!((after.version, after.ply), (1, 0));
+    assert_eq!(after.state, "W eliminated on time");
+    assert_eq!(after.deadline_at, Some(T0 + 2 * DAY));
+    assert!(store.moves(game.id).await.unwrap().is_empty());
+    let error = store
+        .update_state(game.at_version(), &next_turn("again", T0), T0)
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::Conflict { .. }), "{error}");
+}
+
+#[tokio::test]
+async fn scheduler_finds_deadlines_and_reminders() {
+    let (_dir, store) = fresh().await;
+    let early = store
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .await
+        .unwrap();
+    let late = store
+        .create_game(
+            &NewGame {
+                clock: next_turn(START, T0 + 3600).clock,
+                ..standard_game(OTHER_CHANNEL, CAROL, DAVE)
+            },
+            T0 + 3600,
+        )
+        .await
+        .map(|g| g.at_version())
+        .unwrap();
+    let untimed = store
+        .create_game(
+            &NewGame {
+                seconds_per_move: None,
+                clock: TurnClock::default(),
+                ..standard_game(ChannelId(3), ALICE, CAROL)
+            },
+            T0,
+        )
+        .await
+        .unwrap();
+    assert_eq!(untimed.deadline_at, None);
+
+    let remind_early = T0 + DAY * 3 / 4;
+    assert_eq!(store.next_scheduled_at().await.unwrap(), Some(remind_early));
+    assert!(store
+        .due_reminders(remind_early - 1)
+        .await
+        .unwrap()
+        .is_empty());
+    let due: Vec<GameId> = store
+        .due_reminders(remind_early)
+        .await
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(due, [early.id]);
+
+    // Two sweeps: the reminder is claimed once.
+    assert!(store.mark_reminder_sent(early.at_version()).await.unwrap());
+    assert!(!store.mark_reminder_sent(early.at_version()).await.unwrap());
+    assert!(store.due_reminders(remind_early).await.unwrap().is_empty());
+    // Next up: the late game's reminder (it was created an hour later).
+    assert_eq!(
+        store.next_scheduled_at().await.unwrap(),
+        Some(remind_early + 3600)
+    );
+
+    // Past both deadlines: both games are due, earliest first; no reminders for turns that
+    // have already run out.
+    let due: Vec<GameId> = store
+        .due_deadlines(T0 + DAY + 3600)
+        .await
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(due, [early.id, late.id]);
+    assert!(store.due_deadlines(T0 + DAY - 1).await.unwrap().is_empty());
+    assert!(store
+        .due_reminders(T0 + DAY + 3600)
+        .await
+        .unwrap()
+        .is_empty());
+
+    // A move starts a new turn: new deadline, reminder pending again; a reminder claim for
+    // the old turn is refused.
+    let moved = store
+        .apply_move(
+            early.at_version(),
+            &move_by(0, ALICE, "7g7f", AFTER_7G7F),
+            &next_turn(AFTER_7G7F, T0 + 1000),
+            T0 + 1000,
+        )
+        .await
+        .unwrap();
+    assert!(!moved.reminder_sent);
+    let error = store
+        .mark_reminder_sent(early.at_version())
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::Conflict { .. }), "{error}");
+    assert!(store.mark_reminder_sent(moved.at_version()).await.unwrap());
+
+    // Ended games leave the schedule.
+    finish_two_player(&store, late, Outcome::Win, T0 + 2000).await;
+    let due: Vec<GameId> = store
+        .due_deadlines(T0 + 10 * DAY)
+        .await
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(due, [early.id]);
+    let error = store.mark_reminder_sent(late).await.unwrap_err();
+    assert!(
+        matches!(
+            error,
+            StoreError::GameNotActive {
+                status: GameStatus::Finished,
+                ..
+            }
+        ),
+        "{error}"
+    );
+}
+
+#[tokio::test]
+async fn finishing_a_rated_game_updates_ratings_in_the_same_transaction() {
+    let (_dir, store) = fresh().await;
+    store.upsert_user(ALICE, "Alice", T0).await.unwrap();
+    store.upsert_user(BOB, "Bob", T0).await.unwrap();
+    let game = store
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .await
+        .unwrap();
+    let seats = store.seat_ratings(game.id).await.unwrap();
+    assert!(seats.iter().all(|s| s.current.is_none()));
+
+    let finished = finish_two_player(&store, game.at_version(), Outcome::Win, T0 + 500).await;
+    assert_eq!(finished.status, GameStatus::Finished);
+    assert_eq!(finished.finished_at, Some(T0 + 500));
+    assert_eq!(finished.result, Some(json!({ "reason": "resignation" })));
+    assert_eq!((finished.deadline_at, finished.remind_at), (None, None));
+    assert_eq!(finished.version, 1);
+    assert_eq!(finished.state, START);
+    let places: Vec<_> = finished.seats.iter().map(|s| s.place).collect();
+    assert_eq!(places, [Some(1), Some(2)]);
+    assert_eq!(finished.seats[0].rating_before, None);
+    assert!(finished.seats[0].rating_after.unwrap() > 1500.0);
+    assert!(finished.seats[1].rating_after.unwrap() < 1500.0);
+    assert!(store
+        .active_game_in_channel(CHANNEL)
+        .await
+        .unwrap()
+        .is_none());
+
+    let alice = store
+        .rating(GUILD, "standard", ALICE)
+        .await
+        .unwrap()
+        .unwrap();
+    let bob = store.rating(GUILD, "standard", BOB).await.unwrap().unwrap();
+    assert_eq!((alice.games_played, alice.wins, alice.losses), (1, 1, 0));
+    assert_eq!((bob.games_played, bob.wins, bob.losses), (1, 0, 1));
+    assert_eq!(alice.display_name.as_deref(), Some("Alice"));
+    assert!(alice.value.volatility.is_some());
+    assert!(store
+        .rating(OTHER_GUILD, "standard", ALICE)
+        .await
+        .unwrap()
+        .is_none());
+    assert!(store
+        .rating(GUILD, "daidai", ALICE)
+        .await
+        .unwrap()
+        .is_none());
+
+    // A rematch starts from the stored ratings.
+    let rematch = store
+        .create_game(&standard_game(CHANNEL, BOB, ALICE), T0 + 600)
+        .await
+        .unwrap();
+    let seats = store.seat_ratings(rematch.id).await.unwrap();
+    assert_eq!(seats[0].current.as_ref().map(|c| c.value), Some(bob.value));
+    let rematch = finish_two_player(&store, rematch.at_version(), Outcome::Draw, T0 + 700).await;
+    assert_eq!(rematch.seats[0].rating_before, Some(bob.value.rating));
+    let bob_after = store.rating(GUILD, "standard", BOB).await.unwrap().unwrap();
+    assert!(
+        bob_after.value.rating > bob.value.rating,
+        "a draw with a stronger player"
+    );
+    assert_eq!((bob_after.games_played, bob_after.draws), (2, 1));
+    assert_eq!(
+        store.ratings_of_user(GUILD, BOB).await.unwrap(),
+        std::slice::from_ref(&bob_after)
+    );
+
+    // Finishing twice is refused.
+    let error = store
+        .finish_game(
+            rematch.at_version(),
+            None,
+            &two_player_end(Outcome::Win),
+            unrated,
+            T0,
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::GameNotActive { .. }), "{error}");
+}
+
+#[tokio::test]
+async fn the_final_move_and_the_result_land_together() {
+    let (_dir, store) = fresh().await;
+    let game = store
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .await
+        .unwrap();
+    let standings = Standings::two_player(Outcome::Win);
+    let finished = store
+        .apply_final_move(
+            game.at_version(),
+            &move_by(0, ALICE, "5b5a+", "mate"),
+            "mate",
+            &GameEnd {
+                ending: Ending::Finished,
+                result: json!({ "reason": "checkmate", "winner": 0 }),
+                places: standings.seat_places(),
+            },
+            |seats: &[SeatRating]| rate_game(RatingSystem::Glicko2, &standings, seats),
+            T0 + 60,
+        )
+        .await
+        .unwrap();
+    assert_eq!(finished.status, GameStatus::Finished);
+    assert_eq!((finished.ply, finished.version), (1, 1));
+    assert_eq!(finished.state, "mate");
+    let moves = store.moves(game.id).await.unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0].notation, "5b5a+");
+    let alice = store
+        .rating(GUILD, "standard", ALICE)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(alice.wins, 1);
+}
+
+#[tokio::test]
+async fn void_aborted_and_unrated_games_change_no_rating() {
+    let (_dir, store) = fresh().await;
+    let must_not_rate = |_: &[SeatRating]| -> Result<Vec<RatingUpdate>, Infallible> {
+        panic!("rated a game that changes nothing")
+    };
+
+    let void = store
+        .create_game(&yonin_game(CHANNEL, "yonin"), T0)
+        .await
+        .unwrap();
+    let ended = store
+        .finish_game(
+            void.at_version(),
+            Some("fourth repetition"),
+            &GameEnd {
+                ending: Ending::Void,
+                result: json!({ "reason": "repetition" }),
+                places: Vec::new(),
+            },
+            must_not_rate,
+            T0 + 1,
+        )
+        .await
+        .unwrap();
+    assert_eq!(ended.status, GameStatus::Void);
+    assert_eq!(ended.state, "fourth repetition");
+
+    let casual = store
+        .create_game(
+            &NewGame {
+                rated: false,
+                ..standard_game(CHANNEL, ALICE, BOB)
+            },
+            T0 + 2,
+        )
+        .await
+        .unwrap();
+    let ended = store
+        .finish_game(
+            casual.at_version(),
+            None,
+            &two_player_end(Outcome::Win),
+            must_not_rate,
+            T0 + 3,
+        )
+        .await
+        .unwrap();
+    assert_eq!(ended.status, GameStatus::Finished);
+    assert_eq!(ended.seats[0].place, Some(1));
+    assert_eq!(ended.seats[0].rating_after, None);
+
+    for user in [ALICE, BOB, CAROL, DAVE] {
+        assert!(store.ratings_of_user(GUILD, user).await.unwrap().is_empty());
+    }
+}
+
+#[tokio::test]
+async fn a_refused_rating_writes_nothing() {
+    let (_dir, store) = fresh().await;
+    let game = store
+        .create_game(&yonin_game(CHANNEL, "yonin"), T0)
+        .await
+        .unwrap();
+    // Three of four seats placed: the rating maths refuses, the game stays as it was.
+    let standings = Standings::singles(&[
+        SeatPlace { seat: 0, place: 1 },
+        SeatPlace { seat: 1, place: 2 },
+        SeatPlace { seat: 2, place: 3 },
+    ])
+    .unwrap();
+    let error = store
+        .finish_game(
+            game.at_version(),
+            None,
+            &GameEnd {
+                ending: Ending::Finished,
+                result: json!({}),
+                places: standings.seat_places(),
+            },
+            |seats: &[SeatRating]| rate_game(RatingSystem::WengLin, &standings, seats),
+            T0 + 1,
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::RatingRejected(_)), "{error}");
+    assert!(error.to_string().contains("seat 3"), "{error}");
+    assert_eq!(store.game(game.id).await.unwrap(), Some(game.clone()));
+
+    // Updates naming a seat the game lacks, or one seat twice, are refused too.
+    let value = RatingSystem::WengLin.initial();
+    for updates in [
+        vec![RatingUpdate {
+            seat: 7,
+            value,
+            tally: Tally::Win,
+        }],
+        vec![
+            RatingUpdate {
+                seat: 1,
+                value,
+                tally: Tally::Win,
+            },
+            RatingUpdate {
+                seat: 1,
+                value,
+                tally: Tally::Loss,
+            },
+        ],
+    ] {
+        let error = store
+            .finish_game(
+                game.at_version(),
+                None,
+                &GameEnd {
+                    ending: Ending::Finished,
+                    result: json!({}),
+                    places: Vec::new(),
+                },
+                move |_: &[SeatRating]| Ok::<_, Infallible>(updates),
+                T0 + 1,
+            )
+            .await
+            .unwrap_err();
+        assert!(matches!(error, StoreError::Invalid(_)), "{error}");
+    }
+    assert_eq!(store.game(game.id).await.unwrap(), Some(game));
+    assert!(store
+        .ratings_of_user(GUILD, ALICE)
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+#[tokio::test]
+async fn yonin_singles_and_doubles_rate_by_places_and_pairs() {
+    let (_dir, store) = fresh().await;
+    let singles = store
+        .create_game(&yonin_game(CHANNEL, "yonin"), T0)
+        .await
+        .unwrap();
+    // Carol survives; Alice 2nd, Dave 3rd, Bob out first.
+    let standings = Standings::singles(&[
+        SeatPlace { seat: 0, place: 2 },
+        SeatPlace { seat: 1, place: 4 },
+        SeatPlace { seat: 2, place: 1 },
+        SeatPlace { seat: 3, place: 3 },
+    ])
+    .unwrap();
+    store
+        .finish_game(
+            singles.at_version(),
+            None,
+            &GameEnd {
+                ending: Ending::Finished,
+                result: json!({ "eliminated": ["W", "E", "S"] }),
+                places: standings.seat_places(),
+            },
+            |seats: &[SeatRating]| rate_game(RatingSystem::WengLin, &standings, seats),
+            T0 + 1,
+        )
+        .await
+        .unwrap();
+    let board = store
+        .leaderboard(GUILD, "yonin", &LeaderboardQuery::default())
+        .await
+        .unwrap();
+    let order: Vec<UserId> = board.iter().map(|r| r.user_id).collect();
+    assert_eq!(order, [CAROL, ALICE, DAVE, BOB]);
+    assert!(board.iter().all(|r| r.value.volatility.is_none()));
+    assert_eq!(board[0].wins, 1);
+    assert_eq!(board[1].losses, 1);
+
+    let doubles = store
+        .create_game(&yonin_game(CHANNEL, "yonin-doubles"), T0 + 2)
+        .await
+        .unwrap();
+    // W and E (Bob and Dave) win as a pair.
+    let standings = Standings::doubles([1, 3], [0, 2], Outcome::Win).unwrap();
+    let ended = store
+        .finish_game(
+            doubles.at_version(),
+            None,
+            &GameEnd {
+                ending: Ending::Finished,
+                result: json!({ "winners": ["W", "E"] }),
+                places: standings.seat_places(),
+            },
+            |seats: &[SeatRating]| rate_game(RatingSystem::WengLin, &standings, seats),
+            T0 + 3,
+        )
+        .await
+        .unwrap();
+    let start = RatingSystem::WengLin.initial().rating;
+    for seat in &ended.seats {
+        let won = seat.user_id == BOB || seat.user_id == DAVE;
+        assert_eq!(seat.place, Some(if won { 1 } else { 2 }));
+        assert_eq!(seat.rating_after.unwrap() > start, won, "{seat:?}");
+    }
+    // Doubles keeps its own ratings, apart from singles.
+    let bob_singles = store.rating(GUILD, "yonin", BOB).await.unwrap().unwrap();
+    let bob_doubles = store
+        .rating(GUILD, "yonin-doubles", BOB)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(bob_singles.value.rating < start && bob_doubles.value.rating > start);
+    assert_eq!(store.ratings_of_user(GUILD, BOB).await.unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn leaderboard_orders_filters_and_ranks() {
+    let (_dir, store) = fresh().await;
+    // Alice beats Bob three times, Bob beats Carol once.
+    let mut channel = 10;
+    let mut play = |black, white| {
+        channel += 1;
+        standard_game(ChannelId(channel), black, white)
+    };
+    for (black, white) in [(ALICE, BOB), (ALICE, BOB), (ALICE, BOB), (BOB, CAROL)] {
+        let game = store.create_game(&play(black, white), T0).await.unwrap();
+        finish_two_player(&store, game.at_version(), Outcome::Win, T0 + 10).await;
+    }
+    let all = store
+        .leaderboard(GUILD, "standard", &LeaderboardQuery::default())
+        .await
+        .unwrap();
+    let order: Vec<UserId> = all.iter().map(|r| r.user_id).collect();
+    assert_eq!(order, [ALICE, BOB, CAROL]);
+    assert!(all
+        .windows(2)
+        .all(|w| w[0].value.rating >= w[1].value.rating));
+
+    let page = store
+        .leaderboard(
+            GUILD,
+            "standard",
+            &LeaderboardQuery {
+                limit: 1,
+                offset: 1,
+                ..LeaderboardQuery::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(page.len(), 1);
+    assert_eq!(page[0].user_id, BOB);
+
+    let veterans = LeaderboardQuery {
+        min_games: 3,
+        ..LeaderboardQuery::default()
+    };
+    let listed: Vec<UserId> = store
+        .leaderboard(GUILD, "standard", &veterans)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.user_id)
+        .collect();
+    assert_eq!(listed, [ALICE, BOB]);
+    assert_eq!(
+        store
+            .leaderboard_rank(GUILD, "standard", BOB, &veterans)
+            .await
+            .unwrap(),
+        Some(2)
+    );
+    assert_eq!(
+        store
+            .leaderboard_rank(GUILD, "standard", CAROL, &veterans)
+            .await
+            .unwrap(),
+        None
+    );
+    assert_eq!(
+        store
+            .leaderboard_rank(GUILD, "standard", CAROL, &LeaderboardQuery::default())
+            .await
+            .unwrap(),
+        Some(3)
+    );
+
+    // Everyone here is provisional: the established board is empty, and the flag agrees.
+    let established = RatingSystem::Glicko2.established(10, 0);
+    assert!(store
+        .leaderboard(GUILD, "standard", &established)
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(all
+        .iter()
+        .all(|r| RatingSystem::Glicko2.is_provisional(r.games_played, r.value.deviation)));
+    assert!(store
+        .leaderboard(OTHER_GUILD, "standard", &LeaderboardQuery::default())
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+#[tokio::test]
+async fn active_games_and_history_of_a_user() {
+    let (_dir, store) = fresh().await;
+    let here = store
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .await
+        .unwrap();
+    let there = store
+        .create_game(
+            &NewGame {
+                guild_id: OTHER_GUILD,
+                ..standard_game(OTHER_CHANNEL, CAROL, ALICE)
+            },
+            T0 + 1,
+        )
+        .await
+        .unwrap();
+    let ids = |games: Vec<shogiban::store::Game>| games.iter().map(|g| g.id).collect::<Vec<_>>();
+    assert_eq!(
+        ids(store.active_games_of_user(ALICE, None).await.unwrap()),
+        [here.id, there.id]
+    );
+    assert_eq!(
+        ids(store
+            .active_games_of_user(ALICE, Some(OTHER_GUILD))
+            .await
+            .unwrap()),
+        [there.id]
+    );
+    assert_eq!(
+        ids(store.active_games_of_user(BOB, None).await.unwrap()),
+        [here.id]
+    );
+    assert_eq!(
+        ids(store.active_games_in_guild(GUILD).await.unwrap()),
+        [here.id]
+    );
+    assert_eq!(
+        ids(store.active_games_in_guild(OTHER_GUILD).await.unwrap()),
+        [there.id]
+    );
+    assert!(store
+        .game_history(ALICE, None, 10, 0)
+        .await
+        .unwrap()
+        .is_empty());
+
+    finish_two_player(&store, here.at_version(), Outcome::Win, T0 + 100).await;
+    finish_two_player(&store, there.at_version(), Outcome::Loss, T0 + 200).await;
+    let third = store
+        .create_game(&standard_game(CHANNEL, BOB, ALICE), T0 + 300)
+        .await
+        .unwrap();
+    finish_two_player(&store, third.at_version(), Outcome::Draw, T0 + 400).await;
+
+    assert!(store
+        .active_games_of_user(ALICE, None)
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        ids(store.game_history(ALICE, None, 10, 0).await.unwrap()),
+        [third.id, there.id, here.id]
+    );
+    assert_eq!(
+        ids(store.game_history(ALICE, Some(GUILD), 10, 0).await.unwrap()),
+        [third.id, here.id]
+    );
+    assert_eq!(
+        ids(store.game_history(ALICE, None, 1, 1).await.unwrap()),
+        [there.id]
+    );
+    let history = store.game_history(BOB, None, 10, 0).await.unwrap();
+    assert_eq!(ids(history.clone()), [third.id, here.id]);
+    // History shows how each game went for whom.
+    let bob_first = &history[1].seats[1];
+    assert_eq!((bob_first.user_id, bob_first.place), (BOB, Some(2)));
+}
+
+#[tokio::test]
+async fn everything_survives_a_restart() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("shogiban.db");
+    let path = path.to_str().unwrap();
+
+    let store = Store::open(path).await.unwrap();
+    store.upsert_user(ALICE, "Alice", T0).await.unwrap();
+    store.set_setting(GUILD, "time", "1d", T0).await.unwrap();
+    let challenge = store
+        .create_challenge(&yonin_challenge(), T0)
+        .await
+        .unwrap();
+    let finished = store
+        .create_game(&standard_game(OTHER_CHANNEL, BOB, CAROL), T0)
+        .await
+        .unwrap();
+    let finished = finish_two_player(&store, finished.at_version(), Outcome::Win, T0 + 5).await;
+    let game = store
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .await
+        .unwrap();
+    let game = store
+        .apply_move(
+            game.at_version(),
+            &move_by(0, ALICE, "7g7f", AFTER_7G7F),
+            &next_turn(AFTER_7G7F, T0 + 10),
+            T0 + 10,
+        )
+        .await
+        .unwrap();
+    let moves = store.moves(game.id).await.unwrap();
+    let board = store
+        .leaderboard(GUILD, "standard", &LeaderboardQuery::default())
+        .await
+        .unwrap();
+    let next = store.next_scheduled_at().await.unwrap();
+    store.close().await;
+    drop(store);
+
+    let store = Store::open(path).await.unwrap();
+    assert_eq!(
+        store.active_game_in_channel(CHANNEL).await.unwrap(),
+        Some(game.clone())
+    );
+    assert_eq!(store.game(finished.id).await.unwrap(), Some(finished));
+    assert_eq!(store.moves(game.id).await.unwrap(), moves);
+    assert_eq!(
+        store.challenge(challenge.id).await.unwrap(),
+        Some(challenge)
+    );
+    assert_eq!(
+        store.setting(GUILD, "time").await.unwrap().as_deref(),
+        Some("1d")
+    );
+    assert_eq!(
+        store
+            .leaderboard(GUILD, "standard", &LeaderboardQuery::default())
+            .await
+            .unwrap(),
+        board
+    );
+    assert_eq!(store.next_scheduled_at().await.unwrap(), next);
+    assert_eq!(
+        store
+            .due_deadlines(T0 + 10 + DAY)
+            .await
+            .unwrap()
+            .first()
+            .map(|g| g.id),
+        Some(game.id)
+    );
+    // And play goes on from where it was.
+    let game = store
+        .apply_move(
+            game.at_version(),
+            &move_by(1, BOB, "3c3d", "after 3c3d"),
+            &next_turn("after 3c3d", T0 + 20),
+            T0 + 20,
+        )
+        .await
+        .unwrap();
+    assert_eq!(game.ply, 2);
+}
+
+#[tokio::test]
+async fn playing_yourself_is_allowed_but_never_rated() {
+    let (_dir, store) = fresh().await;
+    let error = store
+        .create_game(&standard_game(CHANNEL, ALICE, ALICE), T0)
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::Invalid(_)), "{error}");
+    let practice = store
+        .create_game(
+            &NewGame {
+                rated: false,
+                ..standard_game(CHANNEL, ALICE, ALICE)
+            },
+            T0,
+        )
+        .await
+        .unwrap();
+    assert_eq!(practice.seats_of(ALICE).collect::<Vec<_>>(), [0, 1]);
+    let moved = store
+        .apply_move(
+            practice.at_version(),
+            &move_by(0, ALICE, "7g7f", AFTER_7G7F),
+            &next_turn(AFTER_7G7F, T0 + 1),
+            T0 + 1,
+        )
+        .await
+        .unwrap();
+    store
+        .apply_move(
+            moved.at_version(),
+            &move_by(1, ALICE, "3c3d", "after 3c3d"),
+            &next_turn("after 3c3d", T0 + 2),
+            T0 + 2,
+        )
+        .await
+        .unwrap();
+    assert_eq!(store.moves(practice.id).await.unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn statuses_display_as_stored() {
+    let (_dir, store) = fresh().await;
+    let game = store
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .await
+        .unwrap();
+    let stored: String = sqlx::query_scalar("SELECT status FROM games WHERE id = ?")
+        .bind(game.id.0)
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
+    assert_eq!(game.status.to_string(), stored);
+    assert_eq!(GameStatus::Void.to_string(), "void");
+    assert_eq!(ChallengeStatus::Cancelled.to_string(), "cancelled");
+}
