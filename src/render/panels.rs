@@ -275,7 +275,7 @@ fn draw_stand(pixmap: &mut Pixmap, scene: &Scene, layout: &Layout, index: usize)
             hand_piece,
             (cx, cy),
             facing,
-            0.78,
+            0.86,
         );
     }
 }

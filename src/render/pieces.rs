@@ -134,9 +134,9 @@ fn paint_piece(
         return;
     }
     if stacked {
-        let em = (w * 0.56).min(h * 0.40);
-        let t = Transform::from_translate(0.0, h * 0.08).post_concat(place);
-        draw_label(pixmap, look.label, em, 0.88, look.ink.color(), t);
+        let em = (w * 0.6).min(h * 0.43);
+        let t = Transform::from_translate(0.0, h * 0.085).post_concat(place);
+        draw_label(pixmap, look.label, em, 0.86, look.ink.color(), t);
     } else {
         let em = (w * 0.74).min(h * 0.62);
         let t = Transform::from_translate(0.0, h * 0.1).post_concat(place);
