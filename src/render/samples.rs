@@ -1,23 +1,23 @@
-//! Sample scenes of every variant, written out by hand: the image gallery, the render
-//! tests and the benchmarks draw these.
+//! Sample scenes of every variant: the image gallery, the render tests and the benchmarks
+//! draw these. Standard shogi comes from engine positions; yonin and dai dai shogi, which
+//! the engine does not play yet, are written out by hand.
 //!
-//! Boards are written as rows of whitespace-separated cells, top (rank a) to bottom as
+//! Hand-written boards are written as rows of whitespace-separated cells, top (rank a) to bottom as
 //! Black/S sees them: `.` for an empty square, else the owner's letter (`b`/`w` for Black
 //! and White; `s`, `w`, `n`, `e` for the yonin seats) and the label, with `+` after a
 //! promoted piece.
 
+use crate::engine::{standard, Game, RuleOptions, Seat, Variant};
+
+use super::position::{position_scene, LastMove};
 use super::scene::{BoardStyle, HandPiece, Mark, QuarterTurns, Scene, ScenePiece, Square};
 
-/// Every label drawn on a piece of standard shogi, promoted forms included.
-pub const STANDARD_LABELS: &[&str] = &[
-    "玉", "王", "飛", "角", "金", "銀", "桂", "香", "歩", "龍", "馬", "全", "圭", "杏", "と",
-];
-
-/// Every label drawn on a piece of yonin shogi.
+/// Every label drawn on a piece of yonin shogi (until the engine has yonin's table).
 pub const YONIN_LABELS: &[&str] = &["玉", "飛", "金", "銀", "歩", "龍", "全", "と"];
 
-/// Dai dai shogi's kinds (rules/daidai.md): code, label, size class. The last four are
-/// promoted forms only.
+/// Dai dai shogi's kinds (rules/daidai.md): code, label, size class; the last four are
+/// promoted forms only. Until the engine has dai dai's piece table, the samples and the
+/// font tests read it from here.
 #[rustfmt::skip]
 pub const DAIDAI_KINDS: &[(&str, &str, u8)] = &[
     ("K", "玉将", 3), ("Q", "奔王", 2), ("RB", "行鳥", 2), ("Fr", "奔鬼", 2), ("FT", "奔獏", 2),
@@ -114,25 +114,28 @@ fn hand(pieces: &[(&str, u8)]) -> Vec<HandPiece> {
         .collect()
 }
 
-/// Standard shogi, the start position, Black to move.
-pub fn standard_start() -> Scene {
-    let mut scene = Scene::new(BoardStyle::Standard);
-    set_board(
-        &mut scene,
-        &[
-            "w香 w桂 w銀 w金 w王 w金 w銀 w桂 w香",
-            ". w飛 . . . . . w角 .",
-            "w歩 w歩 w歩 w歩 w歩 w歩 w歩 w歩 w歩",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            "b歩 b歩 b歩 b歩 b歩 b歩 b歩 b歩 b歩",
-            ". b角 . . . . . b飛 .",
-            "b香 b桂 b銀 b金 b玉 b金 b銀 b桂 b香",
-        ],
-    );
+/// A standard shogi position from its SFEN, with `moves` (USI) played from it, drawn
+/// from `seat` with the last move marked.
+fn standard_game(sfen: &str, moves: &[&str], seat: Seat) -> Scene {
+    let variant = Variant::Standard;
+    let mut game = Game::from_position(variant, RuleOptions::defaults(variant), sfen)
+        .expect("sample position");
+    let mut last = None;
+    for text in moves {
+        let before = game.position().clone();
+        let m = game.parse_move(text).expect("sample move");
+        game.play(&m).expect("sample move is legal");
+        last = Some(LastMove::new(&before, &m));
+    }
+    let mut scene = position_scene(game.position(), seat, last.as_ref());
     scene.players[0].name = "Sakura さくら".to_string();
     scene.players[1].name = "Tomás".to_string();
+    scene
+}
+
+/// Standard shogi, the start position, Black to move.
+pub fn standard_start() -> Scene {
+    let mut scene = standard_game(standard::START_SFEN, &[], Seat(0));
     scene.caption = Some("Move 1".to_string());
     scene
 }
@@ -140,29 +143,8 @@ pub fn standard_start() -> Scene {
 /// Standard shogi in the middle game: Black has just dropped a gold on 3c, checking
 /// White's king; a horse and a tokin on the board, pieces in both hands.
 pub fn standard_midgame() -> Scene {
-    let mut scene = Scene::new(BoardStyle::Standard);
-    set_board(
-        &mut scene,
-        &[
-            "w香 w桂 . . . . . w桂 w香",
-            ". w飛 . . . w金 . w王 .",
-            "w歩 . w銀 w歩 w歩 w金 b金 w歩 w歩",
-            ". . w歩 . . w歩 . . .",
-            ". . . b歩 b馬+ . . . .",
-            ". . b歩 . . . b歩 . .",
-            ". b歩 b銀 . b歩 b歩 . wと+ b歩",
-            ". b玉 b金 . . . . b飛 .",
-            "b香 b桂 . . . . . . b香",
-        ],
-    );
-    scene.players[0].name = "Sakura さくら".to_string();
-    scene.players[0].hand = hand(&[("銀", 1), ("桂", 1), ("歩", 2)]);
-    scene.players[1].name = "Tomás".to_string();
-    scene.players[1].hand = hand(&[("角", 1), ("銀", 1), ("歩", 1)]);
-    scene.mark_move(None, &[], &[], sq(9, "3c"));
-    scene.checked = vec![sq(9, "2b")];
-    scene.players[1].in_check = true;
-    scene.to_move = Some(1);
+    let before = "ln5nl/1r3g1k1/p1sppg1pp/2p2p3/3P+B4/2P3P2/1PS1PP1+pP/1KG4R1/LN6L b GSN2Pbsp 47";
+    let mut scene = standard_game(before, &["G*3c"], Seat(0));
     scene.caption = Some("Move 47: G*3c".to_string());
     scene
 }
