@@ -249,44 +249,42 @@ pub fn draw_coordinates(pixmap: &mut Pixmap, scene: &Scene, layout: &Layout) {
         let cy = cell.y() + cell.height() / 2.0;
         let column_label = label(i, 0, true);
         let row_label = label(0, i, false);
-        let top = wood.top() - band / 2.0;
-        let right = wood.right() + band / 2.0;
-        draw_text(
-            pixmap,
-            column_label,
-            cx,
-            top,
-            em,
-            Align::Centre,
-            COORD.color(),
-        );
-        draw_text(
-            pixmap,
-            row_label,
-            right,
-            cy,
-            em,
-            Align::Centre,
-            COORD.color(),
-        );
+        let mut places = vec![
+            (column_label, cx, wood.top() - band / 2.0),
+            (row_label, wood.right() + band / 2.0, cy),
+        ];
         if m.coords_all_edges {
-            let bottom = wood.bottom() + band / 2.0;
-            let left = wood.left() - band / 2.0;
+            places.push((column_label, cx, wood.bottom() + band / 2.0));
+            places.push((row_label, wood.left() - band / 2.0, cy));
+        }
+        for (text, x, y) in places {
+            draw_coordinate(pixmap, text, x, y, em);
+        }
+    }
+}
+
+/// One coordinate centred on (`x`, `y`); a second line (standard shogi's `一` over `a`)
+/// goes under the first, smaller.
+fn draw_coordinate(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, em: f32) {
+    match text.split_once('\n') {
+        None => draw_text(pixmap, text, x, y, em, Align::Centre, COORD.color()),
+        Some((first, second)) => {
+            let small = em * 0.7;
             draw_text(
                 pixmap,
-                column_label,
-                cx,
-                bottom,
+                first,
+                x,
+                y - small * 0.55,
                 em,
                 Align::Centre,
                 COORD.color(),
             );
             draw_text(
                 pixmap,
-                row_label,
-                left,
-                cy,
-                em,
+                second,
+                x,
+                y + em * 0.6,
+                small,
                 Align::Centre,
                 COORD.color(),
             );

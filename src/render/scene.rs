@@ -247,7 +247,8 @@ pub struct Scene {
     pub checked: Vec<Square>,
     /// File labels by column, left to right as Black/S sees the board (`9` .. `1`).
     pub file_labels: Vec<String>,
-    /// Rank labels by row, top to bottom as Black/S sees the board (`一` .. `九`, `a` ..).
+    /// Rank labels by row, top to bottom as Black/S sees the board (`a` .., or `一\na` for a
+    /// kanji over a letter).
     pub rank_labels: Vec<String>,
     /// One line of text under the board (move number, result), if any.
     pub caption: Option<String>,
@@ -263,9 +264,11 @@ impl Scene {
         };
         let file_labels = (1..=size).rev().map(|f| f.to_string()).collect();
         let rank_labels = match style {
+            // Kanji as on real boards, over the letters players type in USI moves.
             BoardStyle::Standard => ["一", "二", "三", "四", "五", "六", "七", "八", "九"]
                 .iter()
-                .map(|s| s.to_string())
+                .zip('a'..='i')
+                .map(|(kanji, letter)| format!("{kanji}\n{letter}"))
                 .collect(),
             _ => (0..size as u8)
                 .map(|r| char::from(b'a' + r).to_string())
@@ -402,7 +405,10 @@ mod tests {
     fn default_coordinates() {
         let standard = Scene::new(BoardStyle::Standard);
         assert_eq!(standard.file_labels.first().map(String::as_str), Some("9"));
-        assert_eq!(standard.rank_labels.last().map(String::as_str), Some("九"));
+        assert_eq!(
+            standard.rank_labels.last().map(String::as_str),
+            Some("九\ni")
+        );
         let daidai = Scene::new(BoardStyle::DaiDai);
         assert_eq!(daidai.size(), 17);
         assert_eq!(daidai.file_labels.first().map(String::as_str), Some("17"));
