@@ -57,7 +57,15 @@ fn images_decode_at_the_size_of_their_variant_from_every_seat() {
 
 #[test]
 fn pngs_stay_small() {
-    for (name, scene) in samples::gallery() {
+    let mut scenes = samples::gallery();
+    for view in VIEWS {
+        scenes.push(("yonin", samples::seen_from(samples::yonin_midgame(), view)));
+    }
+    scenes.push((
+        "daidai from White",
+        samples::seen_from(samples::daidai_midgame(), QuarterTurns::NORTH),
+    ));
+    for (name, scene) in scenes {
         let png = render_png(&scene).expect("encodes");
         let limit = if scene.size() == 17 { 400 } else { 150 } * 1024;
         assert!(png.len() < limit, "{name}: {} bytes", png.len());
