@@ -322,3 +322,40 @@ fn any_name_draws() {
         }
     }
 }
+
+#[test]
+fn engine_positions_render_from_either_seat() {
+    use shogiban::engine::{Game, RuleOptions, Seat, Variant};
+    use shogiban::render::{board_png, LastMove};
+    let mut game = Game::new(Variant::Standard, RuleOptions::defaults(Variant::Standard));
+    let before = game.position().clone();
+    let m = game.parse_move("7g7f").expect("move");
+    game.play(&m).expect("legal");
+    let last = LastMove::new(&before, &m);
+    let black = decode(&board_png(game.position(), Seat(0), Some(&last)).expect("png"));
+    let white = decode(&board_png(game.position(), Seat(1), Some(&last)).expect("png"));
+    assert_eq!(black.dimensions(), (890, 844));
+    assert_eq!(white.dimensions(), (890, 844));
+    // The marked move (7g to 7f) shows lower left for Black and upper right for White.
+    let unmarked = decode(&board_png(game.position(), Seat(0), None).expect("png"));
+    let (l, t, r, b) = changed_box(&unmarked, &black).expect("the move is marked");
+    let (w, h) = black.dimensions();
+    let centre = (
+        (l + r) as f32 / 2.0 / w as f32,
+        (t + b) as f32 / 2.0 / h as f32,
+    );
+    assert!(
+        centre.0 < 0.5 && centre.1 > 0.5,
+        "Black sees 7g7f at {centre:?}"
+    );
+    let unmarked = decode(&board_png(game.position(), Seat(1), None).expect("png"));
+    let (l, t, r, b) = changed_box(&unmarked, &white).expect("the move is marked");
+    let centre = (
+        (l + r) as f32 / 2.0 / w as f32,
+        (t + b) as f32 / 2.0 / h as f32,
+    );
+    assert!(
+        centre.0 > 0.5 && centre.1 < 0.5,
+        "White sees 7g7f at {centre:?}"
+    );
+}

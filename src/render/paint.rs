@@ -199,7 +199,7 @@ pub fn memo(
 ) {
     static SPRITES: OnceLock<Cache<SpriteKey>> = OnceLock::new();
     let sprite = SPRITES
-        .get_or_init(|| Cache::new(4096))
+        .get_or_init(|| Cache::new(2048))
         .get_or_paint(&key, || {
             let mut sprite = Pixmap::new(w.max(1), h.max(1)).expect("sprite sizes are small");
             paint(&mut sprite);
