@@ -476,6 +476,13 @@ impl ShogiPosition {
         let capturable = self.capturable_by(me);
         let king = self.kings[me.index()];
         let in_check = !king.is_none() && self.attacked(king, opps, Overlay::NONE);
+        // Out of check, only pinned pieces (and the king) can expose the king, so only
+        // their moves need an attack test.
+        let pinned = if in_check || king.is_none() {
+            ArrayVec::new()
+        } else {
+            self.pinned_pieces(king, me, opps)
+        };
         // Lines (files, or ranks for sideways seats) holding an unpromoted pawn of ours.
         let mut pawn_lines = 0u32;
         let sideways = t.quarter_turns[me.index()] % 2 == 1;
@@ -511,7 +518,8 @@ impl ShogiPosition {
                             break;
                         }
                     }
-                    if self.emit_board_move(sink, sq, to, p, def, king, in_check, opps) {
+                    let needs_test = in_check || pinned.contains(&sq);
+                    if self.emit_board_move(sink, sq, to, p, def, king, needs_test, opps) {
                         return;
                     }
                     steps += 1;
@@ -578,7 +586,7 @@ impl ShogiPosition {
         piece: Piece,
         def: &KindDef,
         king: Sq,
-        in_check: bool,
+        needs_test: bool,
         opps: SeatSet,
     ) -> bool {
         let t = self.spec.tables();
@@ -597,7 +605,7 @@ impl ShogiPosition {
         };
         let legal = if def.royal {
             !self.attacked(to, opps, ov)
-        } else if !king.is_none() && (in_check || t.aligned(from, king)) {
+        } else if !king.is_none() && needs_test {
             !self.attacked(king, opps, ov)
         } else {
             true
@@ -612,6 +620,45 @@ impl ShogiPosition {
             return true;
         }
         false
+    }
+
+    /// Squares of `me`'s pieces that stand between its king and an opponent's slider
+    /// reaching the king along that line.
+    fn pinned_pieces(&self, king: Sq, me: Seat, opps: SeatSet) -> ArrayVec<Sq, 8> {
+        let t = self.spec.tables();
+        let mut pinned = ArrayVec::new();
+        for dir in 0..8 {
+            let delta = t.dir_delta(dir);
+            let mut sq = king;
+            let mut dist = 0u8;
+            let mut shield = Sq::NONE;
+            loop {
+                sq = sq.offset(delta);
+                dist += 1;
+                let c = self.board[sq.index()];
+                if c == EMPTY {
+                    continue;
+                }
+                let Some(p) = Piece::from_cell(c) else {
+                    break;
+                };
+                if shield.is_none() {
+                    if p.owner() != me {
+                        break;
+                    }
+                    shield = sq;
+                    continue;
+                }
+                if opps.contains(p.owner()) {
+                    let r = t.reach(p.owner(), p.kind(), opposite(dir));
+                    if r == UNLIMITED || r >= dist {
+                        pinned.push(shield);
+                    }
+                }
+                break;
+            }
+        }
+        pinned
     }
 
     /// The rule a pawn drop on the empty square `to` would break beyond nifu and dead
