@@ -193,7 +193,7 @@ pub fn yonin_midgame() -> Scene {
     scene.checked = vec![sq(9, "1e")];
     scene.players[3].in_check = true;
     scene.to_move = Some(3);
-    scene.caption = Some("Move 58: S 3b3e+ check on E; N is out".to_string());
+    scene.caption = Some("Move 58: S 3b3e, check on E; N is out".to_string());
     scene
 }
 
