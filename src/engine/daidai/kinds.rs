@@ -213,14 +213,16 @@ macro_rules! betza {
     }};
 }
 
-/// A kind that does not promote; `points` are the German Chu Shogi Association's average
-/// values quoted in the rules' source, used only to size pieces when drawing.
+/// A kind that does not promote. `points` are the German Chu Shogi Association's average
+/// values quoted in the rules' source (a rough guide to strength); `draw_class` sizes the
+/// piece when drawn (0 smallest, 3 the royal and lion family).
 const fn def(
     code: &'static str,
     name: &'static str,
     kanji: &'static str,
     rays: &'static [Ray],
     points: u8,
+    draw_class: u8,
 ) -> KindDef {
     KindDef {
         code,
@@ -236,13 +238,7 @@ const fn def(
         royal: false,
         dead_depth: 0,
         points,
-        draw_class: if points >= 9 {
-            2
-        } else if points >= 4 {
-            1
-        } else {
-            0
-        },
+        draw_class,
     }
 }
 
@@ -271,153 +267,209 @@ static KINDS: [KindDef; KIND_COUNT] = [
         kanji_alt: Some("王将"),
         royal: true,
         draw_class: 3,
-        ..def("K", "king", "玉将", betza!("K"), 4)
+        ..def("K", "king", "玉将", betza!("K"), 4, 3)
     },
-    def("Q", "queen", "奔王", betza!("Q"), 15),
+    def("Q", "queen", "奔王", betza!("Q"), 15, 2),
     promotes(
-        def("RB", "rushing bird", "行鳥", betza!("B sR fR"), 14),
+        def("RB", "rushing bird", "行鳥", betza!("B sR fR"), 14, 2),
         FREE_DEMON,
     ),
-    def("Fr", "free demon", "奔鬼", betza!("B sR vR5"), 14),
-    def("FT", "free dream-eater", "奔獏", betza!("B vR sR5"), 14),
+    def("Fr", "free demon", "奔鬼", betza!("B sR vR5"), 14, 2),
+    def("FT", "free dream-eater", "奔獏", betza!("B vR sR5"), 14, 2),
     promotes(
-        def("WB", "water buffalo", "水牛", betza!("B sR vR2"), 13),
+        def("WB", "water buffalo", "水牛", betza!("B sR vR2"), 13, 2),
         FREE_DREAM_EATER,
     ),
-    def("DK", "dragon king", "龍王", betza!("R F"), 10),
-    def("DH", "dragon horse", "龍馬", betza!("B W"), 10),
-    def("Sq", "square mover", "方行", betza!("R fF"), 9),
-    def("Ra", "racing chariot", "走車", betza!("R bF"), 9),
-    def("R", "rook", "飛車", betza!("R"), 8),
-    def("B", "bishop", "角行", betza!("B"), 7),
-    def("GB", "golden bird", "金翅", betza!("vR B3 sR2"), 10),
-    def("GD", "great dragon", "大龍", betza!("sR B3 vR2"), 9),
+    def("DK", "dragon king", "龍王", betza!("R F"), 10, 2),
+    def("DH", "dragon horse", "龍馬", betza!("B W"), 10, 2),
+    def("Sq", "square mover", "方行", betza!("R fF"), 9, 2),
+    def("Ra", "racing chariot", "走車", betza!("R bF"), 9, 2),
+    def("R", "rook", "飛車", betza!("R"), 8, 2),
+    def("B", "bishop", "角行", betza!("B"), 7, 2),
+    def("GB", "golden bird", "金翅", betza!("vR B3 sR2"), 10, 2),
+    def("GD", "great dragon", "大龍", betza!("sR B3 vR2"), 9, 2),
     def(
         "SB",
         "standard bearer",
         "前旗",
         betza!("fR fB sR2 bR2 bB2"),
         12,
+        2,
     ),
-    def("FE", "fragrant elephant", "香象", betza!("fB R2 bB2"), 10),
-    def("WE", "white elephant", "白象", betza!("bB R2 fB2"), 7),
+    def(
+        "FE",
+        "fragrant elephant",
+        "香象",
+        betza!("fB R2 bB2"),
+        10,
+        2,
+    ),
+    def("WE", "white elephant", "白象", betza!("bB R2 fB2"), 7, 2),
     // The lion's rays are what it reaches in one turn (every square within two king
     // steps); its double moves are generated from `Special::Lion`.
     promotes(
         special(
-            def("Ln", "lion", "獅子", betza!("K N A D"), 22),
+            def("Ln", "lion", "獅子", betza!("K N A D"), 22, 3),
             Special::Lion,
         ),
         FURIOUS_FIEND,
     ),
     promotes(
         special(
-            def("LD", "lion dog", "狛犬", betza!("K D A H G"), 8),
+            def("LD", "lion dog", "狛犬", betza!("K D A H G"), 8, 3),
             Special::LionDog,
         ),
         GREAT_ELEPHANT,
     ),
-    def("Dv", "dove", "鳩槃", betza!("B5 R2"), 9),
-    def("SD", "she-devil", "夜叉", betza!("R5 B2"), 9),
-    def("BD", "blue dragon", "青龍", betza!("sR [fr]B vR2 [fl]F"), 8),
-    def("WT", "white tiger", "白虎", betza!("vR [fl]B sR2 [fr]F"), 9),
+    def("Dv", "dove", "鳩槃", betza!("B5 R2"), 9, 1),
+    def("SD", "she-devil", "夜叉", betza!("R5 B2"), 9, 1),
+    def(
+        "BD",
+        "blue dragon",
+        "青龍",
+        betza!("sR [fr]B vR2 [fl]F"),
+        8,
+        1,
+    ),
+    def(
+        "WT",
+        "white tiger",
+        "白虎",
+        betza!("vR [fl]B sR2 [fr]F"),
+        9,
+        1,
+    ),
     def(
         "RC",
         "right chariot",
         "右車",
         betza!("fR [fr]B [bl]B bW"),
         7,
+        1,
     ),
-    def("LC", "left chariot", "左車", betza!("fR [fl]B [br]B bW"), 7),
-    promotes(def("Ph", "phoenix", "鳳凰", betza!("W A"), 3), GOLDEN_BIRD),
-    promotes(def("Kr", "kirin", "麒麟", betza!("F D"), 3), GREAT_DRAGON),
+    def(
+        "LC",
+        "left chariot",
+        "左車",
+        betza!("fR [fl]B [br]B bW"),
+        7,
+        1,
+    ),
     promotes(
-        def("Po", "poisonous snake", "毒蛇", betza!("sW fD bA"), 1),
+        def("Ph", "phoenix", "鳳凰", betza!("W A"), 3, 1),
+        GOLDEN_BIRD,
+    ),
+    promotes(
+        def("Kr", "kirin", "麒麟", betza!("F D"), 3, 1),
+        GREAT_DRAGON,
+    ),
+    promotes(
+        def("Po", "poisonous snake", "毒蛇", betza!("sW fD bA"), 1, 1),
         HOOK_MOVER,
     ),
     promotes(
-        def("OK", "old kite", "古鵄", betza!("R2 fF"), 4),
+        def("OK", "old kite", "古鵄", betza!("R2 fF"), 4, 1),
         LONG_NOSED_GOBLIN,
     ),
-    def("VO", "violent ox", "猛牛", betza!("R2"), 3),
+    def("VO", "violent ox", "猛牛", betza!("R2"), 3, 1),
     promotes(
-        def("FD", "flying dragon", "飛龍", betza!("B2"), 3),
+        def("FD", "flying dragon", "飛龍", betza!("B2"), 3, 1),
         DRAGON_KING,
     ),
     promotes(
-        def("EF", "enchanted fox", "変狐", betza!("fB2 bR2"), 2),
+        def("EF", "enchanted fox", "変狐", betza!("fB2 bR2"), 2, 1),
         SHE_DEVIL,
     ),
     promotes(
-        def("OR", "old rat", "老鼠", betza!("fB2 bR2"), 2),
+        def("OR", "old rat", "老鼠", betza!("fB2 bR2"), 2, 1),
         WIZARD_STORK,
     ),
     promotes(
-        def("EB", "enchanted badger", "変狸", betza!("fR2 sR2"), 2),
+        def("EB", "enchanted badger", "変狸", betza!("fR2 sR2"), 2, 1),
         DOVE,
     ),
-    promotes(def("FH", "flying horse", "馬麟", betza!("W fB2"), 4), QUEEN),
     promotes(
-        def("PS", "prancing stag", "踊鹿", betza!("F fW sR2"), 4),
+        def("FH", "flying horse", "馬麟", betza!("W fB2"), 4, 1),
+        QUEEN,
+    ),
+    promotes(
+        def("PS", "prancing stag", "踊鹿", betza!("F fW sR2"), 4, 1),
         SQUARE_MOVER,
     ),
-    def("ST", "savage tiger", "猛虎", betza!("vR2 fF"), 3),
+    def("ST", "savage tiger", "猛虎", betza!("vR2 fF"), 3, 1),
     // Hook movers: the rays are the one-leg moves; the turn is `Special::Hook*`.
     special(
-        def("HM", "hook mover", "鉤行", betza!("R"), 114),
+        def("HM", "hook mover", "鉤行", betza!("R"), 114, 2),
         Special::HookOrthogonal,
     ),
     special(
-        def("Lo", "long-nosed goblin", "天狗", betza!("W B"), 46),
+        def("Lo", "long-nosed goblin", "天狗", betza!("W B"), 46, 2),
         Special::HookDiagonal,
     ),
     promotes(
-        def("No", "northern barbarian", "北狄", betza!("fB2 sW bF"), 3),
+        def(
+            "No",
+            "northern barbarian",
+            "北狄",
+            betza!("fB2 sW bF"),
+            3,
+            1,
+        ),
         FRAGRANT_ELEPHANT,
     ),
     promotes(
-        def("So", "southern barbarian", "南蛮", betza!("bB2 sW fF"), 3),
+        def(
+            "So",
+            "southern barbarian",
+            "南蛮",
+            betza!("bB2 sW fF"),
+            3,
+            1,
+        ),
         WHITE_ELEPHANT,
     ),
     promotes(
-        def("Ea", "eastern barbarian", "東夷", betza!("vR2 sW fF"), 4),
+        def("Ea", "eastern barbarian", "東夷", betza!("vR2 sW fF"), 4, 1),
         LION,
     ),
     promotes(
-        def("We", "western barbarian", "西戎", betza!("sR2 vW fF"), 3),
+        def("We", "western barbarian", "西戎", betza!("sR2 vW fF"), 3, 1),
         LION_DOG,
     ),
     promotes(
-        def("NK", "neighbouring king", "近王", betza!("K"), 3),
+        def("NK", "neighbouring king", "近王", betza!("K"), 3, 1),
         STANDARD_BEARER,
     ),
     promotes(
-        def("BM", "blind monkey", "盲猿", betza!("F sW"), 2),
+        def("BM", "blind monkey", "盲猿", betza!("F sW"), 2, 0),
         MOUNTAIN_WITCH,
     ),
-    def("FL", "ferocious leopard", "猛豹", betza!("F vW"), 3),
-    def("EW", "evil wolf", "悪狼", betza!("fK sW"), 3),
-    def("VB", "violent bear", "猛熊", betza!("fB2 sW"), 3),
-    def("RG", "right general", "右将", betza!("F vW lW"), 3),
-    def("LG", "left general", "左将", betza!("F vW rW"), 3),
-    def("G", "gold general", "金将", betza!("W fF"), 3),
-    def("S", "silver general", "銀将", betza!("F fW"), 2),
-    def("C", "copper general", "銅将", betza!("fF vW"), 2),
-    def("I", "iron general", "鉄将", betza!("fK"), 2),
-    def("W", "wood general", "木将", betza!("fB2"), 2),
-    def("St", "stone general", "石将", betza!("fF"), 1),
-    def("AB", "angry boar", "嗔猪", betza!("W"), 2),
-    promotes(def("CS", "cat sword", "猫刄", betza!("F"), 2), DRAGON_HORSE),
-    def("Rv", "reverse chariot", "反車", betza!("vR"), 4),
-    def("L", "lance", "香車", betza!("fR"), 3),
-    def("SM", "side mover", "横行", betza!("sR vW"), 5),
-    def("VM", "vertical mover", "竪行", betza!("vR sW"), 5),
-    def("HD", "howling dog", "𠵇犬", betza!("fR bW"), 3),
-    def("P", "pawn", "歩兵", betza!("fW"), 1),
+    def("FL", "ferocious leopard", "猛豹", betza!("F vW"), 3, 0),
+    def("EW", "evil wolf", "悪狼", betza!("fK sW"), 3, 0),
+    def("VB", "violent bear", "猛熊", betza!("fB2 sW"), 3, 0),
+    def("RG", "right general", "右将", betza!("F vW lW"), 3, 1),
+    def("LG", "left general", "左将", betza!("F vW rW"), 3, 1),
+    def("G", "gold general", "金将", betza!("W fF"), 3, 1),
+    def("S", "silver general", "銀将", betza!("F fW"), 2, 1),
+    def("C", "copper general", "銅将", betza!("fF vW"), 2, 0),
+    def("I", "iron general", "鉄将", betza!("fK"), 2, 0),
+    def("W", "wood general", "木将", betza!("fB2"), 2, 0),
+    def("St", "stone general", "石将", betza!("fF"), 1, 0),
+    def("AB", "angry boar", "嗔猪", betza!("W"), 2, 0),
+    promotes(
+        def("CS", "cat sword", "猫刄", betza!("F"), 2, 0),
+        DRAGON_HORSE,
+    ),
+    def("Rv", "reverse chariot", "反車", betza!("vR"), 4, 0),
+    def("L", "lance", "香車", betza!("fR"), 3, 0),
+    def("SM", "side mover", "横行", betza!("sR vW"), 5, 0),
+    def("VM", "vertical mover", "竪行", betza!("vR sW"), 5, 0),
+    def("HD", "howling dog", "𠵇犬", betza!("fR bW"), 3, 0),
+    def("P", "pawn", "歩兵", betza!("fW"), 1, 0),
     // The furious fiend reaches every lion square and the lion dog's third squares.
     promoted_from(
         special(
-            def("FF", "furious fiend", "奮迅", betza!("K N A D H G"), 23),
+            def("FF", "furious fiend", "奮迅", betza!("K N A D H G"), 23, 3),
             Special::FuriousFiend,
         ),
         LION,
@@ -431,38 +483,39 @@ static KINDS: [KindDef; KIND_COUNT] = [
                 "大象",
                 betza!("R bB fB2 D bA H bG"),
                 9,
+                3,
             ),
             Special::GreatElephant,
         ),
         LION_DOG,
     ),
     promoted_from(
-        def("MW", "mountain witch", "山母", betza!("B bR fW"), 9),
+        def("MW", "mountain witch", "山母", betza!("B bR fW"), 9, 1),
         BLIND_MONKEY,
     ),
     promoted_from(
-        def("WS", "wizard stork", "仙鶴", betza!("B fR bW"), 11),
+        def("WS", "wizard stork", "仙鶴", betza!("B fR bW"), 11, 2),
         OLD_RAT,
     ),
 ];
 
 /// Historical reading: the lion dog as a plain slider of up to three squares.
 const LION_DOG_RANGE: KindDef = promotes(
-    def("LD", "lion dog", "狛犬", betza!("Q3"), 8),
+    def("LD", "lion dog", "狛犬", betza!("Q3"), 8, 3),
     GREAT_ELEPHANT,
 );
 /// The furious fiend when the lion dog is read as a range-3 slider: a lion that also
 /// slides to the third square.
 const FURIOUS_FIEND_RANGE: KindDef = promoted_from(
     special(
-        def("FF", "furious fiend", "奮迅", betza!("K N A D Q3"), 23),
+        def("FF", "furious fiend", "奮迅", betza!("K N A D Q3"), 23, 3),
         Special::FuriousFiend,
     ),
     LION,
 );
 /// Historical reading: the great elephant without lion-dog power.
 const GREAT_ELEPHANT_RANGE: KindDef = promoted_from(
-    def("GE", "great elephant", "大象", betza!("R bB fB2"), 9),
+    def("GE", "great elephant", "大象", betza!("R bB fB2"), 9, 3),
     LION_DOG,
 );
 
