@@ -37,7 +37,8 @@
 //! squares is written as a plain move, so each distinct outcome is one move. Igui is
 //! `to == from` with the captured square in `via[0]`; a pass is `to == from` with an empty
 //! neighbour in `via[0]` (one pass per piece that can pass: the first empty neighbour
-//! clockwise from the one towards rank a). `promote` is set on every capturing move of a
+//! clockwise from the one towards rank a, on a lion-dog line for the lion dog and the great
+//! elephant). `promote` is set on every capturing move of a
 //! piece that has not promoted yet and has a promotion: promotion is compulsory.
 
 mod kinds;

@@ -2,7 +2,7 @@
 //!
 //! - **Coordinate form** (canonical; what `moves` prints and autocomplete offers): the
 //!   origin, the middle squares, the destination, then `+` when the move promotes:
-//!   `9q9p`, `12k12g+` (a capture that promotes), `8h7g6f` (a lion taking on 7g and going
+//!   `9q9p`, `8d7c+` (a capture that promotes), `8h7g6f` (a lion taking on 7g and going
 //!   on to 6f), `8h7g8h` (igui on 7g, or a pass over an empty 7g), `9i9h9g9f` (a lion dog
 //!   taking three pieces). Only squares where a piece is taken are written in the middle,
 //!   but reading also accepts any middle square the piece really passes (a lion's empty
