@@ -5,6 +5,7 @@
 //! variant; standard shogi and yonin shogi share one drop-shogi position
 //! ([`shogi::ShogiPosition`]) configured by their rule modules.
 
+pub mod daidai;
 pub mod error;
 pub mod game;
 pub mod geometry;
