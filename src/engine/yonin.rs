@@ -140,9 +140,10 @@ fn seat_of(c: char, upper: bool) -> Option<Seat> {
     } else {
         c.is_ascii_lowercase()
     };
-    right_case
-        .then(|| Variant::Yonin.parse_seat(c.encode_utf8(&mut [0; 4])))
-        .flatten()
+    let c = c.to_ascii_uppercase();
+    (0..4u8)
+        .map(Seat)
+        .find(|&seat| right_case && letter(seat).starts_with(c))
 }
 
 /// Why the seat to move is the one to move.
@@ -550,7 +551,7 @@ pub fn to_text(pos: &ShogiPosition) -> String {
                         out.push((b'0' + empty) as char);
                         empty = 0;
                     }
-                    out.push_str(&letter(p.owner()).to_ascii_lowercase());
+                    out.extend(letter(p.owner()).chars().map(|c| c.to_ascii_lowercase()));
                     out.push_str(STANDARD_KINDS[p.kind() as usize].code);
                 }
             }

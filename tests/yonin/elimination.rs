@@ -164,10 +164,7 @@ fn the_last_survivor_ends_the_game() {
 #[test]
 fn a_position_whose_player_to_move_has_no_move_is_refused() {
     // Play would have eliminated W already (see above), so the text cannot say W is to move.
-    let err = yonin::from_text(
-        "4nK4/9/sG8/9/wK7eK/9/sS8/1sR7/4sK4 W -/-/-/- SWNE 2",
-        false,
-    )
-    .unwrap_err();
+    let err =
+        yonin::from_text("4nK4/9/sG8/9/wK7eK/9/sS8/1sR7/4sK4 W -/-/-/- SWNE 2", false).unwrap_err();
     assert!(err.to_string().contains("no legal move"), "{err}");
 }
