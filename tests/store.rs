@@ -415,6 +415,7 @@ async fn open_challenge_taken_up_by_anyone() {
                 seat: None,
             },
             InviteResponse::Accepted,
+            None,
             T0 + 5,
         )
         .await
@@ -431,12 +432,33 @@ async fn open_challenge_taken_up_by_anyone() {
                     seat,
                 },
                 InviteResponse::Accepted,
+                None,
                 T0,
             )
             .await
             .unwrap_err();
         assert!(matches!(error, StoreError::Invalid(_)), "{error}");
     }
+    // A challenge with room for one opponent, already taken: the next player is refused.
+    let error = store
+        .add_invitee(
+            challenge.id,
+            NewInvitee {
+                user_id: CAROL,
+                seat: None,
+            },
+            InviteResponse::Accepted,
+            Some(1),
+            T0 + 6,
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(error, StoreError::ChallengeFull(id) if id == challenge.id),
+        "{error}"
+    );
+    let full = store.challenge(challenge.id).await.unwrap().unwrap();
+    assert_eq!(full.invitees.len(), 1);
 }
 
 #[tokio::test]
