@@ -7,6 +7,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 
+use shogiban::discord;
 use shogiban::engine::{Game, RuleOptions, Variant};
 
 #[derive(Parser)]
@@ -168,14 +169,17 @@ fn run(cli: Cli) -> Result<()> {
     }
 }
 
+/// Runs the bot with settings from the environment until SIGINT or SIGTERM.
 fn serve() -> Result<()> {
-    if std::env::var("DISCORD_TOKEN").map_or(true, |t| t.trim().is_empty()) {
-        bail!(
-            "DISCORD_TOKEN is not set: set it to your bot's token to run the bot \
-             (the engine tools `shogiban perft|moves|play` run without it)"
-        );
-    }
-    bail!(
-        "the Discord front end is not built yet; the engine tools `shogiban perft|moves|play` work"
-    )
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+    let config = discord::Config::from_env()?;
+    let runtime = tokio::runtime::Runtime::new()?;
+    let data = discord::Data::new();
+    runtime.block_on(discord::run(config, data, discord::shutdown_signal()))?;
+    Ok(())
 }

@@ -476,6 +476,13 @@ impl ShogiPosition {
         let capturable = self.capturable_by(me);
         let king = self.kings[me.index()];
         let in_check = !king.is_none() && self.attacked(king, opps, Overlay::NONE);
+        // Out of check, only pinned pieces (and the king) can expose the king, so only
+        // their moves need an attack test.
+        let pinned = if in_check || king.is_none() {
+            ArrayVec::new()
+        } else {
+            self.pinned_pieces(king, me, opps)
+        };
         // Lines (files, or ranks for sideways seats) holding an unpromoted pawn of ours.
         let mut pawn_lines = 0u32;
         let sideways = t.quarter_turns[me.index()] % 2 == 1;
@@ -490,7 +497,7 @@ impl ShogiPosition {
             }
             let kind = p.kind();
             if kind == spec.pawn {
-                pawn_lines |= 1 << line_of(spec.geometry, sq, sideways);
+                pawn_lines |= 1 << line_of(t, sq, sideways);
             }
             let def = &spec.kinds[kind as usize];
             for ray in t.rays(me, kind) {
@@ -511,7 +518,8 @@ impl ShogiPosition {
                             break;
                         }
                     }
-                    if self.emit_board_move(sink, sq, to, p, def, king, in_check, opps) {
+                    let needs_test = in_check || pinned.contains(&sq);
+                    if self.emit_board_move(sink, sq, to, p, def, king, needs_test, opps) {
                         return;
                     }
                     steps += 1;
@@ -540,7 +548,7 @@ impl ShogiPosition {
                     continue;
                 }
                 if kind == spec.pawn {
-                    if pawn_lines & (1 << line_of(spec.geometry, to, sideways)) != 0 {
+                    if pawn_lines & (1 << line_of(t, to, sideways)) != 0 {
                         continue;
                     }
                     if self.pawn_drop_refusal(to, me).is_some() {
@@ -578,7 +586,7 @@ impl ShogiPosition {
         piece: Piece,
         def: &KindDef,
         king: Sq,
-        in_check: bool,
+        needs_test: bool,
         opps: SeatSet,
     ) -> bool {
         let t = self.spec.tables();
@@ -597,7 +605,7 @@ impl ShogiPosition {
         };
         let legal = if def.royal {
             !self.attacked(to, opps, ov)
-        } else if !king.is_none() && (in_check || t.aligned(from, king)) {
+        } else if !king.is_none() && needs_test {
             !self.attacked(king, opps, ov)
         } else {
             true
@@ -612,6 +620,45 @@ impl ShogiPosition {
             return true;
         }
         false
+    }
+
+    /// Squares of `me`'s pieces that stand between its king and an opponent's slider
+    /// reaching the king along that line.
+    fn pinned_pieces(&self, king: Sq, me: Seat, opps: SeatSet) -> ArrayVec<Sq, 8> {
+        let t = self.spec.tables();
+        let mut pinned = ArrayVec::new();
+        for dir in 0..8 {
+            let delta = t.dir_delta(dir);
+            let mut sq = king;
+            let mut dist = 0u8;
+            let mut shield = Sq::NONE;
+            loop {
+                sq = sq.offset(delta);
+                dist += 1;
+                let c = self.board[sq.index()];
+                if c == EMPTY {
+                    continue;
+                }
+                let Some(p) = Piece::from_cell(c) else {
+                    break;
+                };
+                if shield.is_none() {
+                    if p.owner() != me {
+                        break;
+                    }
+                    shield = sq;
+                    continue;
+                }
+                if opps.contains(p.owner()) {
+                    let r = t.reach(p.owner(), p.kind(), opposite(dir));
+                    if r == UNLIMITED || r >= dist {
+                        pinned.push(shield);
+                    }
+                }
+                break;
+            }
+        }
+        pinned
     }
 
     /// The rule a pawn drop on the empty square `to` would break beyond nifu and dead
@@ -685,9 +732,9 @@ impl ShogiPosition {
             }
             if kind == spec.pawn {
                 let sideways = t.quarter_turns[me.index()] % 2 == 1;
-                let line = line_of(g, m.to, sideways);
+                let line = line_of(t, m.to, sideways);
                 let nifu = g.squares().any(|sq| {
-                    line_of(g, sq, sideways) == line
+                    line_of(t, sq, sideways) == line
                         && self.piece_at(sq) == Some(Piece::new(spec.pawn, me, false))
                 });
                 if nifu {
@@ -931,8 +978,8 @@ impl ShogiPosition {
 
 /// The line a square lies on for nifu: its column, or its row for sideways seats.
 #[inline]
-fn line_of(g: Geometry, sq: Sq, sideways: bool) -> u8 {
-    let (c, r) = g.col_row(sq);
+fn line_of(t: &Tables, sq: Sq, sideways: bool) -> u8 {
+    let (c, r) = t.coords(sq);
     if sideways {
         r
     } else {

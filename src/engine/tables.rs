@@ -54,6 +54,8 @@ pub struct Tables {
     /// line); `u8::MAX` on walls.
     far_depth: Vec<[u8; 4]>,
     forward: [i16; 4],
+    /// Column and row per cell, so hot paths avoid dividing by the stride.
+    coords: Vec<(i8, i8)>,
 }
 
 impl Tables {
@@ -95,6 +97,11 @@ impl Tables {
         for (d, (dx, dy)) in DIRECTIONS.iter().enumerate() {
             dir_delta[d] = geometry.delta(*dx, *dy);
         }
+        let mut coords = vec![(-1i8, -1i8); MAX_CELLS];
+        for sq in geometry.squares() {
+            let (c, r) = geometry.col_row(sq);
+            coords[sq.index()] = (c as i8, r as i8);
+        }
         let mut far_depth = vec![[u8::MAX; 4]; MAX_CELLS];
         let mut forward = [0i16; 4];
         let size = geometry.size() as i32;
@@ -125,6 +132,7 @@ impl Tables {
             dir_delta,
             far_depth,
             forward,
+            coords,
         }
     }
 
@@ -163,10 +171,19 @@ impl Tables {
         self.forward[seat.index()]
     }
 
+    /// Column and row of an on-board square (from a table: no division).
+    #[inline]
+    pub fn coords(&self, sq: Sq) -> (u8, u8) {
+        let (c, r) = self.coords[sq.index()];
+        (c as u8, r as u8)
+    }
+
     /// Whether `a` and `b` share a rank, file or diagonal (so a slider could connect them).
     #[inline]
     pub fn aligned(&self, a: Sq, b: Sq) -> bool {
-        let (dx, dy) = self.geometry.displacement(a, b);
+        let (ac, ar) = self.coords[a.index()];
+        let (bc, br) = self.coords[b.index()];
+        let (dx, dy) = (bc - ac, br - ar);
         dx == 0 || dy == 0 || dx.abs() == dy.abs()
     }
 }

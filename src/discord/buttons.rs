@@ -1,0 +1,37 @@
+//! Button clicks: reads the verb of a stateless custom id and calls the handler for it.
+//!
+//! Adding a button means: a verb constant next to its handler, one arm below, and the
+//! handler as one async function that checks the click against the current state (the
+//! custom id may be days old) and answers it.
+
+use poise::serenity_prelude as serenity;
+
+use super::custom_id::CustomId;
+use super::{help, Data, Error};
+
+/// Handles one click on a button or menu the bot sent.
+pub(crate) async fn on_click(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    click: &serenity::ComponentInteraction,
+) -> Result<(), Error> {
+    let ctx = framework.serenity_context;
+    let Ok(id) = CustomId::parse(&click.data.custom_id) else {
+        tracing::info!("click on a malformed custom id {:?}", click.data.custom_id);
+        return Err(stale_button());
+    };
+    match (id.verb(), id.args()) {
+        (help::HELP_VERB, [page]) => help::show_page(ctx, framework, click, page).await,
+        _ => {
+            tracing::info!("click on an unknown custom id {:?}", click.data.custom_id);
+            Err(stale_button())
+        }
+    }
+}
+
+/// The answer to a click the bot cannot act on, such as a button from an older version.
+fn stale_button() -> Error {
+    Error::refused(
+        "This button no longer works: what it belonged to has ended or changed. \
+         Use `/help` to see what you can do now.",
+    )
+}

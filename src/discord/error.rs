@@ -1,0 +1,169 @@
+//! The errors of the Discord layer, and the one place that turns any of them into a private
+//! reply to the user who caused it.
+
+use poise::serenity_prelude as serenity;
+use poise::FrameworkError;
+
+use super::Data;
+
+/// An error from a command or a button handler.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The user asked for something that cannot be done; the text tells them why and is shown
+    /// as it is.
+    #[error("{0}")]
+    Refused(String),
+    /// Talking to Discord failed.
+    #[error("Discord request failed: {0}")]
+    Discord(#[from] serenity::Error),
+}
+
+impl Error {
+    /// Shorthand for [`Error::Refused`].
+    pub fn refused(why: impl Into<String>) -> Self {
+        Self::Refused(why.into())
+    }
+
+    /// What the user is told. Failures of the bot get a generic text; the details go to the
+    /// log.
+    pub fn user_message(&self) -> String {
+        match self {
+            Self::Refused(why) => why.clone(),
+            Self::Discord(_) => SOMETHING_WENT_WRONG.to_owned(),
+        }
+    }
+
+    /// Whether the bot failed (worth logging), rather than refusing a request.
+    fn is_failure(&self) -> bool {
+        !matches!(self, Self::Refused(_))
+    }
+}
+
+const SOMETHING_WENT_WRONG: &str = "Something went wrong on my side. Please try again.";
+
+/// The framework's one error handler: logs failures and tells the user privately.
+pub(crate) async fn on_error(error: FrameworkError<'_, Data, Error>) {
+    match error {
+        FrameworkError::Setup { error, .. } => {
+            tracing::error!("start-up failed: {error}");
+        }
+        FrameworkError::EventHandler {
+            error,
+            event,
+            framework,
+            ..
+        } => {
+            if error.is_failure() {
+                tracing::error!("handling {} failed: {error}", event.snake_case_name());
+            }
+            if let serenity::FullEvent::InteractionCreate {
+                interaction: serenity::Interaction::Component(click),
+            } = event
+            {
+                let ctx = framework.serenity_context;
+                if let Err(why) = tell_clicker(ctx, click, &error.user_message()).await {
+                    tracing::warn!("could not explain a failed button click: {why}");
+                }
+            }
+        }
+        FrameworkError::UnknownInteraction {
+            framework,
+            interaction,
+            ..
+        } => {
+            tracing::warn!("unknown command /{}", interaction.data.name);
+            let reply = private_response(
+                "This command no longer exists. Type `/` to see the current ones.",
+            );
+            let http = &framework.serenity_context.http;
+            if let Err(why) = interaction.create_response(http, reply).await {
+                tracing::warn!("could not answer an unknown command: {why}");
+            }
+        }
+        other => {
+            let Some(ctx) = other.ctx() else {
+                // Only prefix commands end up here, and the bot has none.
+                tracing::warn!("{other}");
+                return;
+            };
+            let message = command_error_message(&other);
+            let reply = poise::CreateReply::default()
+                .content(message)
+                .ephemeral(true);
+            if let Err(why) = ctx.send(reply).await {
+                tracing::warn!("could not send an error reply: {why}");
+            }
+        }
+    }
+}
+
+/// The text a user sees when their command fails, logging what the bot did wrong.
+fn command_error_message(error: &FrameworkError<'_, Data, Error>) -> String {
+    match error {
+        FrameworkError::Command { error: inner, .. } => {
+            if inner.is_failure() {
+                tracing::error!("{error}: {inner}");
+            }
+            inner.user_message()
+        }
+        FrameworkError::ArgumentParse { error: inner, .. } => {
+            format!("I could not read that option: {inner}")
+        }
+        FrameworkError::CommandStructureMismatch { description, .. } => {
+            tracing::error!("{error}: {description}");
+            "Discord sent this command in an older form. Reload Discord and try again.".to_owned()
+        }
+        FrameworkError::CooldownHit {
+            remaining_cooldown, ..
+        } => format!(
+            "Please wait {} s before using this command again.",
+            remaining_cooldown.as_secs().max(1)
+        ),
+        FrameworkError::MissingBotPermissions {
+            missing_permissions,
+            ..
+        } => format!("I need these permissions in this channel: {missing_permissions}."),
+        FrameworkError::MissingUserPermissions { .. } => {
+            "You do not have the permissions this command needs.".to_owned()
+        }
+        FrameworkError::GuildOnly { .. } => "This command works only in a server.".to_owned(),
+        FrameworkError::DmOnly { .. } => "This command works only in direct messages.".to_owned(),
+        FrameworkError::CommandCheckFailed {
+            error: Some(inner), ..
+        } => inner.user_message(),
+        FrameworkError::CommandCheckFailed { error: None, .. }
+        | FrameworkError::NotAnOwner { .. }
+        | FrameworkError::NsfwOnly { .. } => "You cannot use this command here.".to_owned(),
+        _ => {
+            tracing::error!("{error}");
+            SOMETHING_WENT_WRONG.to_owned()
+        }
+    }
+}
+
+/// A private interaction response with `text`.
+pub(crate) fn private_response(text: &str) -> serenity::CreateInteractionResponse {
+    serenity::CreateInteractionResponse::Message(
+        serenity::CreateInteractionResponseMessage::new()
+            .content(text)
+            .ephemeral(true),
+    )
+}
+
+/// Tells whoever clicked a button, privately, why nothing happened. Works whether or not the
+/// click has been answered already.
+async fn tell_clicker(
+    ctx: &serenity::Context,
+    click: &serenity::ComponentInteraction,
+    text: &str,
+) -> Result<(), serenity::Error> {
+    match click.create_response(ctx, private_response(text)).await {
+        Ok(()) => Ok(()),
+        Err(_) => {
+            let followup = serenity::CreateInteractionResponseFollowup::new()
+                .content(text)
+                .ephemeral(true);
+            click.create_followup(ctx, followup).await.map(drop)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! The engine tools on the command line, as a user runs them.
+
+use std::process::Command;
+
+fn shogiban(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogiban"))
+        .args(args)
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    let (ok, out, _) = shogiban(&["perft", "--variant", "standard", "--depth", "3"]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("25470"));
+    let (ok, out, _) = shogiban(&[
+        "perft",
+        "--variant",
+        "standard",
+        "--position",
+        "7lk/9/8S/9/9/9/9/7L1/8K b P 1",
+        "--depth",
+        "2",
+        "--divide",
+    ]);
+    assert!(ok);
+    assert_eq!(out.lines().count(), 86, "85 moves, then the total");
+    assert_eq!(out.lines().last(), Some("639"));
+}
+
+#[test]
+fn moves_prints_usi_one_per_line() {
+    let (ok, out, _) = shogiban(&["moves", "--variant", "standard", "--moves", "7g7f 3c3d"]);
+    assert!(ok);
+    let moves: Vec<&str> = out.lines().collect();
+    assert!(moves.contains(&"8h2b+") && moves.contains(&"8h2b"));
+    // Nine pawn pushes, the bishop's eight (two of them with a promotion choice), the
+    // rook's six, and sixteen more for the rest of the back two ranks.
+    assert_eq!(moves.len(), 39, "{moves:?}");
+}
+
+#[test]
+fn play_prints_the_position_then_the_turn_or_result() {
+    let (ok, out, _) = shogiban(&[
+        "play",
+        "--variant",
+        "standard",
+        "--moves",
+        "7g7f 3c3d 8h2b+",
+    ]);
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4",
+            "white to move"
+        ]
+    );
+    let (ok, out, _) = shogiban(&[
+        "play",
+        "--position",
+        "4k4/9/4P4/9/9/9/9/9/4K4 b G 1",
+        "--moves",
+        "G*5b",
+    ]);
+    assert!(ok);
+    assert_eq!(out.lines().nth(1), Some("black wins (checkmate)"));
+}
+
+#[test]
+fn moves_prints_nothing_after_the_game_ended() {
+    let (ok, out, _) = shogiban(&[
+        "moves",
+        "--position",
+        "4k4/9/4P4/9/9/9/9/9/4K4 b G 1",
+        "--moves",
+        "G*5b",
+    ]);
+    assert!(ok);
+    assert_eq!(out, "");
+}
+
+#[test]
+fn bad_input_names_what_is_wrong() {
+    let (ok, _, err) = shogiban(&["moves", "--variant", "chess"]);
+    assert!(!ok && err.contains("unknown variant 'chess'"), "{err}");
+    let (ok, _, err) = shogiban(&["moves", "--position", "lnsgkgsnl b - 1"]);
+    assert!(!ok && err.contains("--position"), "{err}");
+    let (ok, _, err) = shogiban(&["play", "--moves", "7g7f 7g7f"]);
+    assert!(
+        !ok && err.contains("move 2") && err.contains("no piece on 7g"),
+        "{err}"
+    );
+    let (ok, _, err) = shogiban(&["play", "--moves", "7g7f 3c3d P*5e"]);
+    assert!(!ok && err.contains("no pawn in hand"), "{err}");
+}
+
+#[test]
+fn serve_without_a_token_says_what_to_set() {
+    let (ok, _, err) = shogiban(&["serve"]);
+    assert!(!ok);
+    assert!(err.contains("DISCORD_TOKEN"), "{err}");
+}

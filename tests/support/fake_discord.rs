@@ -1,0 +1,603 @@
+//! A fake Discord on 127.0.0.1 for end-to-end tests: the REST routes the bot uses and a
+//! gateway WebSocket, so the real serenity/poise client can run against it.
+//!
+//! The fake records every REST call, lets a test wait for one, pushes interactions through
+//! the gateway, and enforces Discord's limits (3 s to answer an interaction, 25 autocomplete
+//! choices, 5 rows of 5 buttons, 100-character custom ids, upload size). Each breach is
+//! answered with the error Discord would give and recorded as a violation; tests end with
+//! [`FakeDiscord::assert_no_violations`].
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::time::{Duration, Instant};
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::get;
+use axum::Router;
+use serde_json::{json, Value};
+use tokio::sync::{mpsc, watch};
+
+use super::fixtures::{kind, InteractionBuilder, APPLICATION_ID};
+
+mod gateway;
+mod rest;
+
+/// How long Discord waits for the first response to an interaction.
+pub const RESPONSE_DEADLINE: Duration = Duration::from_secs(3);
+/// How long the `*_default` waits of this module wait before failing the test.
+pub const DEFAULT_WAIT: Duration = Duration::from_secs(15);
+/// The token the fake accepts.
+pub const TOKEN: &str = "fake-bot-token.for-tests-only";
+/// Interaction response and message flag: only the user who acted can see it.
+pub const EPHEMERAL: u64 = 1 << 6;
+
+/// Interaction callback types on the wire.
+pub mod callback {
+    pub const MESSAGE: u64 = 4;
+    pub const DEFERRED_MESSAGE: u64 = 5;
+    pub const DEFERRED_UPDATE: u64 = 6;
+    pub const UPDATE_MESSAGE: u64 = 7;
+    pub const AUTOCOMPLETE: u64 = 8;
+    pub const MODAL: u64 = 9;
+}
+
+/// A file uploaded in a multipart request.
+#[derive(Debug, Clone)]
+pub struct UploadedFile {
+    /// Form field, e.g. `files[0]`.
+    pub field: String,
+    pub filename: String,
+    pub content_type: Option<String>,
+    pub bytes: Vec<u8>,
+}
+
+/// One REST request the bot made, and how the fake answered it.
+#[derive(Debug, Clone)]
+pub struct RestCall {
+    pub method: String,
+    /// The path without the query, e.g. `/api/v10/interactions/7/tok/callback`.
+    pub path: String,
+    pub query: Option<String>,
+    pub content_type: Option<String>,
+    /// Whether the request carried the bot token.
+    pub authorized: bool,
+    /// The JSON body, or `payload_json` of a multipart body.
+    pub json: Option<Value>,
+    /// Files of a multipart body.
+    pub files: Vec<UploadedFile>,
+    /// The status the fake answered with.
+    pub status: u16,
+    /// The message this call created or changed, as Discord would now show it.
+    pub message: Option<Value>,
+}
+
+impl RestCall {
+    /// Whether this is `method` on `path` (query ignored).
+    pub fn is(&self, method: &str, path: &str) -> bool {
+        self.method == method && self.path == path
+    }
+
+    /// Whether this is the first-response callback of `sent`.
+    pub fn is_callback_for(&self, sent: &SentInteraction) -> bool {
+        self.is("POST", &sent.callback_path())
+    }
+
+    /// Whether this is a follow-up or an edit through the interaction webhook of `sent`.
+    pub fn is_webhook_for(&self, sent: &SentInteraction) -> bool {
+        self.path.starts_with(&format!(
+            "/api/v10/webhooks/{APPLICATION_ID}/{}",
+            sent.token
+        ))
+    }
+
+    /// Whether this registers the command list (globally, or in `guild` if given).
+    pub fn is_command_registration(&self, guild: Option<u64>) -> bool {
+        let path = match guild {
+            Some(guild) => {
+                format!("/api/v10/applications/{APPLICATION_ID}/guilds/{guild}/commands")
+            }
+            None => format!("/api/v10/applications/{APPLICATION_ID}/commands"),
+        };
+        self.is("PUT", &path)
+    }
+
+    /// The callback type of an interaction response.
+    pub fn callback_type(&self) -> Option<u64> {
+        self.json.as_ref()?.get("type")?.as_u64()
+    }
+
+    /// The message part of the request: `data` of an interaction response, else the body.
+    pub fn message_payload(&self) -> Option<&Value> {
+        let json = self.json.as_ref()?;
+        if self.path.ends_with("/callback") {
+            json.get("data")
+        } else {
+            Some(json)
+        }
+    }
+
+    /// The text the bot sent.
+    pub fn content(&self) -> Option<&str> {
+        self.message_payload()?.get("content")?.as_str()
+    }
+
+    /// Whether the message is private to the user who acted.
+    pub fn is_ephemeral(&self) -> bool {
+        self.message_payload()
+            .and_then(|payload| payload.get("flags"))
+            .and_then(Value::as_u64)
+            .is_some_and(|flags| flags & EPHEMERAL != 0)
+    }
+
+    /// The custom ids of every component, row by row.
+    pub fn custom_ids(&self) -> Vec<String> {
+        let rows = self
+            .message_payload()
+            .and_then(|payload| payload.get("components"))
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        rows.iter()
+            .filter_map(|row| row.get("components").and_then(Value::as_array))
+            .flatten()
+            .filter_map(|component| component.get("custom_id").and_then(Value::as_str))
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// Autocomplete choices offered, as (name, value) pairs.
+    pub fn choices(&self) -> Vec<(String, Value)> {
+        self.json
+            .as_ref()
+            .and_then(|json| json.pointer("/data/choices"))
+            .and_then(Value::as_array)
+            .map(|choices| {
+                choices
+                    .iter()
+                    .map(|choice| {
+                        let name = choice["name"].as_str().unwrap_or_default().to_owned();
+                        (name, choice["value"].clone())
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// An interaction the fake dispatched.
+#[derive(Debug, Clone)]
+pub struct SentInteraction {
+    pub id: u64,
+    pub token: String,
+    pub kind: u64,
+}
+
+impl SentInteraction {
+    pub fn callback_path(&self) -> String {
+        format!("/api/v10/interactions/{}/{}/callback", self.id, self.token)
+    }
+}
+
+/// What the fake knows about the gateway connection.
+#[derive(Debug, Clone, Default)]
+pub struct GatewayStatus {
+    /// WebSocket connections opened.
+    pub connections: u32,
+    /// IDENTIFY messages received.
+    pub identifies: u32,
+    /// Heartbeats received (each answered).
+    pub heartbeats: u32,
+    /// Whether a connection is open and READY has been sent on it.
+    pub ready: bool,
+    /// Close codes the bot sent, in order.
+    pub close_codes: Vec<u16>,
+    /// Intents asked for in the last IDENTIFY.
+    pub intents: Option<u64>,
+}
+
+/// The running fake. Dropping it stops the server.
+pub struct FakeDiscord {
+    addr: SocketAddr,
+    shared: Arc<Shared>,
+    server: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        self.server.abort();
+    }
+}
+
+impl FakeDiscord {
+    /// Starts the fake on a free port of 127.0.0.1, asking for heartbeats every 41.25 s as
+    /// Discord does.
+    pub async fn start() -> Self {
+        Self::start_with_heartbeat(Duration::from_millis(41_250)).await
+    }
+
+    /// Starts the fake asking for a heartbeat every `interval`.
+    pub async fn start_with_heartbeat(interval: Duration) -> Self {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind 127.0.0.1:0");
+        let addr = listener.local_addr().expect("local address");
+        let shared = Arc::new(Shared::new(addr, interval));
+        let app = Router::new()
+            .route("/gw", get(gateway::gateway))
+            .fallback(rest::rest)
+            .layer(DefaultBodyLimit::max(256 * 1024 * 1024))
+            .with_state(Arc::clone(&shared));
+        let server = tokio::spawn(async move {
+            if let Err(why) = axum::serve(listener, app).await {
+                eprintln!("fake Discord stopped: {why}");
+            }
+        });
+        Self {
+            addr,
+            shared,
+            server,
+        }
+    }
+
+    /// What `DISCORD_API_BASE` must be set to.
+    pub fn api_base(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// The token the fake accepts.
+    pub fn token(&self) -> &'static str {
+        TOKEN
+    }
+
+    /// Every REST call so far, in order.
+    pub fn calls(&self) -> Vec<RestCall> {
+        self.shared.state().calls.clone()
+    }
+
+    /// Waits until a REST call matching `predicate` has been made (or was made already)
+    /// and returns the first one. Fails the test after `timeout`, listing the calls seen.
+    pub async fn wait_for(
+        &self,
+        what: &str,
+        timeout: Duration,
+        predicate: impl Fn(&RestCall) -> bool,
+    ) -> RestCall {
+        self.wait_until(what, timeout, |state| {
+            state.calls.iter().find(|call| predicate(call)).cloned()
+        })
+        .await
+    }
+
+    /// A message as it now is (after any edits), if the bot sent, changed or was clicked on
+    /// it.
+    pub fn message(&self, id: &str) -> Option<Value> {
+        self.shared.state().messages.get(id).cloned()
+    }
+
+    /// Waits for the bot's first response to `sent`.
+    pub async fn response_to(&self, sent: &SentInteraction) -> RestCall {
+        let what = format!("the response to interaction {}", sent.id);
+        self.wait_for(&what, DEFAULT_WAIT, |call| call.is_callback_for(sent))
+            .await
+    }
+
+    /// Waits for the command list to be registered (in `guild`, or globally).
+    pub async fn registered_commands(&self, guild: Option<u64>) -> RestCall {
+        let what = match guild {
+            Some(guild) => format!("command registration in guild {guild}"),
+            None => "global command registration".to_owned(),
+        };
+        self.wait_for(&what, DEFAULT_WAIT, |call| {
+            call.is_command_registration(guild)
+        })
+        .await
+    }
+
+    /// Waits until the bot has identified on the gateway and READY has been sent.
+    pub async fn wait_until_ready(&self, timeout: Duration) {
+        self.wait_until("the gateway to be ready", timeout, |state| {
+            state.gateway.ready.then_some(())
+        })
+        .await
+    }
+
+    /// Waits until the bot has sent `count` heartbeats in all.
+    pub async fn wait_for_heartbeats(&self, count: u32, timeout: Duration) -> GatewayStatus {
+        let what = format!("{count} heartbeats");
+        self.wait_until(&what, timeout, |state| {
+            (state.gateway.heartbeats >= count).then(|| state.gateway.status())
+        })
+        .await
+    }
+
+    /// Waits until the bot has closed its gateway connection.
+    pub async fn wait_for_gateway_close(&self, timeout: Duration) -> GatewayStatus {
+        self.wait_until("the bot to close the gateway", timeout, |state| {
+            (!state.gateway.close_codes.is_empty() && state.gateway.sender.is_none())
+                .then(|| state.gateway.status())
+        })
+        .await
+    }
+
+    /// The state of the gateway connection.
+    pub fn gateway_status(&self) -> GatewayStatus {
+        self.shared.state().gateway.status()
+    }
+
+    /// Dispatches an interaction over the gateway, once the gateway is ready. The payload is
+    /// first read back with serenity's own model: a payload serenity cannot read would be
+    /// dropped by the bot with only a log line, so it fails the test here instead.
+    pub async fn send(&self, interaction: &InteractionBuilder) -> SentInteraction {
+        self.wait_until_ready(DEFAULT_WAIT).await;
+        let (sent, payload) = self.open(interaction);
+        self.shared.state().dispatch("INTERACTION_CREATE", payload);
+        sent
+    }
+
+    /// Creates an interaction on the fake's side without dispatching it, so a test of the
+    /// fake itself can answer it with a plain REST client.
+    pub fn open_interaction(&self, interaction: &InteractionBuilder) -> SentInteraction {
+        self.open(interaction).0
+    }
+
+    /// Makes an interaction look `by` older, to test the response deadline without waiting.
+    pub fn age_interaction(&self, sent: &SentInteraction, by: Duration) {
+        let mut state = self.shared.state();
+        let pending = state
+            .interactions
+            .get_mut(&sent.id)
+            .expect("an interaction the fake created");
+        pending.sent_at = pending
+            .sent_at
+            .checked_sub(by)
+            .expect("the clock goes back that far");
+    }
+
+    fn open(&self, interaction: &InteractionBuilder) -> (SentInteraction, Value) {
+        let id = self.shared.next_id();
+        let token = format!("interaction-token-{id}");
+        let mut state = self.shared.state();
+        let command_id = state.command_ids.get(interaction.name()).copied();
+        let payload = interaction.build(id, &token, command_id);
+        if let Err(why) = check_interaction_payload(&payload, interaction.kind()) {
+            drop(state);
+            panic!("{why}");
+        }
+        state.interactions.insert(
+            id,
+            PendingInteraction {
+                kind: interaction.kind(),
+                token: token.clone(),
+                sent_at: Instant::now(),
+                acknowledged: None,
+                attachment_size_limit: interaction.attachment_size_limit_bytes(),
+                original: payload.get("message").cloned(),
+                channel_id: payload["channel_id"].as_str().unwrap_or("0").to_owned(),
+                what: interaction.name().to_owned(),
+            },
+        );
+        state.tokens.insert(token.clone(), id);
+        if let Some(message) = payload.get("message") {
+            let message_id = message["id"].as_str().unwrap_or_default().to_owned();
+            state.messages.entry(message_id).or_insert(message.clone());
+        }
+        drop(state);
+        self.shared.changed.send_replace(());
+        let sent = SentInteraction {
+            id,
+            token,
+            kind: interaction.kind(),
+        };
+        (sent, payload)
+    }
+
+    /// Dispatches any other gateway event (e.g. `GUILD_CREATE`) once the gateway is ready.
+    pub async fn dispatch(&self, event: &str, data: Value) {
+        self.wait_until_ready(DEFAULT_WAIT).await;
+        self.shared.state().dispatch(event, data);
+    }
+
+    /// Every breach of Discord's rules seen so far, including interactions left unanswered
+    /// for longer than Discord waits.
+    pub fn violations(&self) -> Vec<String> {
+        let state = self.shared.state();
+        let mut violations = state.violations.clone();
+        for (id, pending) in &state.interactions {
+            if pending.acknowledged.is_none() && pending.sent_at.elapsed() > RESPONSE_DEADLINE {
+                violations.push(format!(
+                    "interaction {id} ({}) got no response within {RESPONSE_DEADLINE:?}",
+                    pending.what
+                ));
+            }
+        }
+        violations
+    }
+
+    /// Fails the test if Discord would have refused anything the bot did.
+    pub fn assert_no_violations(&self) {
+        let violations = self.violations();
+        assert!(
+            violations.is_empty(),
+            "the bot broke Discord's rules:\n- {}",
+            violations.join("\n- ")
+        );
+    }
+
+    async fn wait_until<T>(
+        &self,
+        what: &str,
+        timeout: Duration,
+        check: impl Fn(&Recorded) -> Option<T>,
+    ) -> T {
+        let mut changed = self.shared.changed.subscribe();
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            changed.borrow_and_update();
+            if let Some(found) = check(&self.shared.state()) {
+                return found;
+            }
+            if tokio::time::timeout_at(deadline, changed.changed())
+                .await
+                .is_err()
+            {
+                let state = self.shared.state();
+                let calls: Vec<String> = state
+                    .calls
+                    .iter()
+                    .map(|call| format!("{} {} -> {}", call.method, call.path, call.status))
+                    .collect();
+                panic!(
+                    "timed out after {timeout:?} waiting for {what}\nREST calls:\n  {}\ngateway: {:?}\nviolations: {:?}",
+                    calls.join("\n  "),
+                    state.gateway.status(),
+                    state.violations,
+                );
+            }
+        }
+    }
+}
+
+/// Whether serenity reads `payload` as an interaction of type `kind`; if not, why.
+pub fn check_interaction_payload(payload: &Value, kind: u64) -> Result<(), String> {
+    use serenity::model::application::Interaction;
+    let interaction: Interaction = serde_json::from_value(payload.clone())
+        .map_err(|why| format!("serenity cannot read this interaction: {why}\n{payload:#}"))?;
+    let read_kind = match interaction {
+        Interaction::Command(_) => kind::COMMAND,
+        Interaction::Component(_) => kind::COMPONENT,
+        Interaction::Autocomplete(_) => kind::AUTOCOMPLETE,
+        _ => 0,
+    };
+    if read_kind != kind {
+        return Err(format!(
+            "serenity read interaction type {read_kind}, not {kind}\n{payload:#}"
+        ));
+    }
+    Ok(())
+}
+
+/// Panics unless serenity reads `value` as a `T`: keeps the fake's answers honest.
+fn assert_serenity_reads<T: serde::de::DeserializeOwned>(what: &str, value: &Value) {
+    if let Err(why) = serde_json::from_value::<T>(value.clone()) {
+        panic!("the fake built a {what} serenity cannot read: {why}\n{value:#}");
+    }
+}
+
+struct PendingInteraction {
+    kind: u64,
+    token: String,
+    sent_at: Instant,
+    /// The callback type of the first response.
+    acknowledged: Option<u64>,
+    attachment_size_limit: u64,
+    /// The message the response is (or, for a click, the clicked message).
+    original: Option<Value>,
+    channel_id: String,
+    what: String,
+}
+
+#[derive(Default)]
+struct Gateway {
+    sender: Option<mpsc::UnboundedSender<String>>,
+    connection: u64,
+    seq: u64,
+    ready: bool,
+    connections: u32,
+    identifies: u32,
+    heartbeats: u32,
+    close_codes: Vec<u16>,
+    intents: Option<u64>,
+}
+
+impl Gateway {
+    fn status(&self) -> GatewayStatus {
+        GatewayStatus {
+            connections: self.connections,
+            identifies: self.identifies,
+            heartbeats: self.heartbeats,
+            ready: self.ready,
+            close_codes: self.close_codes.clone(),
+            intents: self.intents,
+        }
+    }
+}
+
+struct Recorded {
+    calls: Vec<RestCall>,
+    violations: Vec<String>,
+    interactions: HashMap<u64, PendingInteraction>,
+    tokens: HashMap<String, u64>,
+    /// Registered command ids by name.
+    command_ids: HashMap<String, u64>,
+    /// Messages as they now are, by id: those the bot sent or changed, and those clicked.
+    messages: HashMap<String, Value>,
+    gateway: Gateway,
+}
+
+impl Recorded {
+    fn dispatch(&mut self, event: &str, data: Value) {
+        let Some(sender) = &self.gateway.sender else {
+            panic!("no gateway connection to dispatch {event} on");
+        };
+        self.gateway.seq += 1;
+        let frame = json!({ "op": 0, "s": self.gateway.seq, "t": event, "d": data });
+        if sender.send(frame.to_string()).is_err() {
+            panic!("the gateway connection closed before {event} could be sent");
+        }
+    }
+}
+
+struct Shared {
+    addr: SocketAddr,
+    heartbeat_interval: Duration,
+    state: Mutex<Recorded>,
+    changed: watch::Sender<()>,
+    ids: AtomicU64,
+}
+
+impl Shared {
+    fn new(addr: SocketAddr, heartbeat_interval: Duration) -> Self {
+        Self {
+            addr,
+            heartbeat_interval,
+            state: Mutex::new(Recorded {
+                calls: Vec::new(),
+                violations: Vec::new(),
+                interactions: HashMap::new(),
+                tokens: HashMap::new(),
+                command_ids: HashMap::new(),
+                messages: HashMap::new(),
+                gateway: Gateway::default(),
+            }),
+            changed: watch::Sender::new(()),
+            ids: AtomicU64::new(1_100_000_000_000_000_000),
+        }
+    }
+
+    fn state(&self) -> MutexGuard<'_, Recorded> {
+        // Locks are held only by synchronous code, so waiting long means the same thread
+        // asked twice: fail the test instead of hanging it.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            match self.state.try_lock() {
+                Ok(guard) => return guard,
+                // A panicking test thread must not hide the calls from the next assertion.
+                Err(TryLockError::Poisoned(poisoned)) => return poisoned.into_inner(),
+                Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Err(TryLockError::WouldBlock) => panic!("the fake's state stayed locked"),
+            }
+        }
+    }
+
+    fn next_id(&self) -> u64 {
+        self.ids.fetch_add(1, Ordering::Relaxed)
+    }
+
+    fn gateway_url(&self) -> String {
+        format!("ws://{}/gw", self.addr)
+    }
+}

@@ -1,0 +1,116 @@
+//! The fake gateway: HELLO, heartbeat acknowledgements, READY after IDENTIFY, then the
+//! dispatches a test pushes.
+
+use std::sync::Arc;
+
+use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::response::Response;
+use futures::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::sync::mpsc;
+
+use super::{Shared, TOKEN};
+use crate::support::fixtures::{self, APPLICATION_ID};
+
+pub(super) async fn gateway(ws: WebSocketUpgrade, State(shared): State<Arc<Shared>>) -> Response {
+    ws.on_upgrade(move |socket| serve_gateway(socket, shared))
+}
+
+async fn serve_gateway(socket: WebSocket, shared: Arc<Shared>) {
+    let (mut sink, mut stream) = socket.split();
+    let (sender, mut outgoing) = mpsc::unbounded_channel::<String>();
+    let writer = tokio::spawn(async move {
+        while let Some(text) = outgoing.recv().await {
+            if sink.send(WsMessage::Text(text)).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let connection = {
+        let mut state = shared.state();
+        state.gateway.connections += 1;
+        state.gateway.connection = u64::from(state.gateway.connections);
+        state.gateway.connection
+    };
+    let interval = u64::try_from(shared.heartbeat_interval.as_millis()).unwrap_or(u64::MAX);
+    let hello = json!({ "op": 10, "d": { "heartbeat_interval": interval } });
+    let _ = sender.send(hello.to_string());
+
+    while let Some(Ok(message)) = stream.next().await {
+        match message {
+            WsMessage::Text(text) => {
+                let Ok(frame) = serde_json::from_str::<Value>(&text) else {
+                    shared
+                        .state()
+                        .violations
+                        .push(format!("gateway frame is not JSON: {text}"));
+                    continue;
+                };
+                on_gateway_frame(&shared, &sender, &frame);
+            }
+            WsMessage::Close(frame) => {
+                let code = frame.map_or(1005, |frame| frame.code);
+                shared.state().gateway.close_codes.push(code);
+                break;
+            }
+            _ => {}
+        }
+        shared.changed.send_replace(());
+    }
+
+    {
+        let mut state = shared.state();
+        if state.gateway.connection == connection {
+            state.gateway.sender = None;
+            state.gateway.ready = false;
+        }
+    }
+    drop(sender);
+    let _ = writer.await;
+    shared.changed.send_replace(());
+}
+
+fn on_gateway_frame(shared: &Shared, sender: &mpsc::UnboundedSender<String>, frame: &Value) {
+    let mut state = shared.state();
+    match frame.get("op").and_then(Value::as_u64) {
+        Some(1) => {
+            state.gateway.heartbeats += 1;
+            let _ = sender.send(json!({ "op": 11 }).to_string());
+        }
+        Some(2) => {
+            state.gateway.identifies += 1;
+            state.gateway.intents = frame.pointer("/d/intents").and_then(Value::as_u64);
+            let token = frame.pointer("/d/token").and_then(Value::as_str);
+            if token != Some(TOKEN) && token != Some(&format!("Bot {TOKEN}")) {
+                state
+                    .violations
+                    .push("IDENTIFY carried the wrong token".to_owned());
+                let _ = sender.send(json!({ "op": 9, "d": false }).to_string());
+                return;
+            }
+            state.gateway.sender = Some(sender.clone());
+            state.gateway.seq = 0;
+            let ready = json!({
+                "v": 10,
+                "user": fixtures::bot_user(),
+                "guilds": [],
+                "session_id": format!("session-{}", state.gateway.connections),
+                "resume_gateway_url": shared.gateway_url(),
+                "shard": [0, 1],
+                "application": { "id": APPLICATION_ID.to_string(), "flags": 0 },
+            });
+            state.dispatch("READY", ready);
+            state.gateway.ready = true;
+        }
+        // Presence updates are the bot's own business.
+        Some(3) => {}
+        Some(op) => state
+            .violations
+            .push(format!("unexpected gateway op {op}: {frame}")),
+        None => state
+            .violations
+            .push(format!("gateway frame without op: {frame}")),
+    }
+}

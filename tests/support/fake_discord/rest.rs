@@ -1,0 +1,703 @@
+//! The fake REST API: the routes the bot calls, each checked against Discord's rules.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{header, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde_json::{json, Value};
+
+use super::{
+    assert_serenity_reads, callback, RestCall, Shared, UploadedFile, RESPONSE_DEADLINE, TOKEN,
+};
+use crate::support::fixtures::{self, kind, APPLICATION_ID, BOT_NAME};
+use crate::support::limits;
+
+/// An answer: status and optional JSON body.
+struct Answer {
+    status: StatusCode,
+    body: Option<Value>,
+    /// The message created or changed, to record with the call.
+    message: Option<Value>,
+}
+
+impl Answer {
+    fn no_content() -> Self {
+        Self {
+            status: StatusCode::NO_CONTENT,
+            body: None,
+            message: None,
+        }
+    }
+
+    fn json(body: Value) -> Self {
+        Self {
+            status: StatusCode::OK,
+            body: Some(body),
+            message: None,
+        }
+    }
+
+    fn message(message: Value) -> Self {
+        Self {
+            status: StatusCode::OK,
+            body: Some(message.clone()),
+            message: Some(message),
+        }
+    }
+
+    /// A Discord error body `{"code", "message"}`.
+    fn error(status: StatusCode, code: u64, message: &str) -> Self {
+        Self {
+            status,
+            body: Some(json!({ "code": code, "message": message })),
+            message: None,
+        }
+    }
+}
+
+pub(super) async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_owned();
+    let query = request.uri().query().map(str::to_owned);
+    let headers = request.headers();
+    let header_text = |name: header::HeaderName| {
+        headers
+            .get(name)
+            .and_then(|value| value.to_str().ok())
+            .map(str::to_owned)
+    };
+    let content_type = header_text(header::CONTENT_TYPE);
+    let authorized = header_text(header::AUTHORIZATION).as_deref() == Some(&format!("Bot {TOKEN}"));
+
+    let (json, files) = match read_body(request, content_type.as_deref()).await {
+        Ok(body) => body,
+        Err(why) => {
+            shared
+                .state()
+                .violations
+                .push(format!("{method} {path}: unreadable body: {why}"));
+            (None, Vec::new())
+        }
+    };
+    let mut call = RestCall {
+        method: method.to_string(),
+        path,
+        query,
+        content_type,
+        authorized,
+        json,
+        files,
+        status: 0,
+        message: None,
+    };
+
+    let answer = if authorized {
+        route(&shared, &call)
+    } else {
+        shared.state().violations.push(format!(
+            "{} {} without the bot token",
+            call.method, call.path
+        ));
+        Answer::error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized")
+    };
+    call.status = answer.status.as_u16();
+    call.message = answer.message;
+    let mut state = shared.state();
+    if let Some(message) = &call.message {
+        let id = message["id"].as_str().unwrap_or_default().to_owned();
+        state.messages.insert(id, message.clone());
+    }
+    state.calls.push(call);
+    drop(state);
+    shared.changed.send_replace(());
+
+    match answer.body {
+        Some(body) => (answer.status, axum::Json(body)).into_response(),
+        None => answer.status.into_response(),
+    }
+}
+
+async fn read_body(
+    request: Request,
+    content_type: Option<&str>,
+) -> Result<(Option<Value>, Vec<UploadedFile>), String> {
+    if content_type.is_some_and(|kind| kind.starts_with("multipart/form-data")) {
+        let mut multipart = Multipart::from_request(request, &())
+            .await
+            .map_err(|why| why.to_string())?;
+        let mut json = None;
+        let mut files = Vec::new();
+        while let Some(field) = multipart.next_field().await.map_err(|e| e.to_string())? {
+            let name = field.name().unwrap_or_default().to_owned();
+            let filename = field.file_name().map(str::to_owned);
+            let content_type = field.content_type().map(str::to_owned);
+            let bytes = field.bytes().await.map_err(|e| e.to_string())?;
+            if name == "payload_json" {
+                json = Some(serde_json::from_slice(&bytes).map_err(|e| e.to_string())?);
+            } else if let Some(filename) = filename {
+                files.push(UploadedFile {
+                    field: name,
+                    filename,
+                    content_type,
+                    bytes: bytes.to_vec(),
+                });
+            } else {
+                return Err(format!("unexpected form field {name}"));
+            }
+        }
+        return Ok((json, files));
+    }
+    let bytes = axum::body::to_bytes(Body::new(request.into_body()), usize::MAX)
+        .await
+        .map_err(|why| why.to_string())?;
+    if bytes.is_empty() {
+        return Ok((None, Vec::new()));
+    }
+    let json = serde_json::from_slice(&bytes).map_err(|why| why.to_string())?;
+    Ok((Some(json), Vec::new()))
+}
+
+fn route(shared: &Shared, call: &RestCall) -> Answer {
+    let Some(rest) = call.path.strip_prefix("/api/v10/") else {
+        return unhandled(shared, call);
+    };
+    let segments: Vec<&str> = rest.split('/').collect();
+    let app = APPLICATION_ID.to_string();
+    let method = Method::from_bytes(call.method.as_bytes()).unwrap_or(Method::GET);
+    match (method, segments.as_slice()) {
+        (Method::GET, ["gateway"]) => Answer::json(json!({ "url": shared.gateway_url() })),
+        (Method::GET, ["gateway", "bot"]) => Answer::json(json!({
+            "url": shared.gateway_url(),
+            "shards": 1,
+            "session_start_limit": {
+                "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1
+            },
+        })),
+        (Method::GET, ["oauth2", "applications", "@me"]) => application_info(),
+        (Method::PUT, ["applications", a, "commands"]) if *a == app => {
+            register_commands(shared, call, None)
+        }
+        (Method::PUT, ["applications", a, "guilds", guild, "commands"]) if *a == app => {
+            register_commands(shared, call, Some(guild))
+        }
+        (Method::POST, ["interactions", id, token, "callback"]) => {
+            interaction_callback(shared, call, id, token)
+        }
+        (Method::POST, ["webhooks", a, token]) if *a == app => followup(shared, call, token),
+        (Method::PATCH, ["webhooks", a, token, "messages", message]) if *a == app => {
+            edit_response(shared, call, token, message)
+        }
+        (Method::GET, ["webhooks", a, token, "messages", "@original"]) if *a == app => {
+            original_response(shared, call, token)
+        }
+        (Method::DELETE, ["webhooks", a, _token, "messages", _message]) if *a == app => {
+            Answer::no_content()
+        }
+        (Method::POST, ["channels", channel, "messages"]) => channel_message(shared, call, channel),
+        (Method::PATCH, ["channels", channel, "messages", message]) => {
+            edit_channel_message(shared, call, channel, message)
+        }
+        (Method::DELETE, ["channels", channel, "messages", message]) => {
+            delete_channel_message(shared, call, channel, message)
+        }
+        _ => unhandled(shared, call),
+    }
+}
+
+fn unhandled(shared: &Shared, call: &RestCall) -> Answer {
+    shared.state().violations.push(format!(
+        "the fake does not know {} {}",
+        call.method, call.path
+    ));
+    Answer::error(StatusCode::NOT_FOUND, 0, "404: Not Found")
+}
+
+/// Records a violation and answers with Discord's "Invalid Form Body".
+fn invalid_form(shared: &Shared, call: &RestCall, problems: Vec<String>) -> Answer {
+    let mut state = shared.state();
+    for problem in &problems {
+        state
+            .violations
+            .push(format!("{} {}: {problem}", call.method, call.path));
+    }
+    Answer::error(
+        StatusCode::BAD_REQUEST,
+        50035,
+        &format!("Invalid Form Body: {}", problems.join("; ")),
+    )
+}
+
+fn refuse(shared: &Shared, call: &RestCall, status: StatusCode, code: u64, why: &str) -> Answer {
+    shared
+        .state()
+        .violations
+        .push(format!("{} {}: {why}", call.method, call.path));
+    Answer::error(status, code, why)
+}
+
+fn application_info() -> Answer {
+    let info = json!({
+        "id": APPLICATION_ID.to_string(),
+        "name": BOT_NAME,
+        "icon": null,
+        "description": "",
+        "bot_public": true,
+        "bot_require_code_grant": false,
+        "owner": fixtures::alice().json(),
+        "verify_key": "0000",
+        "team": null,
+        "flags": 0,
+    });
+    assert_serenity_reads::<serenity::model::application::CurrentApplicationInfo>(
+        "application info",
+        &info,
+    );
+    Answer::json(info)
+}
+
+fn register_commands(shared: &Shared, call: &RestCall, guild: Option<&str>) -> Answer {
+    let Some(commands) = call.json.as_ref() else {
+        return invalid_form(shared, call, vec!["no command list".into()]);
+    };
+    let problems = limits::check_commands(commands);
+    if !problems.is_empty() {
+        return invalid_form(shared, call, problems);
+    }
+    let mut registered = Vec::new();
+    let mut ids = HashMap::new();
+    for command in commands.as_array().into_iter().flatten() {
+        let id = shared.next_id();
+        let mut command = command.clone();
+        let fields = command.as_object_mut().expect("commands are objects");
+        let name = fields
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned();
+        fields.insert("id".into(), json!(id.to_string()));
+        fields.insert("application_id".into(), json!(APPLICATION_ID.to_string()));
+        fields.insert("version".into(), json!(id.to_string()));
+        fields.entry("type").or_insert(json!(1));
+        fields.entry("description").or_insert(json!(""));
+        if let Some(guild) = guild {
+            fields.insert("guild_id".into(), json!(guild));
+        }
+        ids.insert(name, id);
+        registered.push(command);
+    }
+    let registered = Value::Array(registered);
+    assert_serenity_reads::<Vec<serenity::model::application::Command>>(
+        "command list",
+        &registered,
+    );
+    shared.state().command_ids = ids;
+    Answer::json(registered)
+}
+
+/// A message object for what the bot sent with `payload`, as Discord would store it.
+fn build_message(
+    shared: &Shared,
+    id: Option<&str>,
+    channel_id: &str,
+    payload: &Value,
+    files: &[UploadedFile],
+) -> Value {
+    let id = id.map_or_else(|| shared.next_id().to_string(), str::to_owned);
+    let mut message = fixtures::message(0, 0, "", json!([]));
+    message["id"] = json!(id);
+    message["channel_id"] = json!(channel_id);
+    for field in ["content", "components", "embeds", "flags"] {
+        if let Some(value) = payload.get(field).filter(|value| !value.is_null()) {
+            message[field] = value.clone();
+        }
+    }
+    message["attachments"] = Value::Array(
+        files
+            .iter()
+            .map(|file| {
+                let attachment_id = shared.next_id();
+                json!({
+                    "id": attachment_id.to_string(),
+                    "filename": file.filename,
+                    "size": file.bytes.len(),
+                    "url": format!("http://{}/attachments/{attachment_id}/{}", shared.addr, file.filename),
+                    "proxy_url": format!("http://{}/attachments/{attachment_id}/{}", shared.addr, file.filename),
+                    "content_type": file.content_type,
+                })
+            })
+            .collect(),
+    );
+    assert_serenity_reads::<serenity::model::channel::Message>("message", &message);
+    message
+}
+
+/// Applies an edit to a stored message: fields present in `payload` replace the old ones.
+fn edited_message(shared: &Shared, old: &Value, payload: &Value, files: &[UploadedFile]) -> Value {
+    let mut message = old.clone();
+    for field in ["content", "components", "embeds", "flags"] {
+        if let Some(value) = payload.get(field) {
+            message[field] = if value.is_null() {
+                json!(null)
+            } else {
+                value.clone()
+            };
+        }
+    }
+    if !files.is_empty() {
+        let fresh = build_message(shared, None, "0", &json!({}), files);
+        message["attachments"] = fresh["attachments"].clone();
+    }
+    message["edited_timestamp"] = json!("2024-01-01T00:00:01.000000+00:00");
+    if message["content"].is_null() {
+        message["content"] = json!("");
+    }
+    if message["components"].is_null() {
+        message["components"] = json!([]);
+    }
+    if message["embeds"].is_null() {
+        message["embeds"] = json!([]);
+    }
+    assert_serenity_reads::<serenity::model::channel::Message>("message", &message);
+    message
+}
+
+fn file_sizes(files: &[UploadedFile]) -> Vec<(String, usize)> {
+    files
+        .iter()
+        .map(|file| (file.filename.clone(), file.bytes.len()))
+        .collect()
+}
+
+fn interaction_callback(shared: &Shared, call: &RestCall, id: &str, token: &str) -> Answer {
+    let Some(body) = call.json.as_ref() else {
+        return invalid_form(shared, call, vec!["no interaction response".into()]);
+    };
+    let response_type = body.get("type").and_then(Value::as_u64).unwrap_or(0);
+    let data = body.get("data").cloned().unwrap_or(json!({}));
+
+    let (kind, size_limit, channel_id, original) = {
+        let mut state = shared.state();
+        let found = id
+            .parse::<u64>()
+            .ok()
+            .and_then(|id| state.interactions.get_mut(&id))
+            .filter(|pending| pending.token == token);
+        let Some(pending) = found else {
+            drop(state);
+            return refuse(
+                shared,
+                call,
+                StatusCode::NOT_FOUND,
+                10062,
+                "Unknown interaction",
+            );
+        };
+        if pending.acknowledged.is_some() {
+            drop(state);
+            return refuse(
+                shared,
+                call,
+                StatusCode::BAD_REQUEST,
+                40060,
+                "Interaction has already been acknowledged.",
+            );
+        }
+        let elapsed = pending.sent_at.elapsed();
+        if elapsed > RESPONSE_DEADLINE {
+            let why = format!(
+                "Unknown interaction: first response after {elapsed:?}, more than {RESPONSE_DEADLINE:?}"
+            );
+            // Discord has forgotten the interaction: later calls fail too.
+            pending.acknowledged = Some(0);
+            drop(state);
+            return refuse(shared, call, StatusCode::NOT_FOUND, 10062, &why);
+        }
+        (
+            pending.kind,
+            pending.attachment_size_limit,
+            pending.channel_id.clone(),
+            pending.original.clone(),
+        )
+    };
+
+    let allowed: &[u64] = match kind {
+        kind::AUTOCOMPLETE => &[callback::AUTOCOMPLETE],
+        kind::COMPONENT => &[
+            callback::MESSAGE,
+            callback::DEFERRED_MESSAGE,
+            callback::DEFERRED_UPDATE,
+            callback::UPDATE_MESSAGE,
+            callback::MODAL,
+        ],
+        _ => &[
+            callback::MESSAGE,
+            callback::DEFERRED_MESSAGE,
+            callback::MODAL,
+        ],
+    };
+    if !allowed.contains(&response_type) {
+        return invalid_form(
+            shared,
+            call,
+            vec![format!(
+                "response type {response_type} is not allowed for interaction type {kind}"
+            )],
+        );
+    }
+
+    let mut problems = match response_type {
+        callback::AUTOCOMPLETE => limits::check_autocomplete(&data),
+        callback::MESSAGE | callback::UPDATE_MESSAGE => limits::check_message(&data),
+        _ => Vec::new(),
+    };
+    problems.extend(limits::check_files(&file_sizes(&call.files), size_limit));
+    if !problems.is_empty() {
+        let too_large = problems.iter().any(|p| p.contains("attachment size limit"));
+        if too_large {
+            for problem in problems {
+                shared
+                    .state()
+                    .violations
+                    .push(format!("{} {}: {problem}", call.method, call.path));
+            }
+            return Answer::error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                40005,
+                "Request entity too large",
+            );
+        }
+        return invalid_form(shared, call, problems);
+    }
+
+    let message = match response_type {
+        callback::MESSAGE => Some(build_message(shared, None, &channel_id, &data, &call.files)),
+        callback::DEFERRED_MESSAGE => {
+            let loading =
+                json!({ "content": "", "flags": data.get("flags").cloned().unwrap_or(json!(0)) });
+            Some(build_message(shared, None, &channel_id, &loading, &[]))
+        }
+        callback::UPDATE_MESSAGE => original
+            .as_ref()
+            .map(|old| edited_message(shared, old, &data, &call.files)),
+        _ => original.clone(),
+    };
+
+    let mut state = shared.state();
+    if let Some(pending) = id
+        .parse::<u64>()
+        .ok()
+        .and_then(|id| state.interactions.get_mut(&id))
+    {
+        pending.acknowledged = Some(response_type);
+        if message.is_some() {
+            pending.original = message.clone();
+        }
+    }
+    drop(state);
+    Answer {
+        status: StatusCode::NO_CONTENT,
+        body: None,
+        message,
+    }
+}
+
+/// The interaction a webhook token belongs to, if it has been answered.
+fn acknowledged_interaction(
+    shared: &Shared,
+    token: &str,
+) -> Option<(u64, u64, Option<Value>, String)> {
+    let state = shared.state();
+    let id = state.tokens.get(token)?;
+    let pending = state.interactions.get(id)?;
+    let response = pending
+        .acknowledged
+        .filter(|&ack| ack != 0 && ack != callback::AUTOCOMPLETE)?;
+    Some((
+        response,
+        pending.attachment_size_limit,
+        pending.original.clone(),
+        pending.channel_id.clone(),
+    ))
+}
+
+fn followup(shared: &Shared, call: &RestCall, token: &str) -> Answer {
+    let Some((_, size_limit, _, channel_id)) = acknowledged_interaction(shared, token) else {
+        return refuse(
+            shared,
+            call,
+            StatusCode::NOT_FOUND,
+            10015,
+            "Unknown Webhook: follow-up before the interaction was answered",
+        );
+    };
+    let payload = call.json.clone().unwrap_or(json!({}));
+    let mut problems = limits::check_message(&payload);
+    problems.extend(limits::check_files(&file_sizes(&call.files), size_limit));
+    if !problems.is_empty() {
+        return invalid_form(shared, call, problems);
+    }
+    Answer::message(build_message(
+        shared,
+        None,
+        &channel_id,
+        &payload,
+        &call.files,
+    ))
+}
+
+fn edit_response(shared: &Shared, call: &RestCall, token: &str, message_id: &str) -> Answer {
+    let Some((_, size_limit, original, channel_id)) = acknowledged_interaction(shared, token)
+    else {
+        return refuse(
+            shared,
+            call,
+            StatusCode::NOT_FOUND,
+            10015,
+            "Unknown Webhook: edit before the interaction was answered",
+        );
+    };
+    let payload = call.json.clone().unwrap_or(json!({}));
+    let mut problems = limits::check_message(&payload);
+    problems.extend(limits::check_files(&file_sizes(&call.files), size_limit));
+    if !problems.is_empty() {
+        return invalid_form(shared, call, problems);
+    }
+    let old = if message_id == "@original" {
+        match original {
+            Some(original) => original,
+            None => {
+                return refuse(
+                    shared,
+                    call,
+                    StatusCode::NOT_FOUND,
+                    10008,
+                    "Unknown Message",
+                );
+            }
+        }
+    } else {
+        match stored_message(shared, &channel_id, message_id) {
+            Some(old) => old,
+            None => {
+                return refuse(
+                    shared,
+                    call,
+                    StatusCode::NOT_FOUND,
+                    10008,
+                    "Unknown Message",
+                )
+            }
+        }
+    };
+    let message = edited_message(shared, &old, &payload, &call.files);
+    if message_id == "@original" {
+        let mut state = shared.state();
+        if let Some(id) = state.tokens.get(token).copied() {
+            if let Some(pending) = state.interactions.get_mut(&id) {
+                pending.original = Some(message.clone());
+            }
+        }
+    }
+    Answer::message(message)
+}
+
+fn original_response(shared: &Shared, call: &RestCall, token: &str) -> Answer {
+    match acknowledged_interaction(shared, token).and_then(|(_, _, original, _)| original) {
+        Some(message) => Answer::json(message),
+        None => refuse(
+            shared,
+            call,
+            StatusCode::NOT_FOUND,
+            10008,
+            "Unknown Message",
+        ),
+    }
+}
+
+fn channel_message(shared: &Shared, call: &RestCall, channel_id: &str) -> Answer {
+    let payload = call.json.clone().unwrap_or(json!({}));
+    let mut problems = limits::check_message(&payload);
+    problems.extend(limits::check_files(
+        &file_sizes(&call.files),
+        fixtures::ATTACHMENT_SIZE_LIMIT,
+    ));
+    let empty = payload
+        .get("content")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .is_empty()
+        && call.files.is_empty()
+        && payload
+            .get("embeds")
+            .and_then(Value::as_array)
+            .map_or(true, Vec::is_empty)
+        && payload
+            .get("components")
+            .and_then(Value::as_array)
+            .map_or(true, Vec::is_empty);
+    if empty {
+        problems.push("Cannot send an empty message".into());
+    }
+    if !problems.is_empty() {
+        return invalid_form(shared, call, problems);
+    }
+    Answer::message(build_message(
+        shared,
+        None,
+        channel_id,
+        &payload,
+        &call.files,
+    ))
+}
+
+fn edit_channel_message(
+    shared: &Shared,
+    call: &RestCall,
+    channel_id: &str,
+    message_id: &str,
+) -> Answer {
+    let payload = call.json.clone().unwrap_or(json!({}));
+    let problems = limits::check_message(&payload);
+    if !problems.is_empty() {
+        return invalid_form(shared, call, problems);
+    }
+    let Some(old) = stored_message(shared, channel_id, message_id) else {
+        return refuse(
+            shared,
+            call,
+            StatusCode::NOT_FOUND,
+            10008,
+            "Unknown Message",
+        );
+    };
+    Answer::message(edited_message(shared, &old, &payload, &call.files))
+}
+
+fn delete_channel_message(
+    shared: &Shared,
+    call: &RestCall,
+    channel_id: &str,
+    message_id: &str,
+) -> Answer {
+    if stored_message(shared, channel_id, message_id).is_none() {
+        return refuse(
+            shared,
+            call,
+            StatusCode::NOT_FOUND,
+            10008,
+            "Unknown Message",
+        );
+    }
+    shared.state().messages.remove(message_id);
+    Answer::no_content()
+}
+
+/// The stored message `message_id`, if it is in `channel_id`.
+fn stored_message(shared: &Shared, channel_id: &str, message_id: &str) -> Option<Value> {
+    let state = shared.state();
+    let message = state.messages.get(message_id)?;
+    (message["channel_id"].as_str() == Some(channel_id)).then(|| message.clone())
+}

@@ -1,0 +1,10 @@
+//! Shared pieces of the end-to-end tests: a fake Discord, the interaction payloads it
+//! sends, the Discord limits it enforces, and a handle on the real bot running against it.
+
+// Each test binary uses a different part of the support code.
+#![allow(dead_code)]
+
+pub mod bot;
+pub mod fake_discord;
+pub mod fixtures;
+pub mod limits;
