@@ -5,6 +5,7 @@
 //! variant; standard shogi and yonin shogi share one drop-shogi position
 //! ([`shogi::ShogiPosition`]) configured by their rule modules.
 
+pub mod daidai;
 pub mod error;
 pub mod game;
 pub mod geometry;
@@ -16,6 +17,7 @@ pub mod record;
 pub mod shogi;
 pub mod standard;
 pub mod tables;
+pub mod yonin;
 pub mod zobrist;
 
 use std::fmt;

@@ -1,0 +1,765 @@
+//! Move generation and the attack test: ordinary rays, the lion's double moves, the lion
+//! dog's moves along its lines, hook moves, and the self-check filter; plus the reasons
+//! given for a refused move.
+
+use super::*;
+use crate::engine::tables::{opposite, UNLIMITED};
+
+/// Where generated moves go: a list, a counter, or a "does any exist" probe.
+pub(super) trait Sink {
+    /// Takes a move; returns `true` to stop generating.
+    fn push(&mut self, m: Move) -> bool;
+}
+
+impl Sink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, m: Move) -> bool {
+        Vec::push(self, m);
+        false
+    }
+}
+
+pub(super) struct Counter(pub usize);
+
+impl Sink for Counter {
+    #[inline]
+    fn push(&mut self, _: Move) -> bool {
+        self.0 += 1;
+        false
+    }
+}
+
+pub(super) struct Any(pub bool);
+
+impl Sink for Any {
+    #[inline]
+    fn push(&mut self, _: Move) -> bool {
+        self.0 = true;
+        true
+    }
+}
+
+/// Stops at the first move that takes something.
+struct CaptureProbe<'a> {
+    board: &'a [u16; MAX_CELLS],
+    found: bool,
+}
+
+impl Sink for CaptureProbe<'_> {
+    fn push(&mut self, m: Move) -> bool {
+        let takes = |sq: Sq| !sq.is_none() && self.board[sq.index()] != EMPTY;
+        self.found = takes(m.via[0]) || (m.to != m.from && takes(m.to));
+        self.found
+    }
+}
+
+/// A square index no board uses, for unused overlay slots (index 0 is a wall a three-square
+/// jump can land on, so it cannot serve).
+const NOWHERE: Sq = Sq(u16::MAX);
+
+/// The board as it would be after a move, seen through the few cells the move changes, so
+/// the attack test needs no copy of the board.
+#[derive(Copy, Clone)]
+pub(super) struct Overlay {
+    from: Sq,
+    to: Sq,
+    to_cell: u16,
+    gone: [Sq; 2],
+}
+
+impl Overlay {
+    pub(super) const NONE: Overlay = Overlay {
+        from: NOWHERE,
+        to: NOWHERE,
+        to_cell: WALL,
+        gone: [NOWHERE; 2],
+    };
+
+    #[inline]
+    fn of(m: &Move, cell: u16) -> Overlay {
+        let slot = |s: Sq| if s.is_none() { NOWHERE } else { s };
+        Overlay {
+            from: m.from,
+            to: m.to,
+            to_cell: cell,
+            gone: [slot(m.via[0]), slot(m.via[1])],
+        }
+    }
+}
+
+/// What one generation run knows about the side to move.
+struct Ctx {
+    me: Seat,
+    king: Sq,
+    in_check: bool,
+    /// Squares whose emptying could expose the king to a slider or a hook move.
+    danger: SquareSet,
+    /// Filter out moves that leave the king attacked (off for attack probes).
+    legal: bool,
+}
+
+const NO_VIA: [Sq; 2] = [Sq::NONE; 2];
+
+impl DaiDaiPosition {
+    #[inline]
+    fn cell(&self, sq: Sq, ov: &Overlay) -> u16 {
+        if sq == ov.to {
+            ov.to_cell
+        } else if sq == ov.from || sq == ov.gone[0] || sq == ov.gone[1] {
+            EMPTY
+        } else {
+            self.board[sq.index()]
+        }
+    }
+
+    /// An enemy piece that may be taken (kings never are: check is enforced).
+    #[inline]
+    fn capturable(&self, cell: u16, me: Seat) -> bool {
+        match Piece::from_cell(cell) {
+            Some(p) => p.owner() != me && !self.data.kinds[p.kind() as usize].royal,
+            None => false,
+        }
+    }
+
+    /// Empty or capturable: a square a move may end on.
+    #[inline]
+    fn landable(&self, cell: u16, me: Seat) -> bool {
+        cell == EMPTY || self.capturable(cell, me)
+    }
+
+    /// Whether a piece of `by` attacks `target` on the board seen through `ov`. The
+    /// overlay must change only pieces of the other side.
+    pub(super) fn attacked(&self, target: Sq, by: Seat, ov: &Overlay) -> bool {
+        let data = self.data;
+        let t = &data.tables;
+        for dir in 0..8 {
+            let delta = data.dir_delta[dir];
+            let mut sq = target;
+            let mut dist = 1u8;
+            loop {
+                sq = sq.offset(delta);
+                let c = self.cell(sq, ov);
+                if c == EMPTY {
+                    dist += 1;
+                    continue;
+                }
+                if let Some(p) = Piece::from_cell(c) {
+                    if p.owner() == by {
+                        let reach = t.reach(by, p.kind(), opposite(dir));
+                        if reach == UNLIMITED || reach >= dist {
+                            return true;
+                        }
+                    }
+                }
+                break;
+            }
+        }
+        for leap in t.leaps(by) {
+            let c = self.cell(target.offset(-leap.delta), ov);
+            if let Some(p) = Piece::from_cell(c) {
+                if p.owner() == by && leap.kinds & (1u128 << p.kind()) != 0 {
+                    return true;
+                }
+            }
+        }
+        for &h in &self.hooks[..self.hook_count as usize] {
+            let Some(p) = Piece::from_cell(self.cell(h, ov)) else {
+                continue;
+            };
+            if p.owner() != by || !data.is_hook[p.kind() as usize] {
+                continue;
+            }
+            let diagonal = data.kinds[p.kind() as usize].special == Special::HookDiagonal;
+            for corner in hook_corners(h, target, diagonal).into_iter().flatten() {
+                if self.cell(corner, ov) == EMPTY
+                    && self.clear_between(h, corner, ov)
+                    && self.clear_between(corner, target, ov)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether every square strictly between two aligned squares is empty.
+    fn clear_between(&self, a: Sq, b: Sq, ov: &Overlay) -> bool {
+        let (dx, dy) = GEOMETRY.displacement(a, b);
+        let step = GEOMETRY.delta(dx.signum(), dy.signum());
+        let mut sq = a.offset(step);
+        while sq != b {
+            if self.cell(sq, ov) != EMPTY {
+                return false;
+            }
+            sq = sq.offset(step);
+        }
+        true
+    }
+
+    /// Squares whose emptying could uncover an attack on `king`: along each line from the
+    /// king, those nearer than the farthest enemy piece that could reach the king down that
+    /// line if nothing stood between; and every square of an enemy hook piece's two
+    /// possible paths to the king.
+    fn danger_squares(&self, king: Sq, enemy: Seat) -> SquareSet {
+        let t = &self.data.tables;
+        let mut set = SquareSet::default();
+        for dir in 0..8 {
+            let delta = self.data.dir_delta[dir];
+            let mut sq = king;
+            let mut dist = 0u8;
+            let mut farthest = 0u8;
+            loop {
+                sq = sq.offset(delta);
+                dist += 1;
+                let c = self.board[sq.index()];
+                if c == WALL {
+                    break;
+                }
+                if let Some(p) = Piece::from_cell(c) {
+                    if p.owner() == enemy {
+                        let reach = t.reach(enemy, p.kind(), opposite(dir));
+                        if dist >= 2 && (reach == UNLIMITED || reach >= dist) {
+                            farthest = dist;
+                        }
+                    }
+                }
+            }
+            let mut sq = king;
+            for _ in 1..farthest {
+                sq = sq.offset(delta);
+                let (i, b) = bit(sq);
+                set[i] |= b;
+            }
+        }
+        for &h in &self.hooks[..self.hook_count as usize] {
+            let Some(p) = self.piece_at(h) else { continue };
+            if p.owner() != enemy {
+                continue;
+            }
+            let diagonal = self.data.kinds[p.kind() as usize].special == Special::HookDiagonal;
+            for corner in hook_corners(h, king, diagonal).into_iter().flatten() {
+                for (a, b) in [(h, corner), (corner, king)] {
+                    let (dx, dy) = GEOMETRY.displacement(a, b);
+                    let step = GEOMETRY.delta(dx.signum(), dy.signum());
+                    let mut sq = a.offset(step);
+                    while sq != king {
+                        let (i, bt) = bit(sq);
+                        set[i] |= bt;
+                        if sq == b {
+                            break;
+                        }
+                        sq = sq.offset(step);
+                    }
+                }
+            }
+        }
+        set
+    }
+
+    pub(super) fn generate<S: Sink>(&self, sink: &mut S) {
+        let me = self.to_move;
+        let enemy = opponent(me);
+        let king = self.kings[me.index()];
+        let in_check = !king.is_none() && self.attacked(king, enemy, &Overlay::NONE);
+        let danger = if king.is_none() || in_check {
+            SquareSet::default()
+        } else {
+            self.danger_squares(king, enemy)
+        };
+        let ctx = Ctx {
+            me,
+            king,
+            in_check,
+            danger,
+            legal: true,
+        };
+        let stride = GEOMETRY.stride() as usize;
+        for row in 0..GEOMETRY.size() as usize {
+            let base = (row + PAD) * stride + PAD;
+            for i in base..base + GEOMETRY.size() as usize {
+                let Some(p) = Piece::from_cell(self.board[i]) else {
+                    continue;
+                };
+                if p.owner() == me && self.generate_piece(&ctx, Sq(i as u16), p, sink) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Whether the piece on `sq` (owned by `owner`) could capture some enemy piece with
+    /// its next move, ignoring whether that move would expose its own king.
+    pub(super) fn attacks_enemy_piece(&self, sq: Sq, owner: Seat) -> bool {
+        let Some(p) = self.piece_at(sq) else {
+            return false;
+        };
+        let ctx = Ctx {
+            me: owner,
+            king: Sq::NONE,
+            in_check: false,
+            danger: SquareSet::default(),
+            legal: false,
+        };
+        let mut probe = CaptureProbe {
+            board: &self.board,
+            found: false,
+        };
+        self.generate_piece(&ctx, sq, p, &mut probe);
+        probe.found
+    }
+
+    /// Every move of one piece; `true` when the sink asked to stop.
+    fn generate_piece<S: Sink>(&self, ctx: &Ctx, from: Sq, piece: Piece, sink: &mut S) -> bool {
+        let data = self.data;
+        let me = ctx.me;
+        let plan = data.plan(me, piece.kind());
+        let promotes = plan.promotes && !piece.promoted();
+        for ray in data.plain(plan) {
+            let mut to = from;
+            let mut steps = 0u8;
+            loop {
+                to = to.offset(ray.delta);
+                let c = self.board[to.index()];
+                if c == EMPTY {
+                    if self.emit(ctx, sink, from, NO_VIA, to, piece, false) {
+                        return true;
+                    }
+                } else {
+                    if self.capturable(c, me)
+                        && self.emit(ctx, sink, from, NO_VIA, to, piece, promotes)
+                    {
+                        return true;
+                    }
+                    break;
+                }
+                steps += 1;
+                if ray.dir.is_none() || (ray.range != 0 && steps >= ray.range) {
+                    break;
+                }
+            }
+        }
+        if plan.lion && self.generate_lion(ctx, from, piece, promotes, sink) {
+            return true;
+        }
+        if plan.dog_lines != 0 && self.generate_dog(ctx, plan, from, piece, promotes, sink) {
+            return true;
+        }
+        if plan.hook_dirs != 0
+            && self.generate_hook(ctx, plan.hook_dirs, from, piece, promotes, sink)
+        {
+            return true;
+        }
+        false
+    }
+
+    /// Passes a move to the sink if it does not leave the king attacked.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn emit<S: Sink>(
+        &self,
+        ctx: &Ctx,
+        sink: &mut S,
+        from: Sq,
+        via: [Sq; 2],
+        to: Sq,
+        piece: Piece,
+        promote: bool,
+    ) -> bool {
+        let m = Move {
+            from,
+            to,
+            via,
+            drop: None,
+            promote,
+        };
+        if ctx.legal && !ctx.king.is_none() && !self.king_safe_after(ctx, &m, piece) {
+            return false;
+        }
+        sink.push(m)
+    }
+
+    #[inline]
+    fn king_safe_after(&self, ctx: &Ctx, m: &Move, piece: Piece) -> bool {
+        let enemy = opponent(ctx.me);
+        let ov = Overlay::of(m, piece.cell());
+        if m.from == ctx.king {
+            return !self.attacked(m.to, enemy, &ov);
+        }
+        if !ctx.in_check {
+            let danger = |sq: Sq| {
+                let (i, b) = bit(sq);
+                ctx.danger[i] & b != 0
+            };
+            let uncovers = (m.to != m.from && danger(m.from))
+                || (!m.via[0].is_none() && danger(m.via[0]))
+                || (!m.via[1].is_none() && danger(m.via[1]));
+            if !uncovers {
+                return true;
+            }
+        }
+        !self.attacked(ctx.king, enemy, &ov)
+    }
+
+    /// The lion's moves: single steps, jumps to distance two, a capture on an adjacent
+    /// square followed by a second step anywhere (igui when it returns), and one pass.
+    fn generate_lion<S: Sink>(
+        &self,
+        ctx: &Ctx,
+        from: Sq,
+        piece: Piece,
+        promotes: bool,
+        sink: &mut S,
+    ) -> bool {
+        let me = ctx.me;
+        let dd = &self.data.dir_delta;
+        for &delta in dd {
+            let a = from.offset(delta);
+            let c = self.board[a.index()];
+            if self.landable(c, me)
+                && self.emit(ctx, sink, from, NO_VIA, a, piece, promotes && c != EMPTY)
+            {
+                return true;
+            }
+        }
+        for &delta in &self.data.lion_jumps {
+            let t = from.offset(delta);
+            let c = self.board[t.index()];
+            if self.landable(c, me)
+                && self.emit(ctx, sink, from, NO_VIA, t, piece, promotes && c != EMPTY)
+            {
+                return true;
+            }
+        }
+        for &delta in dd {
+            let a = from.offset(delta);
+            if !self.capturable(self.board[a.index()], me) {
+                continue;
+            }
+            let via = [a, Sq::NONE];
+            if self.emit(ctx, sink, from, via, from, piece, promotes) {
+                return true;
+            }
+            for &second in dd {
+                let b = a.offset(second);
+                if b != from
+                    && self.landable(self.board[b.index()], me)
+                    && self.emit(ctx, sink, from, via, b, piece, promotes)
+                {
+                    return true;
+                }
+            }
+        }
+        if !ctx.in_check {
+            for &delta in dd {
+                let a = from.offset(delta);
+                if self.board[a.index()] == EMPTY {
+                    return self.emit(ctx, sink, from, [a, Sq::NONE], from, piece, false);
+                }
+            }
+        }
+        false
+    }
+
+    /// Lion-dog moves along each of the plan's lines (squares s1, s2, s3 from the piece).
+    /// A piece that also has lion power already made every outcome within distance two
+    /// except the retreat (capture on s2, end on s1), so it gets only that and the third
+    /// squares here. Under the range reading the lines are plain slides to s3.
+    fn generate_dog<S: Sink>(
+        &self,
+        ctx: &Ctx,
+        plan: &Plan,
+        from: Sq,
+        piece: Piece,
+        promotes: bool,
+        sink: &mut S,
+    ) -> bool {
+        let me = ctx.me;
+        let mut pass_via = Sq::NONE;
+        for (d, &delta) in self.data.dir_delta.iter().enumerate() {
+            if plan.dog_lines & (1 << d) == 0 {
+                continue;
+            }
+            let s1 = from.offset(delta);
+            let s2 = s1.offset(delta);
+            let s3 = s2.offset(delta);
+            let (c1, c2, c3) = (
+                self.board[s1.index()],
+                self.board[s2.index()],
+                self.board[s3.index()],
+            );
+            let (cap1, cap2, cap3) = (
+                self.capturable(c1, me),
+                self.capturable(c2, me),
+                self.capturable(c3, me),
+            );
+            if plan.dog_slide {
+                // Lion power has covered s1 and s2; the slide adds s3.
+                if c1 == EMPTY
+                    && c2 == EMPTY
+                    && (c3 == EMPTY || cap3)
+                    && self.emit(ctx, sink, from, NO_VIA, s3, piece, promotes && cap3)
+                {
+                    return true;
+                }
+                continue;
+            }
+            if !plan.lion {
+                if pass_via.is_none() && c1 == EMPTY {
+                    pass_via = s1;
+                }
+                // End on s1; igui on s1; jump to s2; capture s1 and go on to s2.
+                if (c1 == EMPTY || cap1)
+                    && self.emit(ctx, sink, from, NO_VIA, s1, piece, promotes && cap1)
+                {
+                    return true;
+                }
+                if cap1 && self.emit(ctx, sink, from, [s1, Sq::NONE], from, piece, promotes) {
+                    return true;
+                }
+                if c2 == EMPTY || cap2 {
+                    if self.emit(ctx, sink, from, NO_VIA, s2, piece, promotes && cap2) {
+                        return true;
+                    }
+                    if cap1 && self.emit(ctx, sink, from, [s1, Sq::NONE], s2, piece, promotes) {
+                        return true;
+                    }
+                }
+            }
+            // Capture on s2 and come back to s1 (taking s1 too if an enemy stands there).
+            if cap2
+                && (c1 == EMPTY || cap1)
+                && self.emit(ctx, sink, from, [s2, Sq::NONE], s1, piece, promotes)
+            {
+                return true;
+            }
+            if c3 == EMPTY || cap3 {
+                // Jump to s3; jump to s2 and step on; step all the way.
+                if self.emit(ctx, sink, from, NO_VIA, s3, piece, promotes && cap3) {
+                    return true;
+                }
+                if cap2 && self.emit(ctx, sink, from, [s2, Sq::NONE], s3, piece, promotes) {
+                    return true;
+                }
+                if cap1
+                    && c2 == EMPTY
+                    && self.emit(ctx, sink, from, [s1, Sq::NONE], s3, piece, promotes)
+                {
+                    return true;
+                }
+                if cap1 && cap2 && self.emit(ctx, sink, from, [s1, s2], s3, piece, promotes) {
+                    return true;
+                }
+            }
+            // The great elephant slides on past s3 along its lion-dog lines.
+            if plan.slide_on & (1 << d) != 0 && c1 == EMPTY && c2 == EMPTY && c3 == EMPTY {
+                let mut to = s3;
+                loop {
+                    to = to.offset(delta);
+                    let c = self.board[to.index()];
+                    if c == EMPTY {
+                        if self.emit(ctx, sink, from, NO_VIA, to, piece, false) {
+                            return true;
+                        }
+                        continue;
+                    }
+                    if self.capturable(c, me)
+                        && self.emit(ctx, sink, from, NO_VIA, to, piece, promotes)
+                    {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        if !plan.lion && !ctx.in_check && !pass_via.is_none() {
+            return self.emit(ctx, sink, from, [pass_via, Sq::NONE], from, piece, false);
+        }
+        false
+    }
+
+    /// Two-leg hook moves: a slide through empty squares, a 90° turn on an empty square,
+    /// a second slide that may end with a capture. One-leg moves are the plan's rays. A
+    /// square reachable through both corners is one move.
+    fn generate_hook<S: Sink>(
+        &self,
+        ctx: &Ctx,
+        hook_dirs: u8,
+        from: Sq,
+        piece: Piece,
+        promotes: bool,
+        sink: &mut S,
+    ) -> bool {
+        let me = ctx.me;
+        let dd = &self.data.dir_delta;
+        let mut seen = SquareSet::default();
+        for d1 in 0..8 {
+            if hook_dirs & (1 << d1) == 0 {
+                continue;
+            }
+            let mut corner = from.offset(dd[d1]);
+            while self.board[corner.index()] == EMPTY {
+                for d2 in [(d1 + 2) & 7, (d1 + 6) & 7] {
+                    let mut to = corner;
+                    loop {
+                        to = to.offset(dd[d2]);
+                        let c = self.board[to.index()];
+                        let occupied = c != EMPTY;
+                        if occupied && !self.capturable(c, me) {
+                            break;
+                        }
+                        let (i, b) = bit(to);
+                        if seen[i] & b == 0 {
+                            seen[i] |= b;
+                            if self.emit(ctx, sink, from, NO_VIA, to, piece, promotes && occupied) {
+                                return true;
+                            }
+                        }
+                        if occupied {
+                            break;
+                        }
+                    }
+                }
+                corner = corner.offset(dd[d1]);
+            }
+        }
+        false
+    }
+
+    /// Why `m` is not legal (`Ok` if it is), naming the rule that forbids it.
+    pub fn check_move(&self, m: &Move) -> Result<(), IllegalMove> {
+        if self.is_legal(m) {
+            return Ok(());
+        }
+        Err(self.explain_illegal(m))
+    }
+
+    fn explain_illegal(&self, m: &Move) -> IllegalMove {
+        let name = |sq: Sq| GEOMETRY.name(sq).to_string();
+        let me = self.to_move;
+        if m.is_drop() {
+            return IllegalMove::NoDrops;
+        }
+        let on_board = |sq: Sq| GEOMETRY.contains(sq);
+        if !on_board(m.from) || !on_board(m.to) || m.middles().any(|s| !on_board(s)) {
+            return IllegalMove::Other("that square is not on the board".into());
+        }
+        let Some(piece) = self.piece_at(m.from) else {
+            return IllegalMove::NoPiece(name(m.from));
+        };
+        if piece.owner() != me {
+            return IllegalMove::NotYourPiece(name(m.from));
+        }
+        let def = self.kind(piece.kind());
+        let cannot_reach = || IllegalMove::CannotReach {
+            piece: def.name.into(),
+            from: name(m.from),
+            to: name(m.to),
+        };
+        for sq in m.middles().chain((m.to != m.from).then_some(m.to)) {
+            if let Some(p) = self.piece_at(sq) {
+                if p.owner() == me {
+                    return IllegalMove::OwnPiece(name(sq));
+                }
+                if self.kind(p.kind()).royal {
+                    return IllegalMove::CaptureKing(name(sq));
+                }
+            }
+        }
+        if m.to == m.from && m.via[0].is_none() {
+            return IllegalMove::Other(
+                "a move must go somewhere (a pass steps to an empty square and back)".into(),
+            );
+        }
+        // Compare with what the piece could do if its king did not matter.
+        let ctx = Ctx {
+            me,
+            king: Sq::NONE,
+            in_check: false,
+            danger: SquareSet::default(),
+            legal: false,
+        };
+        let mut pseudo = Vec::new();
+        self.generate_piece(&ctx, m.from, piece, &mut pseudo);
+        if self.is_pass(m) {
+            let canonical = pseudo.iter().find(|o| self.is_pass(o));
+            return match canonical {
+                Some(_) if self.in_check(me) => {
+                    IllegalMove::Other("a pass is never legal while in check".into())
+                }
+                Some(o) => IllegalMove::Other(format!(
+                    "this pass is written {}",
+                    super::notation::to_coordinate(self, o)
+                )),
+                None => IllegalMove::Other(format!("a {} cannot pass here", def.name)),
+            };
+        }
+        let same_path = |o: &Move| o.from == m.from && o.to == m.to && o.via == m.via;
+        if let Some(o) = pseudo.iter().find(|o| same_path(o)) {
+            if o.promote != m.promote {
+                return IllegalMove::Other(if o.promote {
+                    format!(
+                        "a {} promotes on its first capture: the move must promote",
+                        def.name
+                    )
+                } else {
+                    format!("a {} does not promote with this move", def.name)
+                });
+            }
+            return IllegalMove::SelfCheck;
+        }
+        if m.to == m.from && m.via[1].is_none() {
+            return IllegalMove::Other(format!(
+                "a {} cannot capture on {} without moving",
+                def.name,
+                name(m.via[0])
+            ));
+        }
+        if pseudo.iter().any(|o| o.to == m.to) {
+            // The destination is right; the middle squares are not a path it can take.
+            return IllegalMove::Other(format!(
+                "a {} cannot go from {} to {} that way",
+                def.name,
+                name(m.from),
+                name(m.to)
+            ));
+        }
+        // Reachable on an empty board? Then something stands in the way.
+        let mut lone = DaiDaiPosition::empty(self.data.rules);
+        lone.set_piece(m.from, Some(piece));
+        let mut open = Vec::new();
+        lone.generate_piece(&ctx, m.from, piece, &mut open);
+        if open.iter().any(|o| o.to == m.to) {
+            return IllegalMove::Blocked {
+                from: name(m.from),
+                to: name(m.to),
+            };
+        }
+        cannot_reach()
+    }
+}
+
+/// The turning squares of hook paths from `from` to `to` (none when the two squares share
+/// a line, which is a one-leg move, or, for diagonal hooks, have different colours).
+pub(super) fn hook_corners(from: Sq, to: Sq, diagonal: bool) -> [Option<Sq>; 2] {
+    let (fc, fr) = GEOMETRY.col_row(from);
+    let (tc, tr) = GEOMETRY.col_row(to);
+    let (fc, fr, tc, tr) = (fc as i32, fr as i32, tc as i32, tr as i32);
+    let (dx, dy) = (tc - fc, tr - fr);
+    let at = |c: i32, r: i32| {
+        let n = GEOMETRY.size() as i32;
+        ((0..n).contains(&c) && (0..n).contains(&r)).then(|| GEOMETRY.square(c as u8, r as u8))
+    };
+    if !diagonal {
+        if dx == 0 || dy == 0 {
+            return [None, None];
+        }
+        return [at(fc, tr), at(tc, fr)];
+    }
+    if (dx + dy) % 2 != 0 || dx.abs() == dy.abs() {
+        return [None, None];
+    }
+    // Where `from`'s two diagonals cross `to`'s other diagonal.
+    let a = (dx + dy) / 2;
+    let b = (dx - dy) / 2;
+    [at(fc + a, fr + a), at(fc + b, fr - b)]
+}
