@@ -189,7 +189,7 @@ fn throughput(c: &mut Criterion) {
     });
     let moves = CHANNELS as usize * MOVES_PER_CHANNEL;
 
-    let mut run = |groups: Vec<Vec<Table>>| -> (Duration, Vec<Vec<Table>>) {
+    let run = |groups: Vec<Vec<Table>>| -> (Duration, Vec<Vec<Table>>) {
         runtime.block_on(async {
             let started = Instant::now();
             let mut handles = Vec::new();
