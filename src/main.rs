@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand};
 
 use shogiban::discord;
 use shogiban::engine::{Game, RuleOptions, Variant};
+use shogiban::render::{self, LastMove};
 
 #[derive(Parser)]
 #[command(
@@ -45,6 +46,16 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
     },
+    /// Draw the board as a PNG from a seat, the last of --moves highlighted.
+    Render {
+        #[command(flatten)]
+        game: GameArgs,
+        /// black|white, or S|W|N|E in yonin; defaults to the seat to move.
+        #[arg(long)]
+        seat: Option<String>,
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
 }
 
 #[derive(Args)]
@@ -62,6 +73,11 @@ struct GameArgs {
 
 impl GameArgs {
     fn game(&self) -> Result<Game> {
+        Ok(self.game_with_last_move()?.0)
+    }
+
+    /// The game after --moves, and the last move with the position it was played from.
+    fn game_with_last_move(&self) -> Result<(Game, Option<LastMove>)> {
         let variant: Variant = self.variant.parse()?;
         let options = RuleOptions::defaults(variant);
         let mut game = match &self.position {
@@ -69,14 +85,17 @@ impl GameArgs {
                 .with_context(|| format!("bad --position '{text}'"))?,
             None => Game::new(variant, options),
         };
+        let mut last = None;
         for (i, text) in self.moves.split_whitespace().enumerate() {
             let m = game
                 .parse_move(text)
                 .with_context(|| format!("move {} of --moves ('{text}')", i + 1))?;
+            let before = game.position().clone();
             game.play(&m)
                 .with_context(|| format!("move {} of --moves ('{text}')", i + 1))?;
+            last = Some(LastMove::new(&before, &m));
         }
-        Ok(game)
+        Ok((game, last))
     }
 }
 
@@ -164,6 +183,24 @@ fn run(cli: Cli) -> Result<()> {
                 (None, Some(seat)) => println!("{} to move", variant.seat_name(seat)),
                 (None, None) => println!("game over"),
             }
+            Ok(())
+        }
+        Command::Render { game, seat, out } => {
+            let (game, last) = game.game_with_last_move()?;
+            let variant = game.variant();
+            let seat = match seat {
+                Some(text) => variant.parse_seat(&text).with_context(|| {
+                    let names = if variant.seats() == 2 {
+                        "black or white"
+                    } else {
+                        "S, W, N or E"
+                    };
+                    format!("bad --seat '{text}': {variant} seats are {names}")
+                })?,
+                None => game.position().turn(),
+            };
+            let png = render::board_png(game.position(), seat, last.as_ref())?;
+            std::fs::write(&out, png).with_context(|| format!("cannot write {}", out.display()))?;
             Ok(())
         }
     }

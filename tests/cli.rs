@@ -109,3 +109,30 @@ fn serve_without_a_token_says_what_to_set() {
     assert!(!ok);
     assert!(err.contains("DISCORD_TOKEN"), "{err}");
 }
+
+#[test]
+fn render_writes_a_png_from_the_chosen_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let black = dir.path().join("black.png");
+    let white = dir.path().join("white.png");
+    for (seat, path) in [("black", &black), ("white", &white)] {
+        let (ok, _, err) = shogiban(&[
+            "render",
+            "--variant",
+            "standard",
+            "--moves",
+            "7g7f 3c3d 8h2b+",
+            "--seat",
+            seat,
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        assert!(ok, "{err}");
+    }
+    let a = image::open(&black).expect("a PNG").to_rgb8();
+    let b = image::open(&white).expect("a PNG").to_rgb8();
+    assert_eq!(a.dimensions(), b.dimensions());
+    assert_ne!(a.as_raw(), b.as_raw(), "the two seats see different boards");
+    let (ok, _, err) = shogiban(&["render", "--seat", "N", "--out", "/dev/null"]);
+    assert!(!ok && err.contains("black or white"), "{err}");
+}

@@ -44,6 +44,8 @@ pub enum IllegalMove {
     OutsideZone,
     #[error("this move would leave your king in check")]
     SelfCheck,
+    #[error("perpetual check: this check would repeat a position for the fourth time, so play something else")]
+    PerpetualCheck,
     #[error("drops are not allowed in this variant")]
     NoDrops,
     #[error("{0}")]

@@ -3,6 +3,8 @@
 //! perpetual check, move limits, declarations, resignation, timeouts, agreed draws,
 //! aborts, takebacks). This is what the service stores and reloads, without replaying.
 
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -13,6 +15,7 @@ use super::notation;
 use super::piece::{KindDef, KindId, Piece};
 use super::shogi::{EliminationReason, ShogiPosition};
 use super::standard;
+use super::yonin;
 use super::Variant;
 
 /// Rule options of a game. Each variant has its defaults ([`RuleOptions::defaults`]);
@@ -239,10 +242,21 @@ pub enum AnyPosition {
 impl AnyPosition {
     /// The start position of a variant.
     pub fn start(variant: Variant, options: &RuleOptions) -> AnyPosition {
-        let _ = options;
-        match variant {
+        let mut start = match variant {
             Variant::Standard => AnyPosition::Shogi(standard::start()),
+            Variant::Yonin => AnyPosition::Shogi(yonin::start(false)),
+            Variant::YoninDoubles => AnyPosition::Shogi(yonin::start(true)),
             other => unsupported(other),
+        };
+        start.apply_options(options);
+        start
+    }
+
+    /// Sets the rule options a position carries (yonin's original-rules hand transfer);
+    /// position texts do not hold them.
+    fn apply_options(&mut self, options: &RuleOptions) {
+        match self {
+            AnyPosition::Shogi(p) => p.set_hand_to_eliminator(options.hand_to_eliminator),
         }
     }
 
@@ -250,6 +264,8 @@ impl AnyPosition {
     pub fn from_text(variant: Variant, text: &str) -> Result<AnyPosition, PositionError> {
         match variant {
             Variant::Standard => standard::from_sfen(text).map(AnyPosition::Shogi),
+            Variant::Yonin => yonin::from_text(text, false).map(AnyPosition::Shogi),
+            Variant::YoninDoubles => yonin::from_text(text, true).map(AnyPosition::Shogi),
             other => Err(PositionError::Invalid(format!(
                 "{other} positions are not supported yet"
             ))),
@@ -261,6 +277,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Shogi(p) => match p.variant() {
                 Variant::Standard => standard::to_sfen(p),
+                Variant::Yonin | Variant::YoninDoubles => yonin::to_text(p),
                 other => unsupported(other),
             },
         }
@@ -363,6 +380,7 @@ impl AnyPosition {
 
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
         match self {
+            AnyPosition::Shogi(p) if p.spec().seats == 4 => yonin::parse_move(p, text),
             AnyPosition::Shogi(p) => notation::parse_move(p, text),
         }
     }
@@ -374,9 +392,11 @@ impl AnyPosition {
         }
     }
 
-    /// The readable Western form of a move, given the legal moves (for disambiguation).
+    /// The readable Western form of a move, given the legal moves (for disambiguation);
+    /// in yonin it names the seat (`S: P-5f`).
     pub fn western(&self, m: &Move, legal: &[Move]) -> String {
         match self {
+            AnyPosition::Shogi(p) if p.spec().seats == 4 => yonin::to_western_among(p, m, legal),
             AnyPosition::Shogi(p) => notation::to_western(p, m, legal),
         }
     }
@@ -433,7 +453,8 @@ impl Game {
         Ok(Game::from_start(start, options))
     }
 
-    fn from_start(start: AnyPosition, options: RuleOptions) -> Game {
+    fn from_start(mut start: AnyPosition, options: RuleOptions) -> Game {
+        start.apply_options(&options);
         let mut game = Game {
             options,
             position: start.clone(),
@@ -485,11 +506,13 @@ impl Game {
         (!self.is_over()).then(|| self.position.turn())
     }
 
-    /// The legal moves now (none once the game is over).
+    /// The legal moves now (none once the game is over), less those the perpetual-check
+    /// rule forbids.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
         if self.result.is_none() {
             self.position.legal_moves(&mut moves);
+            self.remove_perpetual_checks(&mut moves);
         }
         moves
     }
@@ -538,6 +561,9 @@ impl Game {
         self.position.check_move(m)?;
         let mut legal = Vec::new();
         self.position.legal_moves(&mut legal);
+        if self.perpetual_check_rule_applies() && !self.legal_moves().contains(m) {
+            return Err(GameError::Illegal(IllegalMove::PerpetualCheck));
+        }
         let seat = self.position.turn();
         let before = self.position.clone();
         let mut played = PlayedMove {
@@ -610,7 +636,7 @@ impl Game {
                 };
                 Some(GameResult::win(Seat(1 - seat.0), reason))
             }
-            _ => None,
+            _ => self.four_player_board_result(),
         }
     }
 
@@ -626,10 +652,10 @@ impl Game {
         }
         if let Some(limit) = self.options.move_limit {
             if self.position.ply() >= limit {
-                return Some(GameResult::draw(
-                    self.variant().seats(),
-                    EndReason::MoveLimit,
-                ));
+                return Some(match self.variant().seats() {
+                    2 => GameResult::draw(2, EndReason::MoveLimit),
+                    _ => self.four_player_scored_result(EndReason::MoveLimit),
+                });
             }
         }
         None
@@ -652,6 +678,9 @@ impl Game {
             return None;
         }
         let first = occurrences[0];
+        if self.variant().seats() == 4 {
+            return self.four_player_repetition_result(first);
+        }
         let cycle = &self.history[first..];
         let seats = self.variant().seats();
         for seat in 0..seats {
@@ -691,9 +720,7 @@ impl Game {
                     next: None,
                 })
             }
-            _ => Err(GameError::NotAllowed(
-                "four-player games are not wired into the game layer".into(),
-            )),
+            _ => self.four_player_leave(seat, reason),
         }
     }
 
@@ -706,6 +733,10 @@ impl Game {
             return Err(GameError::NotYourTurn);
         }
         match &self.position {
+            AnyPosition::Shogi(p) if p.spec().seats == 4 => {
+                let result = self.four_player_declaration()?;
+                self.result = Some(result);
+            }
             AnyPosition::Shogi(p) if p.variant() == Variant::Standard => {
                 if !self.options.impasse_declaration {
                     return Err(GameError::NotAllowed(
@@ -801,10 +832,18 @@ impl Game {
     /// Reads the stored form back, checking that it hangs together.
     pub fn from_state(text: &str) -> Result<Game, StateError> {
         let state: GameState = serde_json::from_str(text)?;
-        let start = AnyPosition::from_text(state.variant, &state.start)?;
-        let position = AnyPosition::from_text(state.variant, &state.position)?;
+        let mut start = AnyPosition::from_text(state.variant, &state.start)?;
+        let mut position = AnyPosition::from_text(state.variant, &state.position)?;
+        start.apply_options(&state.options);
+        position.apply_options(&state.options);
+        // A timeout or resignation in a four-player game changes the position without a
+        // move, so the last move's hash no longer matches it.
+        let left_since = state
+            .eliminations
+            .iter()
+            .any(|e| e.by.is_none() && e.ply == position.ply());
         if let Some(last) = state.history.last() {
-            if last.hash != position.hash() {
+            if last.hash != position.hash() && !left_since {
                 return Err(StateError::Inconsistent(
                     "the position does not match the last recorded move".into(),
                 ));
@@ -825,6 +864,222 @@ impl Game {
             eliminations: state.eliminations,
             result: state.result,
         })
+    }
+}
+
+/// The four-player (yonin) rules that need the record or act from outside the board:
+/// results and places, repetition and perpetual check, resignation, timeouts and the
+/// entering-king declaration.
+impl Game {
+    /// The drop-shogi position of a four-player game.
+    fn four_player_position(&self) -> Option<&ShogiPosition> {
+        match &self.position {
+            AnyPosition::Shogi(p) if p.spec().seats == 4 => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Places as the rules rank them now (see [`yonin::places`]).
+    fn four_player_places(&self, p: &ShogiPosition) -> Vec<u8> {
+        let order: Vec<Seat> = self.eliminations.iter().map(|e| e.seat).collect();
+        yonin::places(p, &order)
+    }
+
+    /// The result once the game has ended on the board: one survivor in singles, a
+    /// player out in doubles.
+    fn four_player_board_result(&self) -> Option<GameResult> {
+        let p = self.four_player_position()?;
+        if !p.is_decided() {
+            return None;
+        }
+        Some(GameResult {
+            reason: if p.spec().doubles {
+                EndReason::PairEliminated
+            } else {
+                EndReason::LastSurvivor
+            },
+            places: Some(self.four_player_places(p)),
+        })
+    }
+
+    /// The game scored by points (move limit, declaration).
+    fn four_player_scored_result(&self, reason: EndReason) -> GameResult {
+        let places = self
+            .four_player_position()
+            .map(|p| self.four_player_places(p));
+        GameResult { reason, places }
+    }
+
+    /// The fourth occurrence of a position voids the game, unless the plies since its
+    /// first occurrence are one player's perpetual check answered by the checked: then
+    /// the checker must deviate (its repeating moves are refused), and only the checker's
+    /// forced repetition, when it had no other move, voids the game.
+    fn four_player_repetition_result(&self, first: usize) -> Option<GameResult> {
+        if !self.options.repetition_voids {
+            return None;
+        }
+        if self.options.perpetual_check_must_deviate {
+            if let Some(checker) = self.perpetual_checker(first, None) {
+                if self.history.last().map(|m| m.seat) != Some(checker) {
+                    return None;
+                }
+            }
+        }
+        Some(GameResult::void(EndReason::Repetition))
+    }
+
+    fn perpetual_check_rule_applies(&self) -> bool {
+        self.options.perpetual_check_must_deviate && self.four_player_position().is_some()
+    }
+
+    /// The player whose perpetual check the plies of the record from position `first` on
+    /// make up, with `next` (a move about to be played: its seat and the seats in check
+    /// after it) appended: every ply either answers a check on its mover or gives check
+    /// by that one player.
+    fn perpetual_checker(&self, first: usize, next: Option<(Seat, SeatSet)>) -> Option<Seat> {
+        let mut checked = match first {
+            0 => self.start.checked_seats(),
+            i => self.history[i - 1].checks,
+        };
+        let mut checker = None;
+        for (seat, checks_after) in self.history[first..]
+            .iter()
+            .map(|m| (m.seat, m.checks))
+            .chain(next)
+        {
+            let answer = checked.contains(seat);
+            if !answer {
+                if checks_after.is_empty() || checker.is_some_and(|c| c != seat) {
+                    return None;
+                }
+                checker = Some(seat);
+            }
+            checked = checks_after;
+        }
+        checker
+    }
+
+    /// Removes the moves by which a perpetual checker would bring about a position for the
+    /// fourth time, unless that leaves no move (the repetition then voids the game).
+    fn remove_perpetual_checks(&self, moves: &mut Vec<Move>) {
+        if !self.perpetual_check_rule_applies() {
+            return;
+        }
+        // Positions seen three times already, with the index of their first occurrence.
+        let mut seen: HashMap<u64, (u32, usize)> = HashMap::new();
+        let hashes = std::iter::once(self.start.hash()).chain(self.history.iter().map(|m| m.hash));
+        for (i, h) in hashes.enumerate() {
+            seen.entry(h).or_insert((0, i)).0 += 1;
+        }
+        seen.retain(|_, (n, _)| *n >= 3);
+        let Some(p) = self.four_player_position() else {
+            return;
+        };
+        if seen.is_empty() {
+            return;
+        }
+        let me = p.turn();
+        let allowed: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| {
+                let mut after = p.clone();
+                let effects = after.apply(m);
+                match seen.get(&after.hash()) {
+                    Some(&(_, first)) => {
+                        self.perpetual_checker(first, Some((me, effects.checks))) != Some(me)
+                    }
+                    None => true,
+                }
+            })
+            .collect();
+        if !allowed.is_empty() {
+            *moves = allowed;
+        }
+    }
+
+    /// A timeout or resignation: the player is eliminated with no credit to anyone, and
+    /// so is anyone left without a move in consequence. Resignation needs two players
+    /// left when the rule option says so.
+    fn four_player_leave(
+        &mut self,
+        seat: Seat,
+        reason: EndReason,
+    ) -> Result<MoveReport, GameError> {
+        let name = self.variant().seat_name(seat);
+        let needs_two = self.options.resignation_needs_two;
+        let p = match &mut self.position {
+            AnyPosition::Shogi(p) if p.spec().seats == 4 => p,
+            _ => {
+                return Err(GameError::NotAllowed(
+                    "this is not a four-player game".into(),
+                ))
+            }
+        };
+        if !p.alive().contains(seat) {
+            return Err(GameError::NotAllowed(format!(
+                "{name} is already out of the game"
+            )));
+        }
+        if reason == EndReason::Resignation && needs_two && p.alive().len() >= 3 {
+            return Err(GameError::NotAllowed(
+                "resignation is not allowed while three or more players are alive".into(),
+            ));
+        }
+        let effects = p.eliminate_externally(seat);
+        let ply = p.ply();
+        let why = match reason {
+            EndReason::Resignation => EliminationReason::Resignation,
+            _ => EliminationReason::Timeout,
+        };
+        let eliminated: Vec<Elimination> = std::iter::once((seat, why))
+            .chain(effects.eliminated.iter().copied())
+            .map(|(seat, reason)| Elimination {
+                seat,
+                by: None,
+                reason,
+                ply,
+            })
+            .collect();
+        self.eliminations.extend(eliminated.iter().cloned());
+        // The game ends if this left one player (singles) or broke a pair (doubles).
+        self.result = self
+            .four_player_board_result()
+            .map(|r| GameResult { reason, ..r });
+        Ok(MoveReport {
+            played: None,
+            eliminated,
+            result: self.result.clone(),
+            next: self.seat_to_move(),
+        })
+    }
+
+    /// The entering-king declaration (入玉宣言) by the seat to move: after the set number
+    /// of moves, with its king in its promotion zone, not in check and a legal move at
+    /// hand, a player may end the game, which is then scored as at the move limit.
+    fn four_player_declaration(&self) -> Result<GameResult, GameError> {
+        let Some(p) = self.four_player_position() else {
+            return Err(GameError::NotAllowed(
+                "this variant has no declaration".into(),
+            ));
+        };
+        let Some(after) = self.options.declaration_after else {
+            return Err(GameError::NotAllowed(
+                "entering-king declarations are off in this game".into(),
+            ));
+        };
+        if p.ply() < after {
+            return Err(GameError::NotAllowed(format!(
+                "the entering-king declaration is available once {after} moves have been played"
+            )));
+        }
+        if let Some(why) = yonin::declaration_failure(p) {
+            return Err(GameError::Declaration(why));
+        }
+        if self.legal_moves().is_empty() {
+            return Err(GameError::Declaration("you have no legal move".into()));
+        }
+        Ok(self.four_player_scored_result(EndReason::Declaration))
     }
 }
 

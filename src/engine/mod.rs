@@ -16,6 +16,7 @@ pub mod record;
 pub mod shogi;
 pub mod standard;
 pub mod tables;
+pub mod yonin;
 pub mod zobrist;
 
 use std::fmt;

@@ -547,14 +547,8 @@ impl ShogiPosition {
                 if def.dead_depth > 0 && t.far_depth(to, me) < def.dead_depth {
                     continue;
                 }
-                if kind == spec.pawn {
-                    if pawn_lines & (1 << line_of(t, to, sideways)) != 0 {
-                        continue;
-                    }
-                    if self.pawn_drop_refusal(to, me).is_some() {
-                        continue;
-                    }
-                }
+                // The check test comes before the pawn rules: uchifuzume plays the
+                // position out, which is wasted on a drop that leaves the king in check.
                 if in_check
                     && self.attacked(
                         king,
@@ -567,6 +561,14 @@ impl ShogiPosition {
                     )
                 {
                     continue;
+                }
+                if kind == spec.pawn {
+                    if pawn_lines & (1 << line_of(t, to, sideways)) != 0 {
+                        continue;
+                    }
+                    if self.pawn_drop_refusal(to, me).is_some() {
+                        continue;
+                    }
                 }
                 if sink.push(Move::drop(kind, to)) {
                     return;
@@ -851,47 +853,65 @@ impl ShogiPosition {
                 effects.checks = effects.checks.with(next);
             }
         } else {
-            self.pass_turn_from(me, me, &mut effects);
+            self.pass_turn_from(me, Some(me), &mut effects);
         }
         effects
     }
 
     /// Check priority: after `last` acted, hand the turn to the first checked player
-    /// clockwise from it, else the next alive player; a player who then has no legal move
-    /// is eliminated (credited to `mover`) and the rule runs again from them.
-    fn pass_turn_from(&mut self, mut last: Seat, mover: Seat, effects: &mut PlayEffects) {
-        loop {
-            if self.is_decided() {
-                effects.checks = self.checked_seats();
-                return;
-            }
-            let checked = self.checked_seats();
-            let next = self
-                .clockwise_after(last)
-                .find(|s| {
-                    if checked.is_empty() {
-                        self.alive.contains(*s)
-                    } else {
-                        checked.contains(*s)
-                    }
-                })
-                .expect("an alive seat remains");
+    /// clockwise from it, else the next alive player; then settle the turn (see
+    /// [`Self::eliminate_while_stuck`]).
+    fn pass_turn_from(&mut self, last: Seat, credit: Option<Seat>, effects: &mut PlayEffects) {
+        let checked = self.checked_seats();
+        if !self.is_decided() {
+            let next = self.next_by_check_priority(last, checked);
             self.set_turn(next);
-            if self.has_legal_move() {
-                effects.checks = checked;
-                return;
-            }
-            let reason = if checked.contains(next) {
+        }
+        self.eliminate_while_stuck(checked, credit, effects);
+    }
+
+    /// The seat that moves after `last` by check priority, `checked` being the seats in
+    /// check now.
+    fn next_by_check_priority(&self, last: Seat, checked: SeatSet) -> Seat {
+        self.clockwise_after(last)
+            .find(|s| {
+                if checked.is_empty() {
+                    self.alive.contains(*s)
+                } else {
+                    checked.contains(*s)
+                }
+            })
+            .expect("an alive seat remains")
+    }
+
+    /// While the seat to move has no legal move, eliminates it (credited to `credit`, the
+    /// player whose move produced it, if any) and passes the turn on from it. `checked` is
+    /// the set of seats in check now.
+    fn eliminate_while_stuck(
+        &mut self,
+        mut checked: SeatSet,
+        credit: Option<Seat>,
+        effects: &mut PlayEffects,
+    ) {
+        while !self.is_decided() && !self.has_legal_move() {
+            let stuck = self.to_move;
+            let reason = if checked.contains(stuck) {
                 EliminationReason::Mate
             } else {
                 EliminationReason::NoMove
             };
-            self.eliminate(next, Some(mover));
+            self.eliminate(stuck, credit);
             if !effects.eliminated.is_full() {
-                effects.eliminated.push((next, reason));
+                effects.eliminated.push((stuck, reason));
             }
-            last = next;
+            // The eliminated pieces lose their power, which may lift checks.
+            checked = self.checked_seats();
+            if !self.is_decided() {
+                let next = self.next_by_check_priority(stuck, checked);
+                self.set_turn(next);
+            }
         }
+        effects.checks = checked;
     }
 
     fn clockwise_after(&self, seat: Seat) -> impl Iterator<Item = Seat> {
@@ -915,8 +935,9 @@ impl ShogiPosition {
         }
     }
 
-    /// Eliminates a seat from outside the board (timeout, resignation) and passes the
-    /// turn on by the usual rule if it was that seat's turn.
+    /// Eliminates a seat from outside the board (timeout, resignation), with no credit to
+    /// anyone, and passes the turn on by the usual rule if it was that seat's turn. The
+    /// effects list the players eliminated in consequence (also uncredited), not `seat`.
     pub fn eliminate_externally(&mut self, seat: Seat) -> PlayEffects {
         let mut effects = PlayEffects::default();
         if !self.alive.contains(seat) {
@@ -924,10 +945,15 @@ impl ShogiPosition {
         }
         let was_turn = self.to_move == seat;
         self.eliminate(seat, None);
-        // Only the eliminated player's own turn needs passing on; anyone else to move
-        // stays to move (their pieces and any check on them are unchanged or eased).
-        if self.spec.seats == 4 && was_turn {
-            self.pass_turn_from(seat, seat, &mut effects);
+        if self.spec.seats == 4 {
+            if was_turn {
+                self.pass_turn_from(seat, None, &mut effects);
+            } else {
+                // Anyone else to move stays to move: their pieces and any check on them
+                // are unchanged or eased. Yet a pawn drop in front of the new flipped king
+                // is now refused, and it may have been their only move.
+                self.eliminate_while_stuck(self.checked_seats(), None, &mut effects);
+            }
         }
         effects
     }

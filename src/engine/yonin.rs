@@ -1,0 +1,717 @@
+//! Yonin shogi (four-player shogi), singles and doubles: the rules data for the shared
+//! drop-shogi position, the start position, the position text format, seat names and the
+//! seat-naming Western move form.
+//!
+//! The rules themselves (check priority, eliminations, powerless pieces, flipped kings,
+//! nifu on rows for the sideways seats, uchifuzume against any opponent, pawn drops before
+//! a flipped king, doubles partners) live in [`super::shogi::ShogiPosition`], configured by
+//! [`SPEC`] and [`DOUBLES_SPEC`]. The game-level rules (move limit, declaration,
+//! resignation, repetition) belong to the game layer.
+//!
+//! # Seats
+//!
+//! Seats are numbered in the clockwise turn order S → W → N → E (`Seat(0)` .. `Seat(3)`).
+//! S sits at the bottom and moves towards rank a, W on the left moves towards file 1, N at
+//! the top moves towards rank i, E on the right moves towards file 9. Squares are named
+//! globally, as S sees the board (files 9..1 left to right, ranks a..i top to bottom).
+//!
+//! # Position text
+//!
+//! Five fields separated by single spaces, in the spirit of SFEN:
+//!
+//! ```text
+//! <board> <to move> <hands> <alive> <move number>
+//! ```
+//!
+//! - **board**: ranks a to i from the top, separated by `/`; within a rank, files 9 to 1.
+//!   A run of empty squares is a digit `1`..`9`. A piece is its owner's seat letter in
+//!   lower case (`s`, `w`, `n`, `e`) followed by the piece code in upper case: `K` king,
+//!   `R` rook, `G` gold, `S` silver, `P` pawn, `+R` dragon, `+S` promoted silver, `+P`
+//!   tokin. So `nK` is N's king and `e+P` is E's tokin.
+//! - **to move**: the seat whose turn it is, `S`, `W`, `N` or `E`. Once the game has ended
+//!   on the board this is the seat the turn last passed to.
+//! - **hands**: the four hands in seat order S/W/N/E separated by `/`, each written like
+//!   an SFEN hand (`R`, `2P`, `G2SP`: kinds in the order R G S P, a count before a kind
+//!   held more than once) or `-` when empty. A frozen hand (its owner eliminated) is
+//!   written the same way: it keeps its pieces.
+//! - **alive**: the seats still playing, in seat order (`SWNE`, `SNE`). The king of every
+//!   seat not listed is a flipped king (裏王), an obstacle nobody can capture, and its
+//!   other pieces are powerless.
+//! - **move number**: the number of the next move, counting every player's moves (1 at
+//!   the start).
+//!
+//! The start position:
+//!
+//! ```text
+//! 2nSnGnKnGnS2/3nPnRnP3/wS3nP3eS/wGwP5ePeG/wKwRwP3ePeReK/wGwP5ePeG/wS3sP3eS/3sPsRsP3/2sSsGsKsGsS2 S -/-/-/- SWNE 1
+//! ```
+//!
+//! [`to_text`] writes exactly what [`from_text`] reads, so text written by one reads back
+//! to an equal position and the same text. Rule options (such as the original rules'
+//! hand transfer) are not part of the position text; the game stores them.
+//!
+//! # Moves
+//!
+//! The canonical form is the USI-like coordinate form of [`super::notation`]: `5g5f`,
+//! `5h5c+`, `P*5e`. The readable form is Western notation prefixed with the mover's seat:
+//! `S: P-5f`, `W: Gx8e`, `N: S*4d`. [`parse_move`] reads either, with or without a seat
+//! prefix (which, when given, must name the seat to move), and Japanese move text.
+
+use std::sync::OnceLock;
+
+use super::error::{IllegalMove, MoveParseError, PositionError};
+use super::geometry::{Geometry, Seat, SeatSet, Sq};
+use super::kinds::*;
+use super::moves::Move;
+use super::notation;
+use super::piece::{KindId, Piece};
+use super::shogi::{ShogiPosition, ShogiSpec};
+use super::Variant;
+
+pub const S: Seat = Seat(0);
+pub const W: Seat = Seat(1);
+pub const N: Seat = Seat(2);
+pub const E: Seat = Seat(3);
+
+/// Seat letters in seat (clockwise turn) order.
+pub const SEAT_LETTERS: [char; 4] = ['S', 'W', 'N', 'E'];
+
+/// The start position in the position text format.
+pub const START_TEXT: &str = "2nSnGnKnGnS2/3nPnRnP3/wS3nP3eS/wGwP5ePeG/wKwRwP3ePeReK/wGwP5ePeG/wS3sP3eS/3sPsRsP3/2sSsGsKsGsS2 S -/-/-/- SWNE 1";
+
+/// The kinds yonin shogi uses (the others in the shared table never appear).
+const KINDS_USED: [KindId; 8] = [KING, ROOK, GOLD, SILVER, PAWN, DRAGON, PRO_SILVER, TOKIN];
+
+/// Pieces of each base kind in the game (all four seats, board and hands together).
+const SET_COUNTS: [(KindId, u8); 5] = [(KING, 4), (ROOK, 4), (GOLD, 8), (SILVER, 8), (PAWN, 12)];
+
+/// Every piece of the game: 9 per seat.
+pub const PIECES: u32 = 36;
+
+const fn spec(variant: Variant, doubles: bool) -> ShogiSpec {
+    ShogiSpec {
+        variant,
+        geometry: Geometry::new(9),
+        kinds: &STANDARD_KINDS,
+        hand_kinds: &[ROOK, GOLD, SILVER, PAWN],
+        seats: 4,
+        // S faces up; each next seat clockwise is turned a further quarter.
+        quarter_turns: [0, 1, 2, 3],
+        zone_depth: 3,
+        doubles,
+        king: KING,
+        pawn: PAWN,
+        tables: OnceLock::new(),
+    }
+}
+
+/// Yonin shogi singles: every player for themselves.
+pub static SPEC: ShogiSpec = spec(Variant::Yonin, false);
+
+/// Yonin shogi doubles: S+N against W+E.
+pub static DOUBLES_SPEC: ShogiSpec = spec(Variant::YoninDoubles, true);
+
+/// The rules data for singles or doubles.
+pub fn spec_for(doubles: bool) -> &'static ShogiSpec {
+    if doubles {
+        &DOUBLES_SPEC
+    } else {
+        &SPEC
+    }
+}
+
+/// The start position, S to move.
+pub fn start(doubles: bool) -> ShogiPosition {
+    from_text(START_TEXT, doubles).expect("the start position is valid")
+}
+
+/// The letter of a seat (`S`, `W`, `N`, `E`).
+pub fn seat_letter(seat: Seat) -> char {
+    SEAT_LETTERS[seat.index() & 3]
+}
+
+/// Reads a seat letter or name (`S`, `south`, `w`, `West`, ...).
+pub fn parse_seat(text: &str) -> Option<Seat> {
+    let lower = text.trim().to_ascii_lowercase();
+    let seat = match lower.as_str() {
+        "s" | "south" => S,
+        "w" | "west" => W,
+        "n" | "north" => N,
+        "e" | "east" => E,
+        _ => return None,
+    };
+    Some(seat)
+}
+
+/// Why the seat to move is the one to move.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum TurnReason {
+    /// Its king is attacked by the seats in the set, so it answers at once, out of turn if
+    /// need be (check priority).
+    AnsweringCheck { by: SeatSet },
+    /// Ordinary clockwise order: nobody is in check.
+    InTurn,
+    /// The game has ended on the board: nobody is to move.
+    GameOver,
+}
+
+/// Why [`ShogiPosition::turn`] is the seat to move.
+pub fn turn_reason(pos: &ShogiPosition) -> TurnReason {
+    if pos.is_decided() {
+        return TurnReason::GameOver;
+    }
+    let me = pos.turn();
+    let by = checking_seats(pos, me);
+    if by.is_empty() {
+        TurnReason::InTurn
+    } else {
+        TurnReason::AnsweringCheck { by }
+    }
+}
+
+/// The live opponents whose pieces attack `seat`'s king (empty when `seat` is out).
+pub fn checking_seats(pos: &ShogiPosition, seat: Seat) -> SeatSet {
+    let Some(king) = pos.king_square(seat).filter(|_| pos.alive().contains(seat)) else {
+        return SeatSet::EMPTY;
+    };
+    let mut by = SeatSet::EMPTY;
+    for attacker in pos.attackers_of(seat).iter() {
+        if pos.is_attacked(king, SeatSet::EMPTY.with(attacker)) {
+            by = by.with(attacker);
+        }
+    }
+    by
+}
+
+/// Points for ranking at the move limit or after a declaration: rook or dragon 5, every
+/// other piece but the king 1, on the board and in hand.
+pub fn points(pos: &ShogiPosition, seat: Seat) -> u32 {
+    pos.points(seat, false)
+}
+
+/// Each seat's place (1 = first), indexed by seat. Players still alive rank above the
+/// eliminated ones, by points (in doubles, each pair by the sum of its two players'
+/// points), equal points sharing a place; eliminated players rank by the order they left
+/// in, `eliminated` listing them first to last (a seat out but missing from the list, as
+/// in a game set up from a position, shares the last place). In doubles a pair that lost
+/// a player is second.
+pub fn places(pos: &ShogiPosition, eliminated: &[Seat]) -> Vec<u8> {
+    let alive = pos.alive();
+    if pos.spec().doubles {
+        // A pair's score: its points, or below everything once it has lost a player.
+        let pair = |seat: Seat| {
+            let partner = Seat((seat.0 + 2) % 4);
+            if alive.contains(seat) && alive.contains(partner) {
+                (points(pos, seat) + points(pos, partner)) as i64
+            } else {
+                -1
+            }
+        };
+        return (0..4u8)
+            .map(|s| 1 + u8::from(pair(Seat((s + 1) % 4)) > pair(Seat(s))))
+            .collect();
+    }
+    // Sort key per seat: higher is better.
+    let key: Vec<i64> = (0..4u8)
+        .map(|s| {
+            let seat = Seat(s);
+            if alive.contains(seat) {
+                // Above every eliminated player, whatever the points.
+                1_000 + points(pos, seat) as i64
+            } else {
+                // Later eliminations rank higher; unlisted ones lowest.
+                eliminated
+                    .iter()
+                    .position(|&e| e == seat)
+                    .map_or(0, |i| i as i64 + 1)
+            }
+        })
+        .collect();
+    // Competition ranking: one more than the number of players strictly better.
+    key.iter()
+        .map(|k| 1 + key.iter().filter(|&other| other > k).count() as u8)
+        .collect()
+}
+
+/// Why the seat to move may not make the entering-king declaration (入玉宣言) now, if it
+/// may not: its king must stand in its promotion zone and not be in check. (The game
+/// checks the move number and that a legal move exists.)
+pub fn declaration_failure(pos: &ShogiPosition) -> Option<String> {
+    let me = pos.turn();
+    if pos.is_decided() || !pos.alive().contains(me) {
+        return Some("the game is over".into());
+    }
+    let Some(king) = pos.king_square(me) else {
+        return Some("you have no king on the board".into());
+    };
+    if !pos.in_zone(king, me) {
+        return Some("your king is not in your promotion zone".into());
+    }
+    if pos.in_check(me) {
+        return Some("you are in check".into());
+    }
+    None
+}
+
+/// Reads a position in the text format described in the module documentation.
+pub fn from_text(text: &str, doubles: bool) -> Result<ShogiPosition, PositionError> {
+    let mut fields = text.split(' ');
+    let mut next = |what: &str| {
+        fields
+            .next()
+            .filter(|f| !f.is_empty())
+            .ok_or_else(|| PositionError::Invalid(format!("the position text has no {what}")))
+    };
+    if text.trim().is_empty() {
+        return Err(PositionError::Empty);
+    }
+    let board = next("board")?;
+    let turn = next("seat to move")?;
+    let hands = next("hands")?;
+    let alive = next("list of seats alive")?;
+    let number = next("move number")?;
+    if let Some(extra) = fields.next() {
+        return Err(PositionError::Invalid(format!(
+            "unexpected text after the move number: '{extra}'"
+        )));
+    }
+
+    let spec = spec_for(doubles);
+    let mut pos = ShogiPosition::empty(spec);
+    read_board(&mut pos, board)?;
+    let turn = match turn {
+        "S" | "W" | "N" | "E" => parse_seat(turn).expect("a seat letter"),
+        other => return Err(PositionError::SideToMove(other.into())),
+    };
+    pos.set_turn(turn);
+    read_hands(&mut pos, hands)?;
+    pos.set_alive(read_alive(alive)?);
+    let n: u32 = number
+        .parse()
+        .ok()
+        .filter(|n| (1..=100_000).contains(n))
+        .ok_or_else(|| PositionError::MoveNumber(number.into()))?;
+    pos.set_ply(n - 1);
+    validate(&pos)?;
+    Ok(pos)
+}
+
+fn read_board(pos: &mut ShogiPosition, board: &str) -> Result<(), PositionError> {
+    let g = pos.geometry();
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 9 {
+        return Err(PositionError::RankCount {
+            expected: 9,
+            found: ranks.len(),
+        });
+    }
+    for (row, rank) in ranks.iter().enumerate() {
+        let too_wide = |found| PositionError::RankWidth {
+            rank: row + 1,
+            expected: 9,
+            found,
+        };
+        let mut col = 0usize;
+        let mut chars = rank.chars();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                if d == 0 {
+                    return Err(PositionError::UnknownPiece("0".into()));
+                }
+                col += d as usize;
+                if col > 9 {
+                    return Err(too_wide(col));
+                }
+                continue;
+            }
+            let owner = match c {
+                's' => S,
+                'w' => W,
+                'n' => N,
+                'e' => E,
+                other => {
+                    return Err(PositionError::UnknownPiece(format!(
+                        "{other} (a piece is a seat letter s, w, n or e, then its code)"
+                    )))
+                }
+            };
+            let mut code = String::new();
+            let mut letter = chars.next();
+            if letter == Some('+') {
+                code.push('+');
+                letter = chars.next();
+            }
+            let letter = letter.ok_or_else(|| PositionError::UnknownPiece(format!("{c}{code}")))?;
+            code.push(letter);
+            let kind = kind_by_code(&code)
+                .ok_or_else(|| PositionError::UnknownPiece(format!("{c}{code}")))?;
+            if col >= 9 {
+                return Err(too_wide(col + 1));
+            }
+            let promoted = STANDARD_KINDS[kind as usize].promoted;
+            pos.set_piece(
+                g.square(col as u8, row as u8),
+                Some(Piece::new(kind, owner, promoted)),
+            );
+            col += 1;
+        }
+        if col != 9 {
+            return Err(too_wide(col));
+        }
+    }
+    Ok(())
+}
+
+/// A yonin kind by its exact code (`P`, `+R`).
+fn kind_by_code(code: &str) -> Option<KindId> {
+    KINDS_USED
+        .iter()
+        .copied()
+        .find(|&k| STANDARD_KINDS[k as usize].code == code)
+}
+
+fn read_hands(pos: &mut ShogiPosition, hands: &str) -> Result<(), PositionError> {
+    let parts: Vec<&str> = hands.split('/').collect();
+    if parts.len() != 4 {
+        return Err(PositionError::Hand(format!(
+            "{hands} (write four hands S/W/N/E, '-' for an empty one)"
+        )));
+    }
+    let spec = pos.spec();
+    for (seat, part) in parts.iter().enumerate() {
+        let seat = Seat(seat as u8);
+        let bad = || PositionError::Hand((*part).into());
+        if *part == "-" {
+            continue;
+        }
+        let mut digits = String::new();
+        // Kinds must come in the written order, each once, so the text is canonical.
+        let mut next_slot = 0usize;
+        for c in part.chars() {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            let slot = spec
+                .hand_kinds
+                .iter()
+                .position(|&k| STANDARD_KINDS[k as usize].code.starts_with(c))
+                .filter(|&slot| slot >= next_slot)
+                .ok_or_else(bad)?;
+            // A count is written only for two or more, without leading zeros.
+            let n: u8 = if digits.is_empty() {
+                1
+            } else {
+                digits
+                    .parse()
+                    .ok()
+                    .filter(|&n| (2..=12).contains(&n) && !digits.starts_with('0'))
+                    .ok_or_else(bad)?
+            };
+            pos.set_hand_count(seat, spec.hand_kinds[slot], n);
+            next_slot = slot + 1;
+            digits.clear();
+        }
+        if !digits.is_empty() || part.is_empty() {
+            return Err(bad());
+        }
+    }
+    Ok(())
+}
+
+fn read_alive(alive: &str) -> Result<SeatSet, PositionError> {
+    let mut set = SeatSet::EMPTY;
+    let mut last: Option<Seat> = None;
+    for c in alive.chars() {
+        let seat = match c {
+            'S' => S,
+            'W' => W,
+            'N' => N,
+            'E' => E,
+            _ => {
+                return Err(PositionError::Invalid(format!(
+                    "bad list of seats alive '{alive}' (seat letters S, W, N, E in that order)"
+                )))
+            }
+        };
+        if last.is_some_and(|l| l >= seat) {
+            return Err(PositionError::Invalid(format!(
+                "bad list of seats alive '{alive}' (each seat once, in the order S, W, N, E)"
+            )));
+        }
+        last = Some(seat);
+        set = set.with(seat);
+    }
+    if set.is_empty() {
+        return Err(PositionError::Invalid("nobody is alive".into()));
+    }
+    Ok(set)
+}
+
+/// Refuses positions the rules could never reach in a way that matters to play: more
+/// pieces than the two sets hold, a seat without exactly one king, a pawn on its last
+/// line, two unpromoted pawns of one seat on one of its lines, a seat out of the game
+/// to move while the game goes on, or a finished doubles game with both pairs hurt.
+fn validate(pos: &ShogiPosition) -> Result<(), PositionError> {
+    let g = pos.geometry();
+    let t = pos.spec().tables();
+    let mut counts = [0u32; 14];
+    let mut kings = [0u8; 4];
+    // Per seat, a bit per line (column for S and N, row for W and E) holding a pawn.
+    let mut pawn_lines = [0u16; 4];
+    for sq in g.squares() {
+        let Some(p) = pos.piece_at(sq) else { continue };
+        let def = &STANDARD_KINDS[p.kind() as usize];
+        counts[def.base as usize] += 1;
+        if p.kind() == KING {
+            kings[p.owner().index()] += 1;
+        }
+        if def.dead_depth > 0 && t.far_depth(sq, p.owner()) < def.dead_depth {
+            return Err(PositionError::Invalid(format!(
+                "{}'s {} on {} stands on its last line and could never move",
+                seat_letter(p.owner()),
+                def.name,
+                g.name(sq)
+            )));
+        }
+        if p.kind() == PAWN {
+            let line = nifu_line(pos, sq, p.owner());
+            let lines = &mut pawn_lines[p.owner().index()];
+            if *lines & (1 << line) != 0 {
+                return Err(PositionError::Invalid(format!(
+                    "{} has two unpromoted pawns on one {} (nifu), one on {}",
+                    seat_letter(p.owner()),
+                    if sideways(p.owner()) { "rank" } else { "file" },
+                    g.name(sq)
+                )));
+            }
+            *lines |= 1 << line;
+        }
+    }
+    for seat in 0..4u8 {
+        for (kind, n) in pos.hand(Seat(seat)) {
+            counts[kind as usize] += n as u32;
+        }
+        if kings[seat as usize] != 1 {
+            return Err(PositionError::Invalid(format!(
+                "{} must have exactly one king on the board, and has {}",
+                seat_letter(Seat(seat)),
+                kings[seat as usize]
+            )));
+        }
+    }
+    for (kind, max) in SET_COUNTS {
+        if counts[kind as usize] > max as u32 {
+            return Err(PositionError::Invalid(format!(
+                "more than {max} {}s",
+                STANDARD_KINDS[kind as usize].name
+            )));
+        }
+    }
+    if !pos.is_decided() && !pos.alive().contains(pos.turn()) {
+        return Err(PositionError::Invalid(format!(
+            "{} is to move but is out of the game",
+            seat_letter(pos.turn())
+        )));
+    }
+    Ok(())
+}
+
+/// S and N use files for nifu; W and E, who face sideways, use ranks.
+fn sideways(seat: Seat) -> bool {
+    seat.0 % 2 == 1
+}
+
+fn nifu_line(pos: &ShogiPosition, sq: Sq, seat: Seat) -> u8 {
+    let (col, row) = pos.geometry().col_row(sq);
+    if sideways(seat) {
+        row
+    } else {
+        col
+    }
+}
+
+/// Writes a position in the text format described in the module documentation.
+pub fn to_text(pos: &ShogiPosition) -> String {
+    let g = pos.geometry();
+    let mut out = String::with_capacity(128);
+    for row in 0..9 {
+        if row > 0 {
+            out.push('/');
+        }
+        let mut empty = 0u8;
+        for col in 0..9 {
+            match pos.piece_at(g.square(col, row)) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        out.push((b'0' + empty) as char);
+                        empty = 0;
+                    }
+                    out.push(seat_letter(p.owner()).to_ascii_lowercase());
+                    out.push_str(STANDARD_KINDS[p.kind() as usize].code);
+                }
+            }
+        }
+        if empty > 0 {
+            out.push((b'0' + empty) as char);
+        }
+    }
+    out.push(' ');
+    out.push(seat_letter(pos.turn()));
+    out.push(' ');
+    for seat in 0..4u8 {
+        if seat > 0 {
+            out.push('/');
+        }
+        let before = out.len();
+        for (kind, n) in pos.hand(Seat(seat)) {
+            if n > 1 {
+                out.push_str(&n.to_string());
+            }
+            out.push_str(STANDARD_KINDS[kind as usize].code);
+        }
+        if out.len() == before {
+            out.push('-');
+        }
+    }
+    out.push(' ');
+    for seat in pos.alive().iter() {
+        out.push(seat_letter(seat));
+    }
+    out.push(' ');
+    out.push_str(&(pos.ply() + 1).to_string());
+    out
+}
+
+/// The readable Western form of a legal move, naming the seat: `S: P-5f`, `W: Gx8e`.
+pub fn to_western(pos: &ShogiPosition, m: &Move) -> String {
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    to_western_among(pos, m, &legal)
+}
+
+/// [`to_western`] with the legal moves already at hand (they decide whether the origin
+/// square and a `=` for a declined promotion are needed).
+pub fn to_western_among(pos: &ShogiPosition, m: &Move, legal: &[Move]) -> String {
+    format!(
+        "{}: {}",
+        seat_letter(pos.turn()),
+        notation::to_western(pos, m, legal)
+    )
+}
+
+/// The canonical coordinate form: `5g5f`, `5h5c+`, `P*5e`.
+pub fn to_coordinate(pos: &ShogiPosition, m: &Move) -> String {
+    notation::to_coordinate(pos, m)
+}
+
+/// Reads a move of the seat to move: the coordinate form, Western (`P-5f`) or Japanese,
+/// optionally after the seat (`S: P-5f`, `W 9e8e`), which must then be the seat to move.
+pub fn parse_move(pos: &ShogiPosition, text: &str) -> Result<Move, MoveParseError> {
+    let trimmed = text.trim();
+    let body = match split_seat_prefix(trimmed) {
+        Some((seat, rest)) => {
+            if pos.is_decided() {
+                return Err(MoveParseError::Illegal {
+                    text: trimmed.into(),
+                    reason: IllegalMove::GameOver,
+                });
+            }
+            if seat != pos.turn() {
+                return Err(MoveParseError::Illegal {
+                    text: trimmed.into(),
+                    reason: IllegalMove::Other(format!(
+                        "it is {}'s turn, not {}'s",
+                        seat_letter(pos.turn()),
+                        seat_letter(seat)
+                    )),
+                });
+            }
+            rest
+        }
+        None => trimmed,
+    };
+    notation::parse_move(pos, body)
+}
+
+/// Splits `S: P-5f` or `S P-5f` into the seat and the move text.
+fn split_seat_prefix(text: &str) -> Option<(Seat, &str)> {
+    let mut chars = text.chars();
+    let seat = parse_seat(&chars.next()?.to_string())?;
+    let rest = chars.as_str();
+    let rest = rest
+        .strip_prefix(':')
+        .or_else(|| rest.strip_prefix(' '))?
+        .trim_start();
+    Some((seat, rest))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_text_round_trips_for_both_modes() {
+        for doubles in [false, true] {
+            let pos = start(doubles);
+            assert_eq!(to_text(&pos), START_TEXT);
+            assert_eq!(pos.spec().doubles, doubles);
+            assert_eq!(pos.turn(), S);
+            assert_eq!(pos.alive(), SeatSet::all(4));
+        }
+    }
+
+    #[test]
+    fn start_matches_the_rules_diagram() {
+        let pos = start(false);
+        let g = pos.geometry();
+        let at = |name: &str| pos.piece_at(g.parse_square(name).unwrap()).unwrap();
+        for (square, seat) in [("5i", S), ("9e", W), ("5a", N), ("1e", E)] {
+            assert_eq!(at(square).kind(), KING);
+            assert_eq!(at(square).owner(), seat);
+            assert_eq!(pos.king_square(seat), g.parse_square(square));
+        }
+        assert_eq!(at("8e").kind(), ROOK);
+        assert_eq!(at("8e").owner(), W);
+        assert_eq!(at("5c").kind(), PAWN);
+        assert_eq!(at("5c").owner(), N);
+        assert_eq!(
+            g.squares().filter(|&sq| pos.piece_at(sq).is_some()).count(),
+            36
+        );
+    }
+
+    #[test]
+    fn seat_prefix_must_name_the_seat_to_move() {
+        let pos = start(false);
+        assert!(parse_move(&pos, "S: P-5f").is_ok());
+        assert!(parse_move(&pos, "s 5g5f").is_ok());
+        let err = parse_move(&pos, "W: P-5f").unwrap_err();
+        assert!(err.to_string().contains("S's turn"), "{err}");
+    }
+
+    #[test]
+    fn bad_text_gives_errors() {
+        for text in [
+            "",
+            " ",
+            "x",
+            "9/9/9/9/9/9/9/9/9 S -/-/-/- SWNE 1",
+            START_TEXT.replace(" 1", " 0").as_str(),
+            START_TEXT.replace("SWNE", "SSWNE").as_str(),
+            START_TEXT.replace("SWNE", "").as_str(),
+            START_TEXT.replace(" S ", " X ").as_str(),
+            START_TEXT.replace("-/-/-/-", "-/-/-").as_str(),
+            START_TEXT.replace("-/-/-/-", "1P/-/-/-").as_str(),
+            START_TEXT.replace("-/-/-/-", "PR/-/-/-").as_str(),
+            START_TEXT.replace("-/-/-/-", "B/-/-/-").as_str(),
+            START_TEXT.replace("2nSnG", "2nBnG").as_str(),
+            START_TEXT.replace("2nSnG", "2n+GnG").as_str(),
+            START_TEXT.replace("2nSnG", "2xSnG").as_str(),
+            &format!("{START_TEXT} extra"),
+        ] {
+            assert!(from_text(text, false).is_err(), "accepted {text:?}");
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! Move notation: the USI-like coordinate form and the seat-naming Western form, read
+//! and written; and the position text read back exactly.
+
+use shogiban::engine::yonin;
+use shogiban::engine::MoveParseError;
+
+use crate::common::*;
+
+fn western(pos: &shogiban::engine::shogi::ShogiPosition, text: &str) -> String {
+    let m = yonin::parse_move(pos, text).unwrap();
+    yonin::to_western(pos, &m)
+}
+
+#[test]
+fn western_moves_name_the_seat() {
+    let mut pos = yonin::start(false);
+    assert_eq!(western(&pos, "5g5f"), "S: P-5f");
+    assert_eq!(western(&pos, "7i7h"), "S: S-7h");
+    play(&mut pos, "5g5f");
+    assert_eq!(western(&pos, "7e6e"), "W: P-6e");
+    assert_eq!(western(&pos, "9d8c"), "W: G-8c");
+    play(&mut pos, "W: P-6e");
+    assert_eq!(western(&pos, "5c5d"), "N: P-5d");
+    play(&mut pos, "N: P-5d");
+    assert_eq!(western(&pos, "3e4e"), "E: P-4e");
+}
+
+#[test]
+fn captures_promotions_and_drops() {
+    // S's pawn on 5d may promote on 5c (S's zone); S holds a pawn; both of S's golds
+    // reach 5g.
+    let mut pos = singles("4nK4/9/3wG5/4sP4/wK7eK/9/9/3sG1sG3/4sK4 S P/-/-/- SWNE 1");
+    assert_eq!(western(&pos, "5d5c+"), "S: P-5c+");
+    assert_eq!(western(&pos, "5d5c"), "S: P-5c=");
+    assert_eq!(western(&pos, "P*4e"), "S: P*4e");
+    assert_eq!(western(&pos, "6h5g"), "S: G6h-5g");
+    assert!(matches!(
+        yonin::parse_move(&pos, "G-5g"),
+        Err(MoveParseError::Ambiguous { .. })
+    ));
+    // W's gold takes S's pawn.
+    play(&mut pos, "5i5h");
+    assert_eq!(western(&pos, "6c5d"), "W: Gx5d");
+    // The Western form reads back.
+    play(&mut pos, "W: Gx5d");
+    assert_eq!(pos.hand_count(W, shogiban::engine::kinds::PAWN), 1);
+}
+
+#[test]
+fn moves_read_in_every_form() {
+    let pos = yonin::start(false);
+    let coordinate = yonin::parse_move(&pos, "5g5f").unwrap();
+    for text in [
+        "P-5f",
+        "S: P-5f",
+        "s: P-5f",
+        "S P-5f",
+        "  5g5f ",
+        "S: 5g5f",
+        "５六歩",
+    ] {
+        assert_eq!(yonin::parse_move(&pos, text), Ok(coordinate), "{text}");
+        assert_eq!(yonin::to_coordinate(&pos, &coordinate), "5g5f");
+    }
+    for text in ["", "5g", "5g5f5e", "X: 5g5f", "P*", "S:", "5j5i", "R*5e"] {
+        assert!(yonin::parse_move(&pos, text).is_err(), "{text:?} accepted");
+    }
+    assert!(matches!(
+        yonin::parse_move(&pos, "N: 5c5d"),
+        Err(MoveParseError::Illegal { .. })
+    ));
+}
+
+#[test]
+fn the_seat_letters_read_back() {
+    for (seat, letter) in [(S, 'S'), (W, 'W'), (N, 'N'), (E, 'E')] {
+        assert_eq!(yonin::seat_letter(seat), letter);
+        assert_eq!(yonin::parse_seat(&letter.to_string()), Some(seat));
+    }
+    assert_eq!(yonin::parse_seat("north"), Some(N));
+    assert_eq!(yonin::parse_seat("x"), None);
+}
