@@ -35,6 +35,21 @@ pub(super) fn shown_rating(system: RatingSystem, rating: f64) -> i32 {
     })
 }
 
+/// A seat's rating before and after a rated game as players see them; a first game
+/// starts from the system's initial rating. `None` if the game changed no rating.
+pub(super) fn shown_change(
+    system: RatingSystem,
+    before: Option<f64>,
+    after: Option<f64>,
+) -> Option<(i32, i32)> {
+    let after = shown_rating(system, after?);
+    let before = before.map_or_else(
+        || system.display(&system.initial()),
+        |before| shown_rating(system, before),
+    );
+    Some((before, after))
+}
+
 /// The rating system of a variant.
 pub(super) fn rating_system(variant: Variant) -> RatingSystem {
     RatingSystem::for_seats(usize::from(variant.seats()))
@@ -170,17 +185,16 @@ impl Service {
             .zip(&row.seats)
             .map(|(player, seat)| Standing {
                 place: seat.place,
-                rating: seat.rating_after.map(|after| RatingChange {
-                    before: seat.rating_before.map_or_else(
-                        || system.display(&system.initial()),
-                        |before| shown_rating(system, before),
-                    ),
-                    after: shown_rating(system, after),
-                    provisional: provisional
-                        .iter()
-                        .find(|p| p.seat == seat.seat)
-                        .is_some_and(|p| p.provisional),
-                }),
+                rating: shown_change(system, seat.rating_before, seat.rating_after).map(
+                    |(before, after)| RatingChange {
+                        before,
+                        after,
+                        provisional: provisional
+                            .iter()
+                            .find(|p| p.seat == seat.seat)
+                            .is_some_and(|p| p.provisional),
+                    },
+                ),
                 player,
             })
             .collect();

@@ -4,7 +4,7 @@
 use crate::engine::{record, Variant};
 use crate::store::{self, GameStatus, GuildId, UserId};
 
-use super::ending::{rating_system, shown_rating, StoredResult};
+use super::ending::{rating_system, shown_change, StoredResult};
 use super::table::{parse_variant, players_of, Table};
 use super::{
     GameRef, GameSummary, LeaderboardRow, Profile, Record, RecordFormat, SeatSummary, Service,
@@ -178,11 +178,14 @@ fn summary(row: &store::Game) -> ServiceResult<GameSummary> {
     let players = players_of(row, variant)
         .into_iter()
         .zip(&row.seats)
-        .map(|(player, seat)| SeatSummary {
-            player,
-            place: seat.place,
-            rating_before: seat.rating_before.map(|r| shown_rating(system, r)),
-            rating_after: seat.rating_after.map(|r| shown_rating(system, r)),
+        .map(|(player, seat)| {
+            let change = shown_change(system, seat.rating_before, seat.rating_after);
+            SeatSummary {
+                player,
+                place: seat.place,
+                rating_before: change.map(|(before, _)| before),
+                rating_after: change.map(|(_, after)| after),
+            }
         })
         .collect();
     Ok(GameSummary {
