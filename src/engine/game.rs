@@ -628,9 +628,9 @@ impl Game {
                 let candidate = daidai::HistoryEntry::new(&after, seat, &effects);
                 match daidai::judge_repetition(start_hash, &repetition_history, &candidate) {
                     daidai::Repetition::Forbidden(culprit) => {
-                        return Err(GameError::Illegal(IllegalMove::MustDeviate(
-                            culprit_text(culprit),
-                        )))
+                        return Err(GameError::Illegal(IllegalMove::MustDeviate(culprit_text(
+                            culprit,
+                        ))))
                     }
                     daidai::Repetition::Draw => repetition_draw = true,
                     daidai::Repetition::Allowed => {}
