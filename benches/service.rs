@@ -126,7 +126,8 @@ fn latency(c: &mut Criterion) {
     let runtime = Runtime::new().expect("runtime");
     let mut group = c.benchmark_group("service move with PNG");
     group.sample_size(20);
-    for variant in [Variant::Standard] {
+    {
+        let variant = Variant::Standard;
         let mut bench = Bench::new(&runtime);
         let mut tables: Vec<Table> = runtime.block_on(async {
             let mut tables = Vec::new();
