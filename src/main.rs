@@ -10,6 +10,7 @@ use clap::{Args, Parser, Subcommand};
 use shogiban::discord;
 use shogiban::engine::{Game, RuleOptions, Variant};
 use shogiban::render::{self, LastMove};
+use shogiban::service::{Service, Settings, SystemClock};
 
 #[derive(Parser)]
 #[command(
@@ -216,7 +217,12 @@ fn serve() -> Result<()> {
         .init();
     let config = discord::Config::from_env()?;
     let runtime = tokio::runtime::Runtime::new()?;
-    let data = discord::Data::new();
-    runtime.block_on(discord::run(config, data, discord::shutdown_signal()))?;
-    Ok(())
+    runtime.block_on(async {
+        let service = Service::open(&config.database_url, SystemClock, Settings::default())
+            .await
+            .with_context(|| format!("cannot open the database {}", config.database_url))?;
+        let data = discord::Data::new(service);
+        discord::run(config, data, discord::shutdown_signal()).await?;
+        Ok(())
+    })
 }

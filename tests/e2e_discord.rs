@@ -304,11 +304,18 @@ async fn unreachable_api_base_is_an_error_not_a_fallback_to_discord() {
     })
     .expect("valid settings");
 
+    let service = shogiban::service::Service::open(
+        "sqlite::memory:",
+        shogiban::service::SystemClock,
+        shogiban::service::Settings::default(),
+    )
+    .await
+    .expect("an in-memory database opens");
     let result = tokio::time::timeout(
         DEFAULT_WAIT,
         shogiban::discord::run(
             config,
-            shogiban::discord::Data::new(),
+            shogiban::discord::Data::new(service),
             std::future::pending(),
         ),
     )

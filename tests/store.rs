@@ -9,8 +9,8 @@ use shogiban::service::ratings::{rate_game, Outcome, RatingSystem, Standings};
 use shogiban::store::{
     unrated, ChallengeClosure, ChallengeStatus, ChannelId, Ending, GameEnd, GameId, GameStatus,
     GameVersion, GuildId, InviteResponse, LeaderboardQuery, NewChallenge, NewGame, NewInvitee,
-    NewMove, NextTurn, RatingUpdate, SeatMode, SeatPlace, SeatRating, Store, StoreError, Tally,
-    TurnClock, UserId,
+    NewMove, NewOffer, NextTurn, OfferKind, RatingUpdate, SeatMode, SeatPlace, SeatRating, Store,
+    StoreError, Tally, TurnClock, UserId,
 };
 use tempfile::TempDir;
 
@@ -141,6 +141,8 @@ async fn migrations_create_every_table_and_index() {
         "seats_by_user",
         "ratings_leaderboard",
         "moves_are_append_only",
+        "offers",
+        "games_by_channel",
     ] {
         assert!(names.contains(expected), "missing {expected}");
     }
@@ -413,6 +415,7 @@ async fn open_challenge_taken_up_by_anyone() {
                 seat: None,
             },
             InviteResponse::Accepted,
+            None,
             T0 + 5,
         )
         .await
@@ -429,12 +432,33 @@ async fn open_challenge_taken_up_by_anyone() {
                     seat,
                 },
                 InviteResponse::Accepted,
+                None,
                 T0,
             )
             .await
             .unwrap_err();
         assert!(matches!(error, StoreError::Invalid(_)), "{error}");
     }
+    // A challenge with room for one opponent, already taken: the next player is refused.
+    let error = store
+        .add_invitee(
+            challenge.id,
+            NewInvitee {
+                user_id: CAROL,
+                seat: None,
+            },
+            InviteResponse::Accepted,
+            Some(1),
+            T0 + 6,
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(error, StoreError::ChallengeFull(id) if id == challenge.id),
+        "{error}"
+    );
+    let full = store.challenge(challenge.id).await.unwrap().unwrap();
+    assert_eq!(full.invitees.len(), 1);
 }
 
 #[tokio::test]
@@ -1642,4 +1666,238 @@ async fn statuses_display_as_stored() {
     assert_eq!(game.status.to_string(), stored);
     assert_eq!(GameStatus::Void.to_string(), "void");
     assert_eq!(ChallengeStatus::Cancelled.to_string(), "cancelled");
+}
+
+#[tokio::test]
+async fn offers_stand_until_answered_replaced_or_the_game_ends() {
+    let (_dir, store) = fresh().await;
+    let game = store
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .await
+        .unwrap();
+    let game = store
+        .apply_move(
+            game.at_version(),
+            &move_by(0, ALICE, "7g7f", AFTER_7G7F),
+            &next_turn(AFTER_7G7F, T0 + 1),
+            T0 + 1,
+        )
+        .await
+        .unwrap();
+    let draw = NewOffer {
+        kind: OfferKind::Draw,
+        seat: 0,
+        user_id: ALICE,
+    };
+    let offer = store
+        .put_offer(game.at_version(), &draw, T0 + 2)
+        .await
+        .unwrap();
+    assert_eq!(
+        (offer.game_id, offer.seat, offer.user_id),
+        (game.id, 0, ALICE)
+    );
+    assert_eq!(
+        (offer.kind, offer.ply, offer.created_at),
+        (OfferKind::Draw, 1, T0 + 2)
+    );
+    // Offers do not change the game, so a move computed before still lands.
+    assert_eq!(
+        store.game(game.id).await.unwrap().unwrap().version,
+        game.version
+    );
+
+    // Someone else's seat, or an old version, records nothing.
+    let wrong_seat = NewOffer { seat: 1, ..draw };
+    let error = store
+        .put_offer(game.at_version(), &wrong_seat, T0 + 3)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(error, StoreError::NotSeated { seat: 1, .. }),
+        "{error}"
+    );
+    let stale = GameVersion {
+        version: 0,
+        ..game.at_version()
+    };
+    let error = store.put_offer(stale, &draw, T0 + 3).await.unwrap_err();
+    assert!(matches!(error, StoreError::Conflict { .. }), "{error}");
+
+    // A new offer of the same kind replaces the old one; kinds stand side by side.
+    let by_bob = NewOffer {
+        seat: 1,
+        user_id: BOB,
+        ..draw
+    };
+    store
+        .put_offer(game.at_version(), &by_bob, T0 + 4)
+        .await
+        .unwrap();
+    let takeback = NewOffer {
+        kind: OfferKind::Takeback,
+        ..draw
+    };
+    store
+        .put_offer(game.at_version(), &takeback, T0 + 5)
+        .await
+        .unwrap();
+    let standing = store.offers(game.id).await.unwrap();
+    let kinds: Vec<(OfferKind, UserId)> = standing.iter().map(|o| (o.kind, o.user_id)).collect();
+    assert_eq!(
+        kinds,
+        [(OfferKind::Draw, BOB), (OfferKind::Takeback, ALICE)]
+    );
+
+    assert!(store
+        .remove_offer(game.id, OfferKind::Takeback)
+        .await
+        .unwrap());
+    assert!(!store
+        .remove_offer(game.id, OfferKind::Takeback)
+        .await
+        .unwrap());
+    assert_eq!(store.offers(game.id).await.unwrap().len(), 1);
+
+    // Ending the game withdraws what still stands.
+    let ended = store
+        .finish_game(
+            game.at_version(),
+            None,
+            &GameEnd {
+                ending: Ending::Aborted,
+                result: json!({ "reason": "aborted" }),
+                places: Vec::new(),
+            },
+            unrated,
+            T0 + 6,
+        )
+        .await
+        .unwrap();
+    assert!(store.offers(game.id).await.unwrap().is_empty());
+    let error = store
+        .put_offer(ended.at_version(), &draw, T0 + 7)
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::GameNotActive { .. }), "{error}");
+}
+
+#[tokio::test]
+async fn taking_moves_back_shortens_the_log_and_restarts_the_turn() {
+    let (_dir, store) = fresh().await;
+    let game = store
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .await
+        .unwrap();
+    let game = store
+        .apply_move(
+            game.at_version(),
+            &move_by(0, ALICE, "7g7f", AFTER_7G7F),
+            &next_turn(AFTER_7G7F, T0 + 10),
+            T0 + 10,
+        )
+        .await
+        .unwrap();
+    let game = store
+        .apply_move(
+            game.at_version(),
+            &move_by(1, BOB, "3c3d", "after 3c3d"),
+            &next_turn("after 3c3d", T0 + 20),
+            T0 + 20,
+        )
+        .await
+        .unwrap();
+    let takeback = NewOffer {
+        kind: OfferKind::Takeback,
+        seat: 1,
+        user_id: BOB,
+    };
+    store
+        .put_offer(game.at_version(), &takeback, T0 + 25)
+        .await
+        .unwrap();
+
+    // More moves than were played: refused, nothing changes.
+    let error = store
+        .take_back(game.at_version(), 3, &next_turn(START, T0 + 30), T0 + 30)
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::Invalid(_)), "{error}");
+    assert_eq!(store.moves(game.id).await.unwrap().len(), 2);
+
+    let back = store
+        .take_back(
+            game.at_version(),
+            1,
+            &next_turn(AFTER_7G7F, T0 + 30),
+            T0 + 30,
+        )
+        .await
+        .unwrap();
+    assert_eq!((back.ply, back.version), (1, game.version + 1));
+    assert_eq!(back.state, AFTER_7G7F);
+    assert_eq!(back.deadline_at, Some(T0 + 30 + DAY));
+    let log: Vec<String> = store
+        .moves(game.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.notation)
+        .collect();
+    assert_eq!(log, ["7g7f"]);
+    assert!(store.offers(game.id).await.unwrap().is_empty());
+
+    // The next move takes the freed ply; an old version lands nowhere.
+    let error = store
+        .take_back(game.at_version(), 1, &next_turn(START, T0 + 40), T0 + 40)
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::Conflict { .. }), "{error}");
+    let again = store
+        .apply_move(
+            back.at_version(),
+            &move_by(1, BOB, "8c8d", "after 8c8d"),
+            &next_turn("after 8c8d", T0 + 50),
+            T0 + 50,
+        )
+        .await
+        .unwrap();
+    assert_eq!(again.ply, 2);
+    let last = store.moves(game.id).await.unwrap().pop().unwrap();
+    assert_eq!((last.ply, &last.notation[..]), (2, "8c8d"));
+}
+
+#[tokio::test]
+async fn the_latest_game_of_a_channel_outlives_its_end() {
+    let (_dir, store) = fresh().await;
+    assert_eq!(store.latest_game_in_channel(CHANNEL).await.unwrap(), None);
+    let first = store
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .await
+        .unwrap();
+    finish_two_player(&store, first.at_version(), Outcome::Win, T0 + 1).await;
+    let second = store
+        .create_game(&standard_game(CHANNEL, CAROL, DAVE), T0 + 2)
+        .await
+        .unwrap();
+    store
+        .create_game(&standard_game(OTHER_CHANNEL, ALICE, DAVE), T0 + 3)
+        .await
+        .unwrap();
+    let latest = store
+        .latest_game_in_channel(CHANNEL)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(latest.id, second.id);
+    finish_two_player(&store, second.at_version(), Outcome::Draw, T0 + 4).await;
+    let latest = store
+        .latest_game_in_channel(CHANNEL)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (latest.id, latest.status),
+        (second.id, GameStatus::Finished)
+    );
 }

@@ -6,8 +6,11 @@
 
 use poise::serenity_prelude as serenity;
 
+use crate::store::OfferKind;
+
 use super::custom_id::CustomId;
-use super::{help, Data, Error};
+use super::offers::{self, Answer};
+use super::{challenge, game, help, play, Data, Error};
 
 /// Handles one click on a button or menu the bot sent.
 pub(crate) async fn on_click(
@@ -19,8 +22,26 @@ pub(crate) async fn on_click(
         tracing::info!("click on a malformed custom id {:?}", click.data.custom_id);
         return Err(stale_button());
     };
+    let data = framework.user_data;
     match (id.verb(), id.args()) {
         (help::HELP_VERB, [page]) => help::show_page(ctx, framework, click, page).await,
+        (challenge::ACCEPT_VERB, [arg]) => challenge::accept(ctx, data, click, arg).await,
+        (challenge::DECLINE_VERB, [arg]) => challenge::decline(ctx, data, click, arg).await,
+        (challenge::WITHDRAW_VERB, [arg]) => challenge::withdraw(ctx, data, click, arg).await,
+        (play::RESIGN_VERB, [arg]) => play::confirm_resign(ctx, data, click, arg).await,
+        (game::VIEW_VERB, [arg]) => play::my_view(ctx, data, click, arg).await,
+        (offers::DRAW_ACCEPT_VERB, [arg]) => {
+            offers::answer(ctx, data, click, OfferKind::Draw, Answer::Accept, arg).await
+        }
+        (offers::DRAW_DECLINE_VERB, [arg]) => {
+            offers::answer(ctx, data, click, OfferKind::Draw, Answer::Decline, arg).await
+        }
+        (offers::TAKEBACK_ACCEPT_VERB, [arg]) => {
+            offers::answer(ctx, data, click, OfferKind::Takeback, Answer::Accept, arg).await
+        }
+        (offers::TAKEBACK_DECLINE_VERB, [arg]) => {
+            offers::answer(ctx, data, click, OfferKind::Takeback, Answer::Decline, arg).await
+        }
         _ => {
             tracing::info!("click on an unknown custom id {:?}", click.data.custom_id);
             Err(stale_button())

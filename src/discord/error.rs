@@ -4,6 +4,8 @@
 use poise::serenity_prelude as serenity;
 use poise::FrameworkError;
 
+use crate::service::ServiceError;
+
 use super::Data;
 
 /// An error from a command or a button handler.
@@ -13,9 +15,25 @@ pub enum Error {
     /// as it is.
     #[error("{0}")]
     Refused(String),
-    /// Talking to Discord failed.
+    /// The game service refused or failed; its messages are written for players.
+    #[error(transparent)]
+    Service(#[from] ServiceError),
+    /// Talking to Discord failed (boxed: serenity's error is large).
     #[error("Discord request failed: {0}")]
-    Discord(#[from] serenity::Error),
+    Discord(Box<serenity::Error>),
+    /// An error found after the answer was deferred: it must be told in a follow-up, and a
+    /// public deferral must be removed first so the explanation can stay private.
+    #[error("{error}")]
+    Late {
+        error: Box<Error>,
+        public_deferral: bool,
+    },
+}
+
+impl From<serenity::Error> for Error {
+    fn from(error: serenity::Error) -> Self {
+        Self::Discord(Box::new(error))
+    }
 }
 
 impl Error {
@@ -24,18 +42,48 @@ impl Error {
         Self::Refused(why.into())
     }
 
+    /// `error`, found after the answer was deferred (publicly or not).
+    pub fn late(error: Error, public_deferral: bool) -> Self {
+        match error {
+            late @ Self::Late { .. } => late,
+            error => Self::Late {
+                error: Box::new(error),
+                public_deferral,
+            },
+        }
+    }
+
     /// What the user is told. Failures of the bot get a generic text; the details go to the
     /// log.
     pub fn user_message(&self) -> String {
         match self {
             Self::Refused(why) => why.clone(),
+            Self::Service(error) => error.to_string(),
             Self::Discord(_) => SOMETHING_WENT_WRONG.to_owned(),
+            Self::Late { error, .. } => error.user_message(),
         }
     }
 
     /// Whether the bot failed (worth logging), rather than refusing a request.
     fn is_failure(&self) -> bool {
-        !matches!(self, Self::Refused(_))
+        match self {
+            Self::Refused(_) => false,
+            Self::Service(error) => {
+                matches!(error, ServiceError::Storage(_) | ServiceError::Corrupt(_))
+            }
+            Self::Discord(_) => true,
+            Self::Late { error, .. } => error.is_failure(),
+        }
+    }
+
+    /// Whether the interaction was answered (deferred) before the error was found.
+    fn after_deferral(&self) -> Option<bool> {
+        match self {
+            Self::Late {
+                public_deferral, ..
+            } => Some(*public_deferral),
+            _ => None,
+        }
     }
 }
 
@@ -61,7 +109,8 @@ pub(crate) async fn on_error(error: FrameworkError<'_, Data, Error>) {
             } = event
             {
                 let ctx = framework.serenity_context;
-                if let Err(why) = tell_clicker(ctx, click, &error.user_message()).await {
+                let answered = error.after_deferral().is_some();
+                if let Err(why) = tell_clicker(ctx, click, &error.user_message(), answered).await {
                     tracing::warn!("could not explain a failed button click: {why}");
                 }
             }
@@ -87,6 +136,18 @@ pub(crate) async fn on_error(error: FrameworkError<'_, Data, Error>) {
                 return;
             };
             let message = command_error_message(&other);
+            let public_deferral = match &other {
+                FrameworkError::Command { error, .. } => error.after_deferral() == Some(true),
+                _ => false,
+            };
+            if public_deferral {
+                // A follow-up to a public deferral would replace it, publicly: remove it.
+                if let poise::Context::Application(app) = ctx {
+                    if let Err(why) = app.interaction.delete_response(ctx.http()).await {
+                        tracing::warn!("could not remove a deferred answer: {why}");
+                    }
+                }
+            }
             let reply = poise::CreateReply::default()
                 .content(message)
                 .ephemeral(true);
@@ -107,7 +168,7 @@ fn command_error_message(error: &FrameworkError<'_, Data, Error>) -> String {
             inner.user_message()
         }
         FrameworkError::ArgumentParse { error: inner, .. } => {
-            format!("I could not read that option: {inner}")
+            format!("I could not read that option ({inner}). Check it and try again.")
         }
         FrameworkError::CommandStructureMismatch { description, .. } => {
             tracing::error!("{error}: {description}");
@@ -150,20 +211,19 @@ pub(crate) fn private_response(text: &str) -> serenity::CreateInteractionRespons
     )
 }
 
-/// Tells whoever clicked a button, privately, why nothing happened. Works whether or not the
-/// click has been answered already.
+/// Tells whoever clicked a button, privately, why nothing happened: as the answer to the
+/// click, or in a follow-up if the click was `answered` (deferred) already.
 async fn tell_clicker(
     ctx: &serenity::Context,
     click: &serenity::ComponentInteraction,
     text: &str,
+    answered: bool,
 ) -> Result<(), serenity::Error> {
-    match click.create_response(ctx, private_response(text)).await {
-        Ok(()) => Ok(()),
-        Err(_) => {
-            let followup = serenity::CreateInteractionResponseFollowup::new()
-                .content(text)
-                .ephemeral(true);
-            click.create_followup(ctx, followup).await.map(drop)
-        }
+    if !answered {
+        return click.create_response(ctx, private_response(text)).await;
     }
+    let followup = serenity::CreateInteractionResponseFollowup::new()
+        .content(text)
+        .ephemeral(true);
+    click.create_followup(ctx, followup).await.map(drop)
 }

@@ -8,39 +8,75 @@
 //!
 //! Adding a command: an `async fn` with `#[poise::command(slash_command)]` taking a
 //! [`Context`] and returning `Result<(), Error>`, whose doc comment (at most 100 characters)
-//! Discord shows as its description; it calls the service through `ctx.data()`, answers
-//! within 3 seconds (or calls `ctx.defer()` first), returns [`Error::Refused`] for what the
-//! user cannot do, and is listed in [`commands`]. The `/help` command list follows by itself.
+//! Discord shows as its description; it calls the service through `ctx.data()`, wrapped in
+//! `deadline::command` when the work may be slow (that defers the answer before Discord's
+//! 3 seconds run out), returns an [`Error`] for what the user cannot do, and is listed in
+//! [`commands`]. The `/help` command list follows by itself.
+//!
+//! Files: `challenge`, `play`, `offers`, `lists` and `help` hold the commands and the
+//! handlers of their buttons; `format` writes every text users read; `post` turns a
+//! message into whichever Discord builder the answer needs; `scheduler` posts reminders
+//! and timeouts.
 
 mod buttons;
+mod challenge;
 pub mod config;
 pub mod custom_id;
+mod deadline;
 mod error;
+mod format;
+mod game;
 mod help;
+mod ids;
+mod lists;
+mod offers;
+mod play;
+mod post;
+mod scheduler;
 
 use std::future::Future;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
+use crate::service::Service;
+
 pub use config::{Config, ConfigError};
 pub use custom_id::{CustomId, CustomIdError};
 pub use error::Error;
 pub use help::HelpTopic;
 
-/// State shared by every command and button handler.
-///
-/// Built by the caller of [`run`]; it is where the handle to the game service will live, so
-/// a command reads it with `ctx.data()`.
-#[derive(Debug, Default)]
+/// How long a command or click may work before its answer is deferred. Discord drops an
+/// interaction not answered within 3 seconds; deferring earlier than needed would make
+/// every refusal public (a deferred answer inherits the deferral's visibility).
+pub const DEFAULT_DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// State shared by every command and button handler: the game service, read with
+/// `ctx.data()`.
+#[derive(Debug, Clone)]
 pub struct Data {
-    _private: (),
+    service: Service,
+    defer_after: Duration,
 }
 
 impl Data {
-    /// Shared state with nothing in it yet.
-    pub fn new() -> Self {
-        Self::default()
+    /// Shared state over the game service.
+    pub fn new(service: Service) -> Self {
+        Self {
+            service,
+            defer_after: DEFAULT_DEFER_AFTER,
+        }
+    }
+
+    /// Defers every answer still being worked on after `after` (zero: defers at once).
+    pub fn with_defer_after(mut self, after: Duration) -> Self {
+        self.defer_after = after;
+        self
+    }
+
+    /// The game service.
+    pub fn service(&self) -> &Service {
+        &self.service
     }
 }
 
@@ -63,7 +99,21 @@ pub enum RunError {
 
 /// Every slash command, as registered with Discord.
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    vec![help::help()]
+    vec![
+        challenge::challenge(),
+        play::play_move(),
+        play::board(),
+        play::resign(),
+        offers::draw(),
+        offers::takeback(),
+        play::declare(),
+        play::abort(),
+        lists::games(),
+        lists::leaderboard(),
+        lists::profile(),
+        lists::export(),
+        help::help(),
+    ]
 }
 
 /// How long shards get to close their connections after shutdown was asked for.
@@ -92,6 +142,8 @@ pub async fn run(
     }
 
     let guild_id = config.guild_id;
+    let service = data.service.clone();
+    let (stop_scheduler, scheduler_stopped) = tokio::sync::watch::channel(false);
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands(),
@@ -105,6 +157,12 @@ pub async fn run(
             Box::pin(async move {
                 tracing::info!("connected as {}", ready.user.name);
                 register_commands(ctx, &framework.options().commands, guild_id).await;
+                // Setup runs once per start, not on reconnects: one scheduler per process.
+                tokio::spawn(scheduler::run(
+                    service,
+                    ctx.http.clone(),
+                    scheduler::stopped(scheduler_stopped),
+                ));
                 Ok(data)
             })
         })
@@ -121,6 +179,8 @@ pub async fn run(
         () = shutdown => {}
     }
     tracing::info!("shutting down");
+    // The scheduler also stops when `run` returns and drops the sender.
+    let _ = stop_scheduler.send(true);
     // `shutdown_all` only reaches shards that are already running: one still connecting is
     // missed, so ask again until `start` returns.
     let deadline = tokio::time::Instant::now() + SHUTDOWN_GRACE;

@@ -46,6 +46,8 @@ pub enum IllegalMove {
     SelfCheck,
     #[error("perpetual check: this check would repeat a position for the fourth time, so play something else")]
     PerpetualCheck,
+    #[error("this move would repeat the position a fourth time, and the side that {0} must play something else")]
+    MustDeviate(&'static str),
     #[error("drops are not allowed in this variant")]
     NoDrops,
     #[error("{0}")]

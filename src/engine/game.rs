@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::daidai::{self, DaiDaiPosition};
 use super::error::{IllegalMove, MoveParseError, PositionError};
 use super::geometry::{Geometry, Seat, SeatSet, Sq};
 use super::moves::Move;
@@ -35,6 +36,8 @@ pub struct RuleOptions {
     pub perpetual_check_must_deviate: bool,
     /// Yonin original rules: an eliminated player's hand goes to the eliminator.
     pub hand_to_eliminator: bool,
+    /// Dai dai shogi: the historical readings (lion dog as a range-3 slider, ...).
+    pub daidai: daidai::Rules,
 }
 
 impl Default for RuleOptions {
@@ -58,6 +61,7 @@ impl RuleOptions {
             repetition_voids: yonin,
             perpetual_check_must_deviate: yonin,
             hand_to_eliminator: false,
+            daidai: daidai::Rules::default(),
         }
     }
 }
@@ -190,6 +194,12 @@ pub struct PlayedMove {
     pub checks: SeatSet,
     /// Hash of the position after the move.
     pub hash: u64,
+    /// Dai dai repetition rule: the moved piece attacks an enemy piece.
+    #[serde(default)]
+    pub attacked: bool,
+    /// Dai dai repetition rule: the move was a pass.
+    #[serde(default)]
+    pub passed: bool,
 }
 
 /// What one action changed, for announcing it.
@@ -234,7 +244,9 @@ pub enum StateError {
 /// A position of any variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnyPosition {
+    /// Standard and yonin shogi.
     Shogi(ShogiPosition),
+    DaiDai(DaiDaiPosition),
 }
 
 impl AnyPosition {
@@ -244,7 +256,7 @@ impl AnyPosition {
             Variant::Standard => AnyPosition::Shogi(standard::start()),
             Variant::Yonin => AnyPosition::Shogi(yonin::start(false)),
             Variant::YoninDoubles => AnyPosition::Shogi(yonin::start(true)),
-            other => unsupported(other),
+            Variant::DaiDai => AnyPosition::DaiDai(DaiDaiPosition::start(options.daidai)),
         };
         start.apply_options(options);
         start
@@ -255,6 +267,13 @@ impl AnyPosition {
     fn apply_options(&mut self, options: &RuleOptions) {
         match self {
             AnyPosition::Shogi(p) => p.set_hand_to_eliminator(options.hand_to_eliminator),
+            AnyPosition::DaiDai(p) => {
+                if p.rules() != options.daidai {
+                    if let Ok(q) = daidai::from_text_with(&daidai::to_text(p), options.daidai) {
+                        *p = q;
+                    }
+                }
+            }
         }
     }
 
@@ -264,26 +283,23 @@ impl AnyPosition {
             Variant::Standard => standard::from_sfen(text).map(AnyPosition::Shogi),
             Variant::Yonin => yonin::from_text(text, false).map(AnyPosition::Shogi),
             Variant::YoninDoubles => yonin::from_text(text, true).map(AnyPosition::Shogi),
-            other => Err(PositionError::Invalid(format!(
-                "{other} positions are not supported yet"
-            ))),
+            Variant::DaiDai => daidai::from_text(text).map(AnyPosition::DaiDai),
         }
     }
 
     /// The position in its variant's text format.
     pub fn to_text(&self) -> String {
         match self {
-            AnyPosition::Shogi(p) => match p.variant() {
-                Variant::Standard => standard::to_sfen(p),
-                Variant::Yonin | Variant::YoninDoubles => yonin::to_text(p),
-                other => unsupported(other),
-            },
+            AnyPosition::Shogi(p) if p.variant() == Variant::Standard => standard::to_sfen(p),
+            AnyPosition::Shogi(p) => yonin::to_text(p),
+            AnyPosition::DaiDai(p) => daidai::to_text(p),
         }
     }
 
     pub fn variant(&self) -> Variant {
         match self {
             AnyPosition::Shogi(p) => p.variant(),
+            AnyPosition::DaiDai(_) => Variant::DaiDai,
         }
     }
 
@@ -299,18 +315,21 @@ impl AnyPosition {
     pub fn geometry(&self) -> Geometry {
         match self {
             AnyPosition::Shogi(p) => p.geometry(),
+            AnyPosition::DaiDai(p) => p.geometry(),
         }
     }
 
     pub fn kind(&self, kind: KindId) -> &'static KindDef {
         match self {
             AnyPosition::Shogi(p) => p.kind(kind),
+            AnyPosition::DaiDai(p) => p.kind(kind),
         }
     }
 
     pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
         match self {
             AnyPosition::Shogi(p) => p.piece_at(sq),
+            AnyPosition::DaiDai(p) => p.piece_at(sq),
         }
     }
 
@@ -318,6 +337,7 @@ impl AnyPosition {
     pub fn hand(&self, seat: Seat) -> Vec<(KindId, u8)> {
         match self {
             AnyPosition::Shogi(p) => p.hand(seat).collect(),
+            AnyPosition::DaiDai(_) => Vec::new(),
         }
     }
 
@@ -325,54 +345,63 @@ impl AnyPosition {
     pub fn turn(&self) -> Seat {
         match self {
             AnyPosition::Shogi(p) => p.turn(),
+            AnyPosition::DaiDai(p) => p.turn(),
         }
     }
 
     pub fn alive(&self) -> SeatSet {
         match self {
             AnyPosition::Shogi(p) => p.alive(),
+            AnyPosition::DaiDai(p) => p.alive(),
         }
     }
 
     pub fn ply(&self) -> u32 {
         match self {
             AnyPosition::Shogi(p) => p.ply(),
+            AnyPosition::DaiDai(p) => p.ply(),
         }
     }
 
     pub fn hash(&self) -> u64 {
         match self {
             AnyPosition::Shogi(p) => p.hash(),
+            AnyPosition::DaiDai(p) => p.hash(),
         }
     }
 
     pub fn in_check(&self, seat: Seat) -> bool {
         match self {
             AnyPosition::Shogi(p) => p.in_check(seat),
+            AnyPosition::DaiDai(p) => p.in_check(seat),
         }
     }
 
     pub fn checked_seats(&self) -> SeatSet {
         match self {
             AnyPosition::Shogi(p) => p.checked_seats(),
+            AnyPosition::DaiDai(p) => p.checked_seats(),
         }
     }
 
     pub fn king_square(&self, seat: Seat) -> Option<Sq> {
         match self {
             AnyPosition::Shogi(p) => p.king_square(seat),
+            AnyPosition::DaiDai(p) => p.king_square(seat),
         }
     }
 
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         match self {
             AnyPosition::Shogi(p) => p.legal_moves(out),
+            AnyPosition::DaiDai(p) => p.legal_moves(out),
         }
     }
 
     pub fn check_move(&self, m: &Move) -> Result<(), IllegalMove> {
         match self {
             AnyPosition::Shogi(p) => p.check_move(m),
+            AnyPosition::DaiDai(p) => p.check_move(m),
         }
     }
 
@@ -380,6 +409,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Shogi(p) if p.spec().seats == 4 => yonin::parse_move(p, text),
             AnyPosition::Shogi(p) => notation::parse_move(p, text),
+            AnyPosition::DaiDai(p) => daidai::parse_move(p, text),
         }
     }
 
@@ -387,6 +417,7 @@ impl AnyPosition {
     pub fn coordinate(&self, m: &Move) -> String {
         match self {
             AnyPosition::Shogi(p) => notation::to_coordinate(p, m),
+            AnyPosition::DaiDai(p) => daidai::to_coordinate(p, m),
         }
     }
 
@@ -396,18 +427,16 @@ impl AnyPosition {
         match self {
             AnyPosition::Shogi(p) if p.spec().seats == 4 => yonin::to_western_among(p, m, legal),
             AnyPosition::Shogi(p) => notation::to_western(p, m, legal),
+            AnyPosition::DaiDai(p) => daidai::to_hodges(p, m, legal),
         }
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
         match self {
             AnyPosition::Shogi(p) => p.perft(depth),
+            AnyPosition::DaiDai(p) => p.perft(depth),
         }
     }
-}
-
-fn unsupported(variant: Variant) -> ! {
-    panic!("{variant} is not wired into the game layer")
 }
 
 /// A game: start position, current position, record and result.
@@ -511,6 +540,7 @@ impl Game {
         if self.result.is_none() {
             self.position.legal_moves(&mut moves);
             self.remove_perpetual_checks(&mut moves);
+            self.remove_forbidden_repetitions(&mut moves);
         }
         moves
     }
@@ -568,6 +598,7 @@ impl Game {
             return Err(GameError::Illegal(IllegalMove::PerpetualCheck));
         }
         let seat = self.position.turn();
+        let start_hash = self.start.hash();
         let before = self.position.clone();
         let mut played = PlayedMove {
             seat,
@@ -578,23 +609,46 @@ impl Game {
             csa: String::new(),
             checks: SeatSet::EMPTY,
             hash: 0,
+            attacked: false,
+            passed: false,
         };
         let prev_to = self.last_destination();
-        let effects = match &mut self.position {
+        let repetition_history = self.daidai_history();
+        let mut repetition_draw = false;
+        let (checks, eliminated_seats) = match &mut self.position {
             AnyPosition::Shogi(p) => {
                 if p.variant() == Variant::Standard {
                     played.japanese = notation::to_japanese(p, m, &legal, prev_to);
                     played.kif = kif_record_move(p, m, &legal, prev_to);
                     played.csa = csa_move(p, m);
                 }
-                p.apply(m)
+                let effects = p.apply(m);
+                (effects.checks, effects.eliminated.to_vec())
+            }
+            AnyPosition::DaiDai(p) => {
+                let mut after = p.clone();
+                let effects = after.apply(m);
+                let candidate = daidai::HistoryEntry::new(&after, seat, &effects);
+                match daidai::judge_repetition(start_hash, &repetition_history, &candidate) {
+                    daidai::Repetition::Forbidden(culprit) => {
+                        return Err(GameError::Illegal(IllegalMove::MustDeviate(culprit_text(
+                            culprit,
+                        ))))
+                    }
+                    daidai::Repetition::Draw => repetition_draw = true,
+                    daidai::Repetition::Allowed => {}
+                }
+                *p = after;
+                played.attacked = effects.attacks;
+                played.passed = effects.passed;
+                (effects.checks, Vec::new())
             }
         };
-        played.checks = effects.checks;
+        played.checks = checks;
         played.hash = self.position.hash();
         let ply = self.position.ply();
         let mut eliminated = Vec::new();
-        for (s, reason) in &effects.eliminated {
+        for (s, reason) in &eliminated_seats {
             eliminated.push(Elimination {
                 seat: *s,
                 by: Some(seat),
@@ -604,7 +658,11 @@ impl Game {
         }
         self.eliminations.extend(eliminated.iter().cloned());
         self.history.push(played.clone());
-        self.result = self.result_after_move();
+        self.result = if repetition_draw {
+            Some(GameResult::draw(2, EndReason::Repetition))
+        } else {
+            self.result_after_move()
+        };
         Ok(MoveReport {
             played: Some(played),
             eliminated,
@@ -613,8 +671,60 @@ impl Game {
         })
     }
 
-    /// Destination of the last move, read back from its coordinate text.
+    /// The record as the dai dai repetition rule reads it.
+    fn daidai_history(&self) -> Vec<daidai::HistoryEntry> {
+        if !matches!(self.position, AnyPosition::DaiDai(_)) {
+            return Vec::new();
+        }
+        self.history
+            .iter()
+            .map(|h| daidai::HistoryEntry {
+                hash: h.hash,
+                mover: h.seat,
+                gave_check: !h.checks.is_empty(),
+                attacked: h.attacked,
+                passed: h.passed,
+            })
+            .collect()
+    }
+
+    /// Dai dai: drops the moves the repetition rule forbids now. Only positions already
+    /// seen three times can be forbidden, so most of the time nothing is tried.
+    fn remove_forbidden_repetitions(&self, moves: &mut Vec<Move>) {
+        let AnyPosition::DaiDai(p) = &self.position else {
+            return;
+        };
+        let start_hash = self.start.hash();
+        let mut counts = std::collections::HashMap::new();
+        *counts.entry(start_hash).or_insert(0) += 1;
+        for h in &self.history {
+            *counts.entry(h.hash).or_insert(0) += 1;
+        }
+        if !counts.values().any(|&n| n >= 3) {
+            return;
+        }
+        let history = self.daidai_history();
+        let seat = p.turn();
+        moves.retain(|m| {
+            let mut after = p.clone();
+            let effects = after.apply(m);
+            if counts.get(&after.hash()).copied().unwrap_or(0) < 3 {
+                return true;
+            }
+            let candidate = daidai::HistoryEntry::new(&after, seat, &effects);
+            !matches!(
+                daidai::judge_repetition(start_hash, &history, &candidate),
+                daidai::Repetition::Forbidden(_)
+            )
+        });
+    }
+
+    /// Destination of the last move, read back from its coordinate text (standard shogi,
+    /// whose Japanese notation refers to it as 同).
     fn last_destination(&self) -> Option<Sq> {
+        if self.variant() != Variant::Standard {
+            return None;
+        }
         let last = self.history.last()?;
         let g = self.position.geometry();
         let text = last.coordinate.trim_end_matches('+');
@@ -645,8 +755,11 @@ impl Game {
 
     /// The rules that end a game after a move: no legal move, repetition, move limit.
     fn result_after_move(&self) -> Option<GameResult> {
-        if let Some(r) = self.repetition_result() {
-            return Some(r);
+        // Dai dai repetition is judged before the move is accepted, in `play`.
+        if !matches!(self.position, AnyPosition::DaiDai(_)) {
+            if let Some(r) = self.repetition_result() {
+                return Some(r);
+            }
         }
         // A four-player position settles its eliminations as it plays, so whether the
         // game is over on the board is known without generating moves.
@@ -1171,4 +1284,13 @@ fn csa_move(pos: &ShogiPosition, m: &Move) -> String {
         g.rank(m.to),
         CSA_CODES[kind as usize]
     )
+}
+
+/// Why a dai dai player must deviate rather than repeat, for the refusal message.
+fn culprit_text(culprit: daidai::RepetitionCulprit) -> &'static str {
+    match culprit {
+        daidai::RepetitionCulprit::PerpetualCheck => "gave check with every move of the cycle",
+        daidai::RepetitionCulprit::PerpetualAttack => "attacked with every move of the cycle",
+        daidai::RepetitionCulprit::FirstPasser => "began the run of passes",
+    }
 }

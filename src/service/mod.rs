@@ -1,4 +1,193 @@
 //! The game table: challenges, seats, moves, clocks, ratings and leaderboards, over the
 //! engine, the renderer and the store. Returns domain results; knows nothing of Discord.
+//!
+//! [`Service`] is what the front end holds (cheap to clone). Its methods take plain ids
+//! and names and return the structs in [`views`]; every refusal is a [`ServiceError`]
+//! whose message is meant for the player as it stands.
+//!
+//! How an action runs: read the game row, rebuild the engine [`Game`](crate::engine::Game)
+//! from its stored state (no replay), check who may act, let the engine apply the action,
+//! then write the new state in one transaction guarded by the version that was read
+//! (a racing write makes this one fail with [`ServiceError::Raced`]). Only then is the
+//! board drawn and the outcome returned: nothing is announced before it is stored.
+//!
+//! Time comes from a [`Clock`]; clock checks run from [`Service::tick`], which reads what
+//! is due from the database, so a restarted bot picks up every deadline where it was.
 
+mod challenges;
+mod clock;
+mod ending;
+mod error;
+mod image;
+mod lists;
+mod offers;
+mod play;
 pub mod ratings;
+mod schedule;
+mod table;
+pub mod views;
+
+use std::sync::Arc;
+
+use tokio::sync::Notify;
+
+use crate::engine::{RuleOptions, Variant};
+use crate::store::{Store, UserId};
+
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use error::{ServiceError, ServiceResult};
+pub use offers::OfferOutcome;
+pub use views::*;
+
+/// Three days: the default time for one move.
+pub const DEFAULT_SECONDS_PER_MOVE: i64 = 3 * 86_400;
+
+/// Limits and defaults of the game table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Time per move when a challenge does not say.
+    pub default_seconds_per_move: i64,
+    /// The shortest time per move a challenge may ask for.
+    pub min_seconds_per_move: i64,
+    /// The longest time per move a challenge may ask for.
+    pub max_seconds_per_move: i64,
+    /// How long a challenge waits for its players.
+    pub challenge_lifetime: i64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            default_seconds_per_move: DEFAULT_SECONDS_PER_MOVE,
+            min_seconds_per_move: 60,
+            max_seconds_per_move: 30 * 86_400,
+            challenge_lifetime: 86_400,
+        }
+    }
+}
+
+/// How players get their seats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seating {
+    /// Drawn when the game starts (the yonin federation draws lots).
+    Random,
+    /// By seat index (standard: black, white; yonin: S, W, N, E): the challenger and every
+    /// named opponent exactly once; `None` leaves a seat for whoever joins.
+    Fixed(Vec<Option<UserId>>),
+}
+
+/// The time limit of a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TimeLimit {
+    /// The table's default ([`Settings::default_seconds_per_move`]).
+    #[default]
+    Default,
+    /// This many seconds for every move.
+    PerMove(i64),
+    /// No clock.
+    Unlimited,
+}
+
+/// A challenge to be made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChallengeRequest {
+    pub variant: Variant,
+    /// The players invited by name (one for two-player variants, up to three for yonin).
+    /// Naming fewer than the game needs leaves the other seats open to anyone.
+    pub opponents: Vec<Person>,
+    pub seating: Seating,
+    pub time_limit: TimeLimit,
+    /// Rule options; `None` for the variant's defaults.
+    pub rules: Option<RuleOptions>,
+    /// Whether the result changes ratings.
+    pub rated: bool,
+}
+
+impl ChallengeRequest {
+    /// A rated challenge with random seats, the default clock and the variant's rules.
+    pub fn new(variant: Variant, opponents: Vec<Person>) -> Self {
+        Self {
+            variant,
+            opponents,
+            seating: Seating::Random,
+            time_limit: TimeLimit::Default,
+            rules: None,
+            rated: true,
+        }
+    }
+}
+
+/// The game table. Cloning is cheap: clones share the database, clock and settings.
+#[derive(Clone)]
+pub struct Service {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    settings: Settings,
+    /// Woken when a write may have brought the next scheduled time forward.
+    schedule_changed: Notify,
+}
+
+impl std::fmt::Debug for Service {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Service")
+            .field("store", &self.inner.store)
+            .field("settings", &self.inner.settings)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Service {
+    /// A game table over an open store.
+    pub fn new(store: Store, clock: impl Clock, settings: Settings) -> Self {
+        Self {
+            inner: Arc::new(Inner {
+                store,
+                clock: Arc::new(clock),
+                settings,
+                schedule_changed: Notify::new(),
+            }),
+        }
+    }
+
+    /// Opens (creating and migrating if needed) the database at `database_url` and builds
+    /// the table over it.
+    pub async fn open(
+        database_url: &str,
+        clock: impl Clock,
+        settings: Settings,
+    ) -> ServiceResult<Self> {
+        let store = Store::open(database_url).await?;
+        Ok(Self::new(store, clock, settings))
+    }
+
+    /// The database underneath.
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.inner.settings
+    }
+
+    /// The current time as the service's clock tells it.
+    pub fn now(&self) -> i64 {
+        self.inner.clock.now()
+    }
+
+    /// Remembers a user's display name (for leaderboards, histories and records).
+    pub async fn remember_name(&self, person: &Person) -> ServiceResult<()> {
+        self.store()
+            .upsert_user(person.id, &person.name, self.now())
+            .await?;
+        Ok(())
+    }
+
+    /// Tells a waiting scheduler to look at the schedule again.
+    fn schedule_changed(&self) {
+        self.inner.schedule_changed.notify_one();
+    }
+}

@@ -163,12 +163,16 @@ impl Store {
     }
 
     /// Adds a player to an open challenge, for example someone taking up a challenge open
-    /// to anyone (`response` then `Accepted`).
+    /// to anyone (`response` then `Accepted`). With a `capacity`, the challenge holds at
+    /// most that many invitees: one more is refused with [`StoreError::ChallengeFull`]
+    /// (checked under the write lock, so two players racing for the last seat can't both
+    /// get it).
     pub async fn add_invitee(
         &self,
         id: ChallengeId,
         invitee: NewInvitee,
         response: InviteResponse,
+        capacity: Option<usize>,
         now: i64,
     ) -> StoreResult<Challenge> {
         let mut tx = self.begin_write().await?;
@@ -191,6 +195,9 @@ impl Store {
                 "user {} is already part of challenge {id}",
                 invitee.user_id
             )));
+        }
+        if capacity.is_some_and(|capacity| current.invitees.len() >= capacity) {
+            return Err(StoreError::ChallengeFull(id));
         }
         if invitee.seat.is_some() != (current.seat_mode == SeatMode::Fixed) {
             return Err(StoreError::Invalid(format!(

@@ -35,6 +35,10 @@ pub enum StoreError {
         status: ChallengeStatus,
     },
 
+    /// Every seat of the challenge is taken.
+    #[error("challenge {0} has no seat left")]
+    ChallengeFull(ChallengeId),
+
     #[error("user {user_id} is not invited to challenge {challenge_id}")]
     NotInvited {
         challenge_id: ChallengeId,

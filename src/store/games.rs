@@ -142,6 +142,20 @@ impl Store {
             .pop())
     }
 
+    /// The most recent game played in a channel, whatever its status.
+    pub async fn latest_game_in_channel(&self, channel_id: ChannelId) -> StoreResult<Option<Game>> {
+        let mut conn = self.pool.acquire().await?;
+        let row: Option<GameRow> = sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
+        ))
+        .bind(channel_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+        Ok(with_seats(&mut conn, row.into_iter().collect())
+            .await?
+            .pop())
+    }
+
     /// The active games a user sits in across channels, oldest first: in every guild, or
     /// only in `guild_id` if given.
     pub async fn active_games_of_user(

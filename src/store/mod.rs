@@ -15,6 +15,7 @@ mod error;
 mod games;
 mod ids;
 mod model;
+mod offers;
 mod people;
 mod play;
 mod ratings;

@@ -433,3 +433,37 @@ impl Default for LeaderboardQuery {
         }
     }
 }
+
+/// What a standing offer asks of the other players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
+#[sqlx(rename_all = "lowercase")]
+pub enum OfferKind {
+    /// End the game as a draw.
+    Draw,
+    /// Take the offering player's last move back.
+    Takeback,
+}
+
+lowercase_display!(OfferKind);
+
+/// A new draw offer or takeback request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewOffer {
+    pub kind: OfferKind,
+    /// Who makes it: the seat and the player sitting there.
+    pub seat: u8,
+    pub user_id: UserId,
+}
+
+/// A standing draw offer or takeback request. At most one of each kind per game; a new one
+/// replaces the old.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct Offer {
+    pub game_id: GameId,
+    pub kind: OfferKind,
+    pub seat: u8,
+    pub user_id: UserId,
+    /// Moves played in the game when it was made.
+    pub ply: u32,
+    pub created_at: i64,
+}

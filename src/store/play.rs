@@ -69,6 +69,50 @@ impl Store {
         Ok(game)
     }
 
+    /// Takes the last `plies` moves back in an active game at version `at`, in one
+    /// transaction: their rows leave the move log, the ply count goes back, the game takes
+    /// `next` (state and clock), and standing offers are withdrawn. Guarded by version `at`
+    /// like [`Store::apply_move`].
+    pub async fn take_back(
+        &self,
+        at: GameVersion,
+        plies: u32,
+        next: &NextTurn,
+        now: i64,
+    ) -> StoreResult<Game> {
+        let mut tx = self.begin_write().await?;
+        let played: Option<u32> =
+            sqlx::query_scalar("SELECT ply FROM games WHERE id = ? AND version = ?")
+                .bind(at.id)
+                .bind(at.version)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if played.is_some_and(|played| plies > played) {
+            return Err(StoreError::Invalid(format!(
+                "game {} has fewer than {plies} moves to take back",
+                at.id
+            )));
+        }
+        let ply = continue_game(&mut tx, at, next, 0, now).await?;
+        let kept = ply - plies;
+        sqlx::query("UPDATE games SET ply = ? WHERE id = ?")
+            .bind(kept)
+            .bind(at.id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply > ?")
+            .bind(at.id)
+            .bind(kept)
+            .execute(&mut *tx)
+            .await?;
+        clear_offers(&mut tx, at.id).await?;
+        let game = load_game(&mut tx, at.id)
+            .await?
+            .ok_or(StoreError::GameNotFound(at.id))?;
+        tx.commit().await?;
+        Ok(game)
+    }
+
     /// Appends the move that ends a game and ends it, in one transaction: see
     /// [`Store::apply_move`] and [`Store::finish_game`].
     pub async fn apply_final_move<F, E>(
@@ -185,9 +229,21 @@ async fn end_game(
     .fetch_optional(&mut *conn)
     .await?;
     match ended {
-        Some(ended) => Ok(ended),
+        Some(ended) => {
+            clear_offers(conn, at.id).await?;
+            Ok(ended)
+        }
         None => Err(stale(conn, at).await?),
     }
+}
+
+/// Withdraws a game's standing offers.
+async fn clear_offers(conn: &mut SqliteConnection, game_id: GameId) -> StoreResult<()> {
+    sqlx::query("DELETE FROM offers WHERE game_id = ?")
+        .bind(game_id)
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// The error for a versioned write that matched no row.

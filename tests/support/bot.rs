@@ -5,6 +5,7 @@ use std::sync::Once;
 use std::time::Duration;
 
 use shogiban::discord::{self, Config, Data, RunError};
+use shogiban::service::{Service, Settings, SystemClock};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
@@ -21,24 +22,32 @@ pub struct RunningBot {
 
 impl RunningBot {
     /// Starts the bot with `DISCORD_TOKEN` and `DISCORD_API_BASE` pointing at `fake`, plus
-    /// `more_env` (e.g. `DISCORD_GUILD_ID`). The settings go through the same parsing as
-    /// the process environment does in `serve`.
+    /// `more_env` (e.g. `DISCORD_GUILD_ID`), over a fresh in-memory database. The settings go
+    /// through the same parsing as the process environment does in `serve`.
     pub fn start(fake: &FakeDiscord, more_env: &[(&str, &str)]) -> Self {
-        Self::start_with_data(fake, more_env, Data::new())
+        prepare_process();
+        let config = config(fake, more_env);
+        let (shutdown, requested) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            let service = Service::open("sqlite::memory:", SystemClock, Settings::default())
+                .await
+                .expect("an in-memory database opens");
+            discord::run(config, Data::new(service), async move {
+                let _ = requested.await;
+            })
+            .await
+        });
+        Self {
+            shutdown: Some(shutdown),
+            task: Some(task),
+        }
     }
 
     /// Like [`Self::start`], with the shared state the test prepared (e.g. a service over a
     /// temporary database).
     pub fn start_with_data(fake: &FakeDiscord, more_env: &[(&str, &str)], data: Data) -> Self {
         prepare_process();
-        let mut env: HashMap<String, String> = more_env
-            .iter()
-            .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
-            .collect();
-        env.insert("DISCORD_TOKEN".into(), fake.token().to_owned());
-        env.insert("DISCORD_API_BASE".into(), fake.api_base());
-        let config =
-            Config::from_lookup(|name| env.get(name).cloned()).expect("test settings are valid");
+        let config = config(fake, more_env);
         let (shutdown, requested) = oneshot::channel::<()>();
         let task = tokio::spawn(discord::run(config, data, async move {
             let _ = requested.await;
@@ -75,6 +84,17 @@ impl Drop for RunningBot {
             task.abort();
         }
     }
+}
+
+/// The settings of a bot talking to `fake`, read as `serve` reads the environment.
+fn config(fake: &FakeDiscord, more_env: &[(&str, &str)]) -> Config {
+    let mut env: HashMap<String, String> = more_env
+        .iter()
+        .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
+        .collect();
+    env.insert("DISCORD_TOKEN".into(), fake.token().to_owned());
+    env.insert("DISCORD_API_BASE".into(), fake.api_base());
+    Config::from_lookup(|name| env.get(name).cloned()).expect("test settings are valid")
 }
 
 /// Once per test binary: keep loopback requests off any HTTP proxy of the environment, and

@@ -53,9 +53,26 @@ pub struct UploadedFile {
     pub bytes: Vec<u8>,
 }
 
+impl UploadedFile {
+    /// Whether the file starts with the PNG signature.
+    pub fn is_png(&self) -> bool {
+        self.bytes.starts_with(b"\x89PNG\r\n\x1a\n")
+    }
+
+    /// Decodes the file as a PNG and returns its width and height; fails the test if it is
+    /// not a valid PNG.
+    pub fn png_size(&self) -> (u32, u32) {
+        let image = image::load_from_memory_with_format(&self.bytes, image::ImageFormat::Png)
+            .unwrap_or_else(|why| panic!("{} is not a valid PNG: {why}", self.filename));
+        (image.width(), image.height())
+    }
+}
+
 /// One REST request the bot made, and how the fake answered it.
 #[derive(Debug, Clone)]
 pub struct RestCall {
+    /// When the whole request had arrived.
+    pub at: Instant,
     pub method: String,
     /// The path without the query, e.g. `/api/v10/interactions/7/tok/callback`.
     pub path: String,
@@ -147,6 +164,17 @@ impl RestCall {
             .collect()
     }
 
+    /// Whether this is the bot answering `sent`: its first response, or a follow-up or edit
+    /// through its webhook.
+    pub fn answers(&self, sent: &SentInteraction) -> bool {
+        self.is_callback_for(sent) || self.is_webhook_for(sent)
+    }
+
+    /// The PNG files the bot attached.
+    pub fn pngs(&self) -> Vec<&UploadedFile> {
+        self.files.iter().filter(|file| file.is_png()).collect()
+    }
+
     /// Autocomplete choices offered, as (name, value) pairs.
     pub fn choices(&self) -> Vec<(String, Value)> {
         self.json
@@ -172,6 +200,8 @@ pub struct SentInteraction {
     pub id: u64,
     pub token: String,
     pub kind: u64,
+    /// When the fake dispatched it.
+    pub sent_at: Instant,
 }
 
 impl SentInteraction {
@@ -283,6 +313,54 @@ impl FakeDiscord {
             .await
     }
 
+    /// Waits for the bot's answer to `sent` that carries a file (a first response, a
+    /// follow-up or an edit of a deferred answer), and how long after sending `sent` it
+    /// arrived.
+    pub async fn answer_with_file(&self, sent: &SentInteraction) -> (RestCall, Duration) {
+        let what = format!("an answer with a file to interaction {}", sent.id);
+        let call = self
+            .wait_for(&what, DEFAULT_WAIT, |call| {
+                call.answers(sent) && !call.files.is_empty()
+            })
+            .await;
+        let latency = call.at.saturating_duration_since(sent.sent_at);
+        (call, latency)
+    }
+
+    /// Waits for the bot's answer to `sent` that carries text: the first response unless it
+    /// was a deferral, else the follow-up or edit that replaced it.
+    pub async fn answer_to(&self, sent: &SentInteraction) -> RestCall {
+        let what = format!("an answer with text to interaction {}", sent.id);
+        self.wait_for(&what, DEFAULT_WAIT, |call| {
+            call.answers(sent) && call.method != "DELETE" && call.content().is_some()
+        })
+        .await
+    }
+
+    /// Every call answering `sent` so far, in order.
+    pub fn answers_to(&self, sent: &SentInteraction) -> Vec<RestCall> {
+        self.calls()
+            .into_iter()
+            .filter(|call| call.answers(sent))
+            .collect()
+    }
+
+    /// Waits for a message the bot posts in `channel` outside any interaction, matching
+    /// `predicate`.
+    pub async fn channel_message(
+        &self,
+        channel: u64,
+        timeout: Duration,
+        predicate: impl Fn(&RestCall) -> bool,
+    ) -> RestCall {
+        let path = format!("/api/v10/channels/{channel}/messages");
+        let what = format!("a message in channel {channel}");
+        self.wait_for(&what, timeout, |call| {
+            call.is("POST", &path) && predicate(call)
+        })
+        .await
+    }
+
     /// Waits for the command list to be registered (in `guild`, or globally).
     pub async fn registered_commands(&self, guild: Option<u64>) -> RestCall {
         let what = match guild {
@@ -389,6 +467,7 @@ impl FakeDiscord {
             id,
             token,
             kind: interaction.kind(),
+            sent_at: Instant::now(),
         };
         (sent, payload)
     }

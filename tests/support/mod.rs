@@ -8,3 +8,4 @@ pub mod bot;
 pub mod fake_discord;
 pub mod fixtures;
 pub mod limits;
+pub mod table;

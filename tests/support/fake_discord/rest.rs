@@ -83,6 +83,7 @@ pub(super) async fn rest(State(shared): State<Arc<Shared>>, request: Request) ->
         }
     };
     let mut call = RestCall {
+        at: std::time::Instant::now(),
         method: method.to_string(),
         path,
         query,
@@ -347,7 +348,8 @@ fn edited_message(shared: &Shared, old: &Value, payload: &Value, files: &[Upload
         }
     }
     if !files.is_empty() {
-        let fresh = build_message(shared, None, "0", &json!({}), files);
+        let channel_id = old["channel_id"].as_str().unwrap_or("1").to_owned();
+        let fresh = build_message(shared, None, &channel_id, &json!({}), files);
         message["attachments"] = fresh["attachments"].clone();
     }
     message["edited_timestamp"] = json!("2024-01-01T00:00:01.000000+00:00");

@@ -1,0 +1,346 @@
+//! `/challenge` and the buttons of a challenge: accept (or join an open seat), decline,
+//! withdraw.
+
+use poise::serenity_prelude as serenity;
+
+use crate::engine::{RuleOptions, Variant};
+use crate::service::{
+    AcceptOutcome, ChallengeRequest, ChallengeView, Seating, ServiceError, TimeLimit,
+};
+use crate::store::{ChallengeId, ChallengeStatus, InviteResponse};
+
+use super::custom_id::CustomId;
+use super::deadline::{Click, ClickAnswer};
+use super::game::{self, Here};
+use super::post::Post;
+use super::{format, ids, Context, Data, Error};
+
+pub(crate) const ACCEPT_VERB: &str = "accept";
+pub(crate) const DECLINE_VERB: &str = "decline";
+pub(crate) const WITHDRAW_VERB: &str = "withdraw";
+
+/// The variants, as the commands offer them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum VariantChoice {
+    #[name = "Shogi (standard, 2 players)"]
+    Standard,
+    #[name = "Yonin shogi (4 players)"]
+    Yonin,
+    #[name = "Yonin shogi doubles (2 teams of 2)"]
+    YoninDoubles,
+    #[name = "Dai dai shogi (17x17, 2 players)"]
+    DaiDai,
+}
+
+impl From<VariantChoice> for Variant {
+    fn from(choice: VariantChoice) -> Self {
+        match choice {
+            VariantChoice::Standard => Variant::Standard,
+            VariantChoice::Yonin => Variant::Yonin,
+            VariantChoice::YoninDoubles => Variant::YoninDoubles,
+            VariantChoice::DaiDai => Variant::DaiDai,
+        }
+    }
+}
+
+/// How players get their seats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum SeatsChoice {
+    #[name = "Drawn at random"]
+    Random,
+    #[name = "As listed: you, then the opponents in order"]
+    AsListed,
+}
+
+/// Rule sets of yonin shogi.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum YoninRules {
+    #[name = "Federation (move limit, declaration, repetition)"]
+    Federation,
+    #[name = "Original 1992/93 (eliminated hand to the eliminator)"]
+    Original,
+    #[name = "Federation without the extras"]
+    NoExtras,
+}
+
+impl YoninRules {
+    fn options(self, variant: Variant) -> RuleOptions {
+        let federation = RuleOptions::defaults(variant);
+        let no_extras = RuleOptions {
+            move_limit: None,
+            declaration_after: None,
+            resignation_needs_two: false,
+            repetition_voids: false,
+            perpetual_check_must_deviate: false,
+            ..federation.clone()
+        };
+        match self {
+            Self::Federation => federation,
+            Self::NoExtras => no_extras,
+            Self::Original => RuleOptions {
+                hand_to_eliminator: true,
+                ..no_extras
+            },
+        }
+    }
+}
+
+/// Suggestions for the time per move.
+async fn time_suggestions(
+    _ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    const SUGGESTIONS: [(&str, &str); 7] = [
+        ("1 day per move", "1d"),
+        ("3 days per move (the default)", "3d"),
+        ("7 days per move", "7d"),
+        ("12 hours per move", "12h"),
+        ("1 hour per move", "1h"),
+        ("10 minutes per move", "10m"),
+        ("No time limit", "none"),
+    ];
+    let typed = partial.trim().to_lowercase();
+    let mut choices: Vec<serenity::AutocompleteChoice> = Vec::new();
+    if !typed.is_empty() {
+        if let Ok(seconds) = format::parse_duration(&typed) {
+            let label = format!("{} per move", format::duration(seconds));
+            choices.push(serenity::AutocompleteChoice::new(label, typed.clone()));
+        }
+    }
+    choices.extend(
+        SUGGESTIONS
+            .iter()
+            .filter(|(label, value)| {
+                value.starts_with(&typed) || label.to_lowercase().contains(&typed)
+            })
+            .filter(|(_, value)| *value != typed)
+            .map(|(label, value)| serenity::AutocompleteChoice::new(*label, *value)),
+    );
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Challenges players to a game here: name your opponents, or leave seats open for anyone.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command, guild_only)]
+pub async fn challenge(
+    ctx: Context<'_>,
+    #[description = "Who to play (leave out to let anyone join)"] opponent: Option<serenity::User>,
+    #[description = "What to play (default: standard shogi)"] variant: Option<VariantChoice>,
+    #[description = "Second opponent (yonin)"] opponent2: Option<serenity::User>,
+    #[description = "Third opponent (yonin)"] opponent3: Option<serenity::User>,
+    #[description = "Time for each move, e.g. 1d, 3d, 12h, or none (default: 3d)"]
+    #[autocomplete = "time_suggestions"]
+    time_per_move: Option<String>,
+    #[description = "Seats drawn at random (default) or as listed (you first)"] seats: Option<
+        SeatsChoice,
+    >,
+    #[description = "Whether the result changes ratings (default: yes)"] rated: Option<bool>,
+    #[description = "Yonin rule set (default: the federation's)"] yonin_rules: Option<YoninRules>,
+) -> Result<(), Error> {
+    let here = Here::of(ctx)?;
+    let variant: Variant = variant.map_or(Variant::Standard, Variant::from);
+    let opponents: Vec<&serenity::User> = [&opponent, &opponent2, &opponent3]
+        .into_iter()
+        .flatten()
+        .collect();
+    if let Some(bot) = opponents.iter().find(|user| user.bot) {
+        return Err(Error::refused(format!(
+            "{} is a bot and cannot play. Challenge a person, or leave the opponent out so \
+             anyone can join.",
+            bot.display_name()
+        )));
+    }
+    let time_limit = match time_per_move.as_deref() {
+        None => TimeLimit::Default,
+        Some(text) if format::means_no_clock(text) => TimeLimit::Unlimited,
+        Some(text) => TimeLimit::PerMove(format::parse_duration(text).map_err(Error::Refused)?),
+    };
+    let seating = match seats.unwrap_or(SeatsChoice::Random) {
+        SeatsChoice::Random => Seating::Random,
+        SeatsChoice::AsListed => {
+            // You take the first seat, the opponents the next ones in order; seats of
+            // opponents not named stay open.
+            let mut by_seat: Vec<Option<crate::store::UserId>> = vec![Some(here.user)];
+            by_seat.extend(
+                [&opponent, &opponent2, &opponent3]
+                    .into_iter()
+                    .map(|user| user.as_ref().map(|user| ids::user(user.id))),
+            );
+            by_seat.truncate(usize::from(variant.seats()));
+            Seating::Fixed(by_seat)
+        }
+    };
+    let rules = match (yonin_rules, variant) {
+        (None, _) => None,
+        (Some(rules), Variant::Yonin | Variant::YoninDoubles) => Some(rules.options(variant)),
+        (Some(_), other) => {
+            return Err(Error::refused(format!(
+                "The yonin rule sets are for yonin games, not {}. Leave `yonin_rules` out.",
+                other.title()
+            )))
+        }
+    };
+    let request = ChallengeRequest {
+        variant,
+        opponents: opponents.iter().map(|user| ids::person(user)).collect(),
+        seating,
+        time_limit,
+        rules,
+        rated: rated.unwrap_or(true),
+    };
+    let challenger = ids::person(ctx.author());
+    let view = ctx
+        .data()
+        .service()
+        .challenge(here.guild, here.channel, &challenger, &request)
+        .await?;
+    game::send(ctx, challenge_post(&view)).await
+}
+
+/// A challenge's message: the text, its buttons while it is open, and pings for the
+/// players still to answer.
+fn challenge_post(view: &ChallengeView) -> Post {
+    let mut post = Post::new(format::challenge(view)).ping(format::challenge_pings(view));
+    if view.status != ChallengeStatus::Open {
+        return post;
+    }
+    let pending = view
+        .invitees
+        .iter()
+        .any(|i| i.response == InviteResponse::Pending);
+    let accept_label = match (pending, view.open_seats > 0) {
+        (true, true) => "Accept or join",
+        (false, true) => "Join",
+        _ => "Accept",
+    };
+    let buttons = [
+        (
+            ACCEPT_VERB,
+            accept_label,
+            serenity::ButtonStyle::Success,
+            true,
+        ),
+        (
+            DECLINE_VERB,
+            "Decline",
+            serenity::ButtonStyle::Danger,
+            pending,
+        ),
+        (
+            WITHDRAW_VERB,
+            "Withdraw",
+            serenity::ButtonStyle::Secondary,
+            true,
+        ),
+    ];
+    for (verb, label, style, shown) in buttons {
+        if let (true, Ok(id)) = (shown, CustomId::new(verb, [view.id])) {
+            post = post.button(
+                serenity::CreateButton::new(id.to_string())
+                    .label(label)
+                    .style(style),
+            );
+        }
+    }
+    post
+}
+
+/// Reads the challenge id argument of a button.
+fn challenge_id(arg: &str) -> Result<ChallengeId, Error> {
+    arg.parse()
+        .map(ChallengeId)
+        .map_err(|_| Error::refused("This button no longer works. Make a new challenge."))
+}
+
+/// A stale button's challenge: the refusal says the button no longer works.
+fn explain_stale(error: ServiceError) -> Error {
+    match error {
+        ServiceError::ChallengeNotFound(id) => Error::refused(format!(
+            "This button no longer works: there is no challenge #{id}."
+        )),
+        other => other.into(),
+    }
+}
+
+/// The Accept (or Join) button: takes a seat; the last one in starts the game, whose first
+/// board is posted below the challenge.
+pub(crate) async fn accept(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+    arg: &str,
+) -> Result<(), Error> {
+    let id = challenge_id(arg)?;
+    let person = ids::person(&click.user);
+    let work = async {
+        let outcome = data.service().accept_challenge(id, &person).await;
+        outcome.map_err(explain_stale)
+    };
+    let (click, outcome) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
+    match outcome {
+        AcceptOutcome::Waiting(view) => click.answer(challenge_post(&view)).await,
+        AcceptOutcome::Started { challenge, game } => {
+            click.answer(challenge_post(&challenge)).await?;
+            click.follow_up(game::start_post(&game)).await
+        }
+    }
+}
+
+/// The Decline button: an invitee turns the challenge down, which closes it.
+pub(crate) async fn decline(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+    arg: &str,
+) -> Result<(), Error> {
+    let id = challenge_id(arg)?;
+    let user = ids::user(click.user.id);
+    let work = async {
+        data.service()
+            .decline_challenge(id, user)
+            .await
+            .map_err(explain_stale)
+    };
+    let (click, view) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
+    click.answer(challenge_post(&view)).await
+}
+
+/// The Withdraw button: the challenger takes the challenge back.
+pub(crate) async fn withdraw(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+    arg: &str,
+) -> Result<(), Error> {
+    let id = challenge_id(arg)?;
+    let user = ids::user(click.user.id);
+    let work = async {
+        data.service()
+            .cancel_challenge(id, user)
+            .await
+            .map_err(explain_stale)
+    };
+    let (click, view) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
+    click.answer(challenge_post(&view)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn yonin_rule_sets_differ_as_documented() {
+        let variant = Variant::Yonin;
+        assert_eq!(
+            YoninRules::Federation.options(variant),
+            RuleOptions::defaults(variant)
+        );
+        let original = YoninRules::Original.options(variant);
+        assert!(original.hand_to_eliminator);
+        assert_eq!(original.move_limit, None);
+        assert!(!original.repetition_voids);
+        let plain = YoninRules::NoExtras.options(variant);
+        assert!(!plain.hand_to_eliminator);
+        assert_eq!(plain.declaration_after, None);
+    }
+}

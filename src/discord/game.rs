@@ -1,0 +1,159 @@
+//! What the commands and buttons share about games: where an interaction happens, the
+//! posts of an outcome and of a board, and finding the user's game in a channel.
+
+use poise::serenity_prelude as serenity;
+
+use crate::service::{BoardImage, BoardView, GameSummary, Outcome, Service};
+use crate::store::{ChannelId, GameId, GuildId, UserId};
+
+use super::custom_id::CustomId;
+use super::post::{File, Post};
+use super::{format, ids, Context, Error};
+
+/// The verb of the "My view" button: `view:<game id>`.
+pub(crate) const VIEW_VERB: &str = "view";
+
+/// Where a command was used and by whom, as the service knows them.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Here {
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub user: UserId,
+}
+
+impl Here {
+    /// Where a command was used; commands about games work only in servers.
+    pub fn of(ctx: Context<'_>) -> Result<Self, Error> {
+        let guild = ctx.guild_id().ok_or_else(only_in_servers)?;
+        Ok(Self {
+            guild: ids::guild(guild),
+            channel: ids::channel(ctx.channel_id()),
+            user: ids::user(ctx.author().id),
+        })
+    }
+
+    /// Where a button was clicked.
+    pub fn of_click(click: &serenity::ComponentInteraction) -> Result<Self, Error> {
+        let guild = click.guild_id.ok_or_else(only_in_servers)?;
+        Ok(Self {
+            guild: ids::guild(guild),
+            channel: ids::channel(click.channel_id),
+            user: ids::user(click.user.id),
+        })
+    }
+}
+
+fn only_in_servers() -> Error {
+    Error::refused("Games are played in servers: use this in a server channel.")
+}
+
+/// The largest file a command's answer may carry.
+pub(crate) fn upload_limit(ctx: Context<'_>) -> u64 {
+    match ctx {
+        poise::Context::Application(app) => u64::from(app.interaction.attachment_size_limit),
+        poise::Context::Prefix(_) => super::post::CHANNEL_ATTACHMENT_LIMIT,
+    }
+}
+
+/// Sends a command's answer, within the upload limit.
+pub(crate) async fn send(ctx: Context<'_>, post: Post) -> Result<(), Error> {
+    let post = post.within(upload_limit(ctx));
+    ctx.send(post.into_reply()).await?;
+    Ok(())
+}
+
+/// A board picture as an attachment named after the game and move.
+pub(crate) fn image_file(image: Option<&BoardImage>, game: GameId, ply: u32) -> Option<File> {
+    image.map(|image| File {
+        name: format!(
+            "game-{game}-move-{ply}-{}.png",
+            image.seat_name.to_lowercase()
+        ),
+        bytes: image.png.clone(),
+    })
+}
+
+/// The "My view" button of a game: the board from the clicker's seat, privately.
+pub(crate) fn view_button(game: GameId) -> Option<serenity::CreateButton> {
+    let id = CustomId::new(VIEW_VERB, [game]).ok()?;
+    Some(
+        serenity::CreateButton::new(id.to_string())
+            .label("My view")
+            .style(serenity::ButtonStyle::Secondary),
+    )
+}
+
+/// What an action did, for the channel: the text, the board for whoever is to move, a
+/// "My view" button while the game goes on, and a ping for the player to move (or, at the
+/// end, for everyone).
+pub(crate) fn outcome_post(outcome: &Outcome) -> Post {
+    let mut post = Post::new(format::outcome(outcome))
+        .ping(format::outcome_pings(outcome))
+        .file(image_file(
+            outcome.image.as_ref(),
+            outcome.game_id,
+            outcome.ply,
+        ));
+    if outcome.result.is_none() {
+        if let Some(button) = view_button(outcome.game_id) {
+            post = post.button(button);
+        }
+    }
+    post
+}
+
+/// A board for one player, privately.
+pub(crate) fn board_post(view: &BoardView) -> Post {
+    Post::private(format::board(view)).file(image_file(view.image.as_ref(), view.game_id, view.ply))
+}
+
+/// The first board of a game, for the channel, pinging the first player to move.
+pub(crate) fn start_post(view: &BoardView) -> Post {
+    let mut post = Post::new(format::game_started(view))
+        .ping(view.to_move.iter().map(|p| p.user_id))
+        .file(image_file(view.image.as_ref(), view.game_id, view.ply));
+    if let Some(button) = view_button(view.game_id) {
+        post = post.button(button);
+    }
+    post
+}
+
+/// The user's game in progress in a channel.
+pub(crate) async fn my_game_here(service: &Service, here: Here) -> Result<GameSummary, Error> {
+    service
+        .active_games(here.user)
+        .await?
+        .into_iter()
+        .find(|game| game.channel_id == here.channel)
+        .ok_or_else(|| {
+            Error::refused(
+                "You have no game in progress in this channel. `/games` lists the games \
+                 going on; `/challenge` starts one.",
+            )
+        })
+}
+
+/// The user's game in the channel, checked to be the one a button was made for (the
+/// button may be days old, and the channel may have a new game by now).
+pub(crate) async fn game_of_button(
+    service: &Service,
+    here: Here,
+    game: GameId,
+) -> Result<GameSummary, Error> {
+    let stale = || {
+        Error::refused(format!(
+            "This button belongs to game #{game}, which is over or which you are not playing."
+        ))
+    };
+    match my_game_here(service, here).await {
+        Ok(current) if current.game_id == game => Ok(current),
+        Ok(_) => Err(stale()),
+        Err(Error::Refused(_)) => Err(stale()),
+        Err(error) => Err(error),
+    }
+}
+
+/// Reads the game id argument of a button.
+pub(crate) fn game_id_arg(arg: &str) -> Option<GameId> {
+    arg.parse().ok().map(GameId)
+}

@@ -1,0 +1,145 @@
+//! Looking around: `/games`, `/leaderboard`, `/profile` and `/export`.
+
+use poise::serenity_prelude as serenity;
+
+use crate::engine::Variant;
+use crate::service::{GameRef, RecordFormat, ServiceError};
+use crate::store::GameId;
+
+use super::challenge::VariantChoice;
+use super::game::{self, Here};
+use super::post::{File, Post};
+use super::{format, ids, Context, Error};
+
+/// Rows on one leaderboard page.
+const LEADERBOARD_PAGE: u32 = 15;
+
+/// Lists the games going on in this server, or only yours.
+#[poise::command(slash_command, guild_only)]
+pub async fn games(
+    ctx: Context<'_>,
+    #[description = "Only the games you play in (default: every game in this server)"] mine: Option<
+        bool,
+    >,
+) -> Result<(), Error> {
+    let here = Here::of(ctx)?;
+    let service = ctx.data().service();
+    let text = if mine.unwrap_or(false) {
+        let games: Vec<_> = service
+            .active_games(here.user)
+            .await?
+            .into_iter()
+            .filter(|game| game.guild_id == here.guild)
+            .collect();
+        format::game_list(
+            "**Your games in this server**",
+            &games,
+            "You are not playing any game here. `/challenge` starts one.",
+        )
+    } else {
+        let games = service.games_in_guild(here.guild).await?;
+        format::game_list(
+            "**Games in this server**",
+            &games,
+            "No game is going on. `/challenge` starts one.",
+        )
+    };
+    game::send(ctx, Post::new(text)).await
+}
+
+/// Shows this server's best players in a variant.
+#[poise::command(slash_command, guild_only)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "Which variant (default: standard shogi)"] variant: Option<VariantChoice>,
+    #[description = "Page number (default: 1)"]
+    #[min = 1]
+    #[max = 1000]
+    page: Option<u32>,
+) -> Result<(), Error> {
+    let here = Here::of(ctx)?;
+    let variant: Variant = variant.map_or(Variant::Standard, Variant::from);
+    let page = page.unwrap_or(1).max(1);
+    let rows = ctx
+        .data()
+        .service()
+        .leaderboard(
+            here.guild,
+            variant,
+            false,
+            LEADERBOARD_PAGE,
+            (page - 1) * LEADERBOARD_PAGE,
+        )
+        .await?;
+    game::send(ctx, Post::new(format::leaderboard(variant, &rows, page))).await
+}
+
+/// Shows a player's ratings, games and recent results in this server.
+#[poise::command(slash_command, guild_only)]
+pub async fn profile(
+    ctx: Context<'_>,
+    #[description = "Whose profile (default: yours)"] player: Option<serenity::User>,
+) -> Result<(), Error> {
+    let here = Here::of(ctx)?;
+    let user = player.as_ref().unwrap_or_else(|| ctx.author());
+    let profile = ctx
+        .data()
+        .service()
+        .profile(here.guild, ids::user(user.id))
+        .await?;
+    game::send(ctx, Post::new(format::profile(&profile))).await
+}
+
+/// Game record formats, as `/export` offers them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum FormatChoice {
+    #[name = "KIF (standard shogi)"]
+    Kif,
+    #[name = "CSA (standard shogi)"]
+    Csa,
+    #[name = "Position file: positions and moves (every variant)"]
+    Text,
+}
+
+impl From<FormatChoice> for RecordFormat {
+    fn from(choice: FormatChoice) -> Self {
+        match choice {
+            FormatChoice::Kif => RecordFormat::Kif,
+            FormatChoice::Csa => RecordFormat::Csa,
+            FormatChoice::Text => RecordFormat::Text,
+        }
+    }
+}
+
+/// Sends you a game's record as a file: this channel's game, or the game number you give.
+#[poise::command(slash_command, guild_only)]
+pub async fn export(
+    ctx: Context<'_>,
+    #[description = "Record format (default: KIF for standard shogi, else the position file)"]
+    format: Option<FormatChoice>,
+    #[description = "Game number (default: this channel's game, or its last one)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let here = Here::of(ctx)?;
+    let service = ctx.data().service();
+    let which = game.map_or(GameRef::Channel(here.channel), |id| GameRef::Id(GameId(id)));
+    let record = match format {
+        Some(format) => service.export(which, format.into()).await?,
+        // KIF where the variant has it (standard shogi), else the position file.
+        None => match service.export(which, RecordFormat::Kif).await {
+            Err(ServiceError::NotAllowed(_)) => service.export(which, RecordFormat::Text).await?,
+            other => other?,
+        },
+    };
+    let post = Post::private(format!(
+        "The record of game #{} ({}).",
+        record.game_id,
+        record.format.extension().to_uppercase()
+    ))
+    .file(Some(File {
+        name: record.filename,
+        bytes: record.text.into_bytes(),
+    }));
+    game::send(ctx, post).await
+}

@@ -1,0 +1,217 @@
+//! Playing: `/move` with autocomplete of the legal moves, `/board`, `/resign` with its
+//! confirm button, `/declare`, `/abort`, and the "My view" button.
+
+use poise::serenity_prelude as serenity;
+
+use crate::store::GameId;
+
+use super::custom_id::CustomId;
+use super::deadline::{self, Click, ClickAnswer};
+use super::game::{self, Here};
+use super::post::Post;
+use super::{Context, Data, Error};
+
+/// The verb of the resign confirmation button: `resign:<game id>`.
+pub(crate) const RESIGN_VERB: &str = "resign";
+
+/// Discord's limit on an autocomplete choice's name and value, in characters.
+const MAX_CHOICE_CHARS: usize = 100;
+
+/// The legal moves matching what has been typed, for the player to move.
+async fn legal_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let choices = match Here::of(ctx) {
+        Ok(here) => {
+            let service = ctx.data().service();
+            match service
+                .legal_moves_for(here.channel, here.user, partial)
+                .await
+            {
+                Ok(moves) if moves.is_empty() => vec![hint(
+                    &format!("No legal move matches \"{}\"", partial.trim()),
+                    partial,
+                )],
+                Ok(moves) => moves
+                    .into_iter()
+                    .map(|m| {
+                        serenity::AutocompleteChoice::new(
+                            cut(&m.label, MAX_CHOICE_CHARS),
+                            cut(&m.value, MAX_CHOICE_CHARS),
+                        )
+                    })
+                    .collect(),
+                Err(error) => vec![hint(&error.to_string(), partial)],
+            }
+        }
+        Err(error) => vec![hint(&error.user_message(), partial)],
+    };
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// A choice that explains instead of offering a move; picking it submits what was typed, so
+/// the command then says what is wrong.
+fn hint(text: &str, typed: &str) -> serenity::AutocompleteChoice {
+    let value = if typed.trim().is_empty() {
+        "?"
+    } else {
+        typed.trim()
+    };
+    serenity::AutocompleteChoice::new(cut(text, MAX_CHOICE_CHARS), cut(value, MAX_CHOICE_CHARS))
+}
+
+/// `text` cut to `max` characters.
+fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let mut cut: String = text.chars().take(max - 1).collect();
+    cut.push('…');
+    cut
+}
+
+/// Plays your move in this channel's game: pick a legal move from the list, or type one.
+#[poise::command(slash_command, guild_only, rename = "move")]
+pub async fn play_move(
+    ctx: Context<'_>,
+    #[rename = "move"]
+    #[description = "Your move, e.g. 7g7f, P*5e or P-7f (the list shows the legal ones)"]
+    #[autocomplete = "legal_moves"]
+    text: String,
+) -> Result<(), Error> {
+    let here = Here::of(ctx)?;
+    let service = ctx.data().service();
+    let work = async { Ok(service.play(here.channel, here.user, &text).await?) };
+    let outcome = deadline::command(ctx, false, work).await?;
+    game::send(ctx, game::outcome_post(&outcome)).await
+}
+
+/// Shows this channel's game from your seat, only to you.
+#[poise::command(slash_command, guild_only)]
+pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    let here = Here::of(ctx)?;
+    let service = ctx.data().service();
+    let work = async { Ok(service.board(here.channel, here.user).await?) };
+    let view = deadline::command(ctx, true, work).await?;
+    game::send(ctx, game::board_post(&view)).await
+}
+
+/// Resigns your game in this channel (you confirm with a button first).
+#[poise::command(slash_command, guild_only)]
+pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    let here = Here::of(ctx)?;
+    let game = game::my_game_here(ctx.data().service(), here).await?;
+    let id = CustomId::new(RESIGN_VERB, [game.game_id])
+        .map_err(|_| Error::refused("This game cannot be resigned from here."))?;
+    let post = Post::private(format!(
+        "Resign **{} #{}**? This ends the game for you and cannot be undone.",
+        game.variant.title(),
+        game.game_id
+    ))
+    .button(
+        serenity::CreateButton::new(id.to_string())
+            .label("Resign")
+            .style(serenity::ButtonStyle::Danger),
+    );
+    game::send(ctx, post).await
+}
+
+/// Declares on your turn instead of moving: the impasse (standard) or entering-king (yonin).
+#[poise::command(slash_command, guild_only)]
+pub async fn declare(ctx: Context<'_>) -> Result<(), Error> {
+    let here = Here::of(ctx)?;
+    let service = ctx.data().service();
+    let work = async { Ok(service.declare(here.channel, here.user).await?) };
+    let outcome = deadline::command(ctx, false, work).await?;
+    game::send(ctx, game::outcome_post(&outcome)).await
+}
+
+/// Stops this channel's game without a result: before everyone has moved, or by a moderator.
+#[poise::command(slash_command, guild_only)]
+pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
+    let here = Here::of(ctx)?;
+    let moderator = is_moderator(ctx);
+    let service = ctx.data().service();
+    let work = async { Ok(service.abort(here.channel, here.user, moderator).await?) };
+    let outcome = deadline::command(ctx, false, work).await?;
+    game::send(ctx, game::outcome_post(&outcome)).await
+}
+
+/// Whether the user may manage messages in the channel: a moderator may abort any game.
+fn is_moderator(ctx: Context<'_>) -> bool {
+    let poise::Context::Application(app) = ctx else {
+        return false;
+    };
+    app.interaction
+        .member
+        .as_ref()
+        .and_then(|member| member.permissions)
+        .is_some_and(|permissions| permissions.manage_messages() || permissions.administrator())
+}
+
+/// The Resign button of `/resign`'s confirmation: resigns, tells the player privately and
+/// announces the result in the channel.
+pub(crate) async fn confirm_resign(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+    arg: &str,
+) -> Result<(), Error> {
+    let game_id = game::game_id_arg(arg).ok_or_else(stale_resign)?;
+    let here = Here::of_click(click)?;
+    let service = data.service();
+    let work = async {
+        game::game_of_button(service, here, game_id).await?;
+        Ok(service.resign(here.channel, here.user).await?)
+    };
+    let (click, outcome) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
+    click
+        .answer(Post::new(format!("You resigned game #{game_id}.")))
+        .await?;
+    click.follow_up(game::outcome_post(&outcome)).await
+}
+
+fn stale_resign() -> Error {
+    Error::refused("This button no longer works. Use `/resign` again.")
+}
+
+/// The "My view" button: the board from the clicker's seat, only to them.
+pub(crate) async fn my_view(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+    arg: &str,
+) -> Result<(), Error> {
+    let game_id: GameId = game::game_id_arg(arg)
+        .ok_or_else(|| Error::refused("This button no longer works. Use `/board`."))?;
+    let here = Here::of_click(click)?;
+    let service = data.service();
+    let work = async {
+        let view = service.board(here.channel, here.user).await;
+        match view {
+            Ok(view) if view.game_id == game_id => Ok(view),
+            Ok(_) | Err(crate::service::ServiceError::NoGameHere) => Err(Error::refused(format!(
+                "Game #{game_id} is over. `/export` gives its record."
+            ))),
+            Err(error) => Err(error.into()),
+        }
+    };
+    let (click, view) = Click::run(ctx, data, click, ClickAnswer::Private, work).await?;
+    click.answer(game::board_post(&view)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_texts_are_cut_for_autocomplete() {
+        let long = "x".repeat(150);
+        assert_eq!(
+            cut(&long, MAX_CHOICE_CHARS).chars().count(),
+            MAX_CHOICE_CHARS
+        );
+        assert_eq!(cut("7g7f", MAX_CHOICE_CHARS), "7g7f");
+        let choice = hint("It is not your turn", "  ");
+        let json = serde_json::to_value(&choice).unwrap();
+        assert_eq!(json["value"], "?");
+    }
+}

@@ -1,0 +1,235 @@
+//! A message the bot sends, independent of how it is sent: text, who may be pinged, an
+//! optional file and buttons. One `Post` becomes whichever Discord builder the answer
+//! needs (a command reply, an interaction response or follow-up, an edit of a deferred
+//! answer, or a plain channel message), so every path sends the same thing.
+
+use poise::serenity_prelude as serenity;
+
+use crate::store::UserId;
+
+use super::ids;
+
+/// Discord's limit on message content, in characters.
+pub(crate) const MAX_CONTENT_CHARS: usize = 2000;
+/// Buttons in one action row.
+const BUTTONS_PER_ROW: usize = 5;
+/// The upload limit of messages sent outside an interaction (Discord's default for bots).
+pub(crate) const CHANNEL_ATTACHMENT_LIMIT: u64 = 10 * 1024 * 1024;
+
+/// A file to attach.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct File {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+/// A message to send.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Post {
+    content: String,
+    ping: Vec<UserId>,
+    file: Option<File>,
+    buttons: Vec<serenity::CreateButton>,
+    private: bool,
+}
+
+impl Post {
+    /// A message with this text, cut to Discord's limit if it is longer.
+    pub fn new(content: impl Into<String>) -> Self {
+        Self {
+            content: fit_content(content.into()),
+            ..Self::default()
+        }
+    }
+
+    /// A message only the user who acted sees.
+    pub fn private(content: impl Into<String>) -> Self {
+        Self::new(content).privately()
+    }
+
+    /// Makes the message visible only to the user who acted.
+    pub fn privately(mut self) -> Self {
+        self.private = true;
+        self
+    }
+
+    /// Lets the message notify these users (mentions of anyone else stay silent).
+    pub fn ping(mut self, users: impl IntoIterator<Item = UserId>) -> Self {
+        for user in users {
+            if !self.ping.contains(&user) {
+                self.ping.push(user);
+            }
+        }
+        self
+    }
+
+    /// Attaches a file.
+    pub fn file(mut self, file: Option<File>) -> Self {
+        self.file = file;
+        self
+    }
+
+    /// Adds a button.
+    pub fn button(mut self, button: serenity::CreateButton) -> Self {
+        self.buttons.push(button);
+        self
+    }
+
+    #[cfg(test)]
+    pub fn content(&self) -> &str {
+        &self.content
+    }
+
+    /// Leaves out an attachment larger than `limit` bytes, saying so in the text.
+    pub fn within(mut self, limit: u64) -> Self {
+        if let Some(file) = &self.file {
+            let size = file.bytes.len() as u64;
+            if size > limit {
+                tracing::warn!(size, limit, file = %file.name, "attachment too large, left out");
+                self.file = None;
+                let note = "\n(The board image is too large to attach here; use `/board`.)";
+                self.content = fit_content(format!("{}{note}", self.content));
+            }
+        }
+        self
+    }
+
+    fn allowed_mentions(&self) -> serenity::CreateAllowedMentions {
+        serenity::CreateAllowedMentions::new()
+            .everyone(false)
+            .all_roles(false)
+            .users(self.ping.iter().filter_map(|&user| ids::discord_user(user)))
+    }
+
+    fn rows(&self) -> Vec<serenity::CreateActionRow> {
+        self.buttons
+            .chunks(BUTTONS_PER_ROW)
+            .map(|row| serenity::CreateActionRow::Buttons(row.to_vec()))
+            .collect()
+    }
+
+    fn attachment(&self) -> Option<serenity::CreateAttachment> {
+        self.file
+            .as_ref()
+            .map(|file| serenity::CreateAttachment::bytes(file.bytes.clone(), file.name.clone()))
+    }
+
+    /// The first answer to a command.
+    pub fn into_reply(self) -> poise::CreateReply {
+        let mut reply = poise::CreateReply::default()
+            .content(self.content.clone())
+            .allowed_mentions(self.allowed_mentions())
+            .components(self.rows())
+            .ephemeral(self.private);
+        if let Some(attachment) = self.attachment() {
+            reply = reply.attachment(attachment);
+        }
+        reply
+    }
+
+    /// The first answer to a click, as a new message or as the new state of the clicked one
+    /// (whose files are replaced by this post's).
+    pub fn into_response_message(self) -> serenity::CreateInteractionResponseMessage {
+        let mut message = serenity::CreateInteractionResponseMessage::new()
+            .content(self.content.clone())
+            .allowed_mentions(self.allowed_mentions())
+            .components(self.rows());
+        // Left unset otherwise: an update keeps the clicked message's visibility.
+        if self.private {
+            message = message.ephemeral(true);
+        }
+        message.files(self.attachment())
+    }
+
+    /// A further message after the first answer.
+    pub fn into_followup(self) -> serenity::CreateInteractionResponseFollowup {
+        let mut followup = serenity::CreateInteractionResponseFollowup::new()
+            .content(self.content.clone())
+            .allowed_mentions(self.allowed_mentions())
+            .components(self.rows());
+        if self.private {
+            followup = followup.ephemeral(true);
+        }
+        if let Some(attachment) = self.attachment() {
+            followup = followup.add_file(attachment);
+        }
+        followup
+    }
+
+    /// The answer replacing a deferral (or the clicked message, after a deferred update).
+    pub fn into_edit(self) -> serenity::EditInteractionResponse {
+        let mut edit = serenity::EditInteractionResponse::new()
+            .content(self.content.clone())
+            .allowed_mentions(self.allowed_mentions())
+            .components(self.rows())
+            .clear_attachments();
+        if let Some(attachment) = self.attachment() {
+            edit = edit.new_attachment(attachment);
+        }
+        edit
+    }
+
+    /// A message posted in a channel outside any interaction.
+    pub fn into_message(self) -> serenity::CreateMessage {
+        let mut message = serenity::CreateMessage::new()
+            .content(self.content.clone())
+            .allowed_mentions(self.allowed_mentions())
+            .components(self.rows());
+        if let Some(attachment) = self.attachment() {
+            message = message.add_file(attachment);
+        }
+        message
+    }
+}
+
+/// Text cut to Discord's content limit, ending in an ellipsis if it was cut.
+fn fit_content(text: String) -> String {
+    if text.chars().count() <= MAX_CONTENT_CHARS {
+        return text;
+    }
+    let mut cut: String = text.chars().take(MAX_CONTENT_CHARS - 1).collect();
+    cut.push('…');
+    cut
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_text_is_cut_to_the_limit() {
+        let post = Post::new("あ".repeat(MAX_CONTENT_CHARS + 10));
+        assert_eq!(post.content().chars().count(), MAX_CONTENT_CHARS);
+        assert!(post.content().ends_with('…'));
+        let short = Post::new("hello");
+        assert_eq!(short.content(), "hello");
+    }
+
+    #[test]
+    fn an_attachment_over_the_limit_is_left_out_with_a_note() {
+        let file = File {
+            name: "board.png".into(),
+            bytes: vec![0; 100],
+        };
+        let kept = Post::new("board").file(Some(file.clone())).within(100);
+        assert_eq!(kept.file, Some(file.clone()));
+        let dropped = Post::new("board").file(Some(file)).within(99);
+        assert_eq!(dropped.file, None);
+        assert!(dropped.content().contains("too large"));
+    }
+
+    #[test]
+    fn pings_are_listed_once() {
+        let post = Post::new("x").ping([UserId(5), UserId(5), UserId(6)]);
+        assert_eq!(post.ping, [UserId(5), UserId(6)]);
+    }
+
+    #[test]
+    fn buttons_are_laid_out_five_per_row() {
+        let mut post = Post::new("x");
+        for n in 0..7 {
+            post = post.button(serenity::CreateButton::new(format!("b:{n}")).label("b"));
+        }
+        assert_eq!(post.rows().len(), 2);
+    }
+}

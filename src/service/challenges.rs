@@ -1,0 +1,470 @@
+//! Challenges: made by one player for a variant, with named opponents and/or open seats;
+//! answered by the invitees, joined by anyone while seats are open, cancelled by the
+//! challenger, expired by the scheduler. The last acceptance starts the game.
+
+use std::collections::HashSet;
+
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{self, RuleOptions, Seat, Variant};
+use crate::store::{
+    Challenge, ChallengeClosure, ChallengeId, ChallengeStatus, ChannelId, GuildId, InviteResponse,
+    NewChallenge, NewGame, NewInvitee, SeatMode, UserId,
+};
+
+use super::table::{parse_variant, turn_clock, Table};
+use super::{
+    AcceptOutcome, ChallengeRequest, ChallengeView, Participant, Person, Seating, Service,
+    ServiceError, ServiceResult, TimeLimit,
+};
+
+/// The game a challenge will create, as `challenges.options` keeps it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct ChallengeOptions {
+    /// Time per move; `None` for no limit.
+    seconds_per_move: Option<i64>,
+    rules: RuleOptions,
+    rated: bool,
+}
+
+impl Service {
+    /// Makes a challenge in a channel. Refused if the channel already has a game going,
+    /// or if the players, seats or time limit do not fit the variant.
+    pub async fn challenge(
+        &self,
+        guild: GuildId,
+        channel: ChannelId,
+        challenger: &Person,
+        request: &ChallengeRequest,
+    ) -> ServiceResult<ChallengeView> {
+        let now = self.now();
+        let variant = request.variant;
+        let seats = usize::from(variant.seats());
+        let opponents: Vec<UserId> = request.opponents.iter().map(|p| p.id).collect();
+        if opponents.len() >= seats {
+            return Err(ServiceError::BadChallenge(format!(
+                "{} is for {seats} players: name at most {} opponent{}.",
+                variant.title(),
+                seats - 1,
+                if seats == 2 { "" } else { "s" }
+            )));
+        }
+        if opponents.contains(&challenger.id) {
+            return Err(ServiceError::BadChallenge(
+                "You cannot challenge yourself.".into(),
+            ));
+        }
+        let mut named = HashSet::new();
+        if !opponents.iter().all(|&id| named.insert(id)) {
+            return Err(ServiceError::BadChallenge(
+                "Name each opponent only once.".into(),
+            ));
+        }
+        let (challenger_seat, opponent_seats) =
+            seats_asked(variant, challenger.id, &opponents, &request.seating)?;
+        let options = ChallengeOptions {
+            seconds_per_move: self.seconds_per_move(request.time_limit)?,
+            rules: request
+                .rules
+                .clone()
+                .unwrap_or_else(|| RuleOptions::defaults(variant)),
+            rated: request.rated,
+        };
+        if self
+            .store()
+            .active_game_in_channel(channel)
+            .await?
+            .is_some()
+        {
+            return Err(ServiceError::ChannelBusy);
+        }
+
+        for person in std::iter::once(challenger).chain(&request.opponents) {
+            self.store()
+                .upsert_user(person.id, &person.name, now)
+                .await?;
+        }
+        let new = NewChallenge {
+            guild_id: guild,
+            channel_id: channel,
+            challenger_id: challenger.id,
+            variant: variant.name().into(),
+            options: serde_json::to_value(&options)
+                .map_err(|e| ServiceError::Corrupt(format!("challenge options: {e}")))?,
+            challenger_seat,
+            invitees: opponents
+                .iter()
+                .zip(opponent_seats)
+                .map(|(&user_id, seat)| NewInvitee { user_id, seat })
+                .collect(),
+            expires_at: now + self.settings().challenge_lifetime,
+        };
+        let created = self.store().create_challenge(&new, now).await?;
+        self.schedule_changed();
+        self.challenge_view(&created).await
+    }
+
+    /// Accepts a challenge: an invitee's answer, or anyone taking an open seat. When the
+    /// last seat is filled and everyone has accepted, the game starts in the challenge's
+    /// channel.
+    pub async fn accept_challenge(
+        &self,
+        challenge_id: ChallengeId,
+        user: &Person,
+    ) -> ServiceResult<AcceptOutcome> {
+        let now = self.now();
+        let challenge = self.open_challenge(challenge_id, now).await?;
+        if user.id == challenge.challenger_id {
+            return Err(ServiceError::OwnChallenge(challenge_id));
+        }
+        let variant = parse_variant(&challenge.variant)?;
+        let wanted = usize::from(variant.seats()) - 1;
+        self.store().upsert_user(user.id, &user.name, now).await?;
+        let invited = challenge.invitees.iter().find(|i| i.user_id == user.id);
+        let updated = match invited {
+            Some(invitee) if invitee.response == InviteResponse::Accepted => challenge,
+            Some(_) => {
+                self.store()
+                    .respond_to_challenge(challenge_id, user.id, InviteResponse::Accepted, now)
+                    .await?
+            }
+            None if challenge.invitees.len() < wanted => {
+                let seat = match challenge.seat_mode {
+                    SeatMode::Fixed => Some(first_free_seat(&challenge, variant)?),
+                    SeatMode::Random => None,
+                };
+                let joiner = NewInvitee {
+                    user_id: user.id,
+                    seat,
+                };
+                self.store()
+                    .add_invitee(
+                        challenge_id,
+                        joiner,
+                        InviteResponse::Accepted,
+                        Some(wanted),
+                        now,
+                    )
+                    .await?
+            }
+            None => return Err(ServiceError::NotInvited(challenge_id)),
+        };
+        if updated.invitees.len() == wanted && updated.all_accepted() {
+            self.start_game(updated, now).await
+        } else {
+            Ok(AcceptOutcome::Waiting(self.challenge_view(&updated).await?))
+        }
+    }
+
+    /// Declines a challenge the user was invited to; it closes, as the game cannot be
+    /// played as asked.
+    pub async fn decline_challenge(
+        &self,
+        challenge_id: ChallengeId,
+        user: UserId,
+    ) -> ServiceResult<ChallengeView> {
+        let now = self.now();
+        let challenge = self.open_challenge(challenge_id, now).await?;
+        if user == challenge.challenger_id {
+            return Err(ServiceError::OwnChallenge(challenge_id));
+        }
+        self.store()
+            .respond_to_challenge(challenge_id, user, InviteResponse::Declined, now)
+            .await?;
+        let closed = self
+            .store()
+            .close_challenge(challenge_id, ChallengeClosure::Declined, now)
+            .await?;
+        self.challenge_view(&closed).await
+    }
+
+    /// Withdraws a challenge; only its challenger may.
+    pub async fn cancel_challenge(
+        &self,
+        challenge_id: ChallengeId,
+        user: UserId,
+    ) -> ServiceResult<ChallengeView> {
+        let now = self.now();
+        let challenge = self.open_challenge(challenge_id, now).await?;
+        if user != challenge.challenger_id {
+            return Err(ServiceError::NotChallenger(challenge_id));
+        }
+        let closed = self
+            .store()
+            .close_challenge(challenge_id, ChallengeClosure::Cancelled, now)
+            .await?;
+        self.challenge_view(&closed).await
+    }
+
+    /// A challenge by id, whatever its status.
+    pub async fn challenge_by_id(&self, challenge_id: ChallengeId) -> ServiceResult<ChallengeView> {
+        let challenge = self
+            .store()
+            .challenge(challenge_id)
+            .await?
+            .ok_or(ServiceError::ChallengeNotFound(challenge_id))?;
+        self.challenge_view(&challenge).await
+    }
+
+    /// The open challenges of a channel, oldest first.
+    pub async fn open_challenges(&self, channel: ChannelId) -> ServiceResult<Vec<ChallengeView>> {
+        let challenges = self.store().open_challenges_in_channel(channel).await?;
+        self.challenge_views(&challenges).await
+    }
+
+    /// The open challenges a user made or is invited to, oldest first.
+    pub async fn challenges_of(&self, user: UserId) -> ServiceResult<Vec<ChallengeView>> {
+        let challenges = self.store().open_challenges_of_user(user).await?;
+        self.challenge_views(&challenges).await
+    }
+
+    /// A challenge that can still be answered; one whose time is up is closed on the spot.
+    async fn open_challenge(&self, id: ChallengeId, now: i64) -> ServiceResult<Challenge> {
+        let challenge = self
+            .store()
+            .challenge(id)
+            .await?
+            .ok_or(ServiceError::ChallengeNotFound(id))?;
+        if challenge.status != ChallengeStatus::Open {
+            return Err(ServiceError::ChallengeClosed {
+                id,
+                status: challenge.status,
+            });
+        }
+        if challenge.expires_at <= now {
+            // The scheduler may be closing it at the same moment: either way it is closed.
+            if let Err(error) = self
+                .store()
+                .close_challenge(id, ChallengeClosure::Expired, now)
+                .await
+            {
+                tracing::debug!(%error, challenge = %id, "expired challenge already closed");
+            }
+            return Err(ServiceError::ChallengeExpired(id));
+        }
+        Ok(challenge)
+    }
+
+    /// Starts the game of a full, accepted challenge.
+    async fn start_game(&self, challenge: Challenge, now: i64) -> ServiceResult<AcceptOutcome> {
+        let variant = parse_variant(&challenge.variant)?;
+        let options = challenge_options(&challenge)?;
+        let seats = seating(&challenge, variant)?;
+        let game = engine::Game::new(variant, options.rules.clone());
+        let new = NewGame {
+            guild_id: challenge.guild_id,
+            channel_id: challenge.channel_id,
+            challenge_id: Some(challenge.id),
+            variant: variant.name().into(),
+            rule_options: serde_json::to_value(&options.rules)
+                .map_err(|e| ServiceError::Corrupt(format!("rule options: {e}")))?,
+            rated: options.rated,
+            state: game.to_state(),
+            seats,
+            seconds_per_move: options.seconds_per_move,
+            clock: turn_clock(options.seconds_per_move, now),
+        };
+        let row = match self.store().create_game(&new, now).await {
+            Ok(row) => row,
+            // Two last acceptances raced: the other one started the game.
+            Err(crate::store::StoreError::ChallengeNotOpen {
+                status: ChallengeStatus::Accepted,
+                ..
+            }) => self
+                .store()
+                .active_game_in_channel(challenge.channel_id)
+                .await?
+                .filter(|g| g.challenge_id == Some(challenge.id))
+                .ok_or(ServiceError::ChallengeClosed {
+                    id: challenge.id,
+                    status: ChallengeStatus::Accepted,
+                })?,
+            Err(error) => return Err(error.into()),
+        };
+        self.schedule_changed();
+        let table = Table::from_row(row)?;
+        let seat = table.seat_to_move().unwrap_or(0);
+        let game = self.board_view(table, seat).await?;
+        let challenge = self.challenge_by_id(challenge.id).await?;
+        Ok(AcceptOutcome::Started {
+            challenge,
+            game: Box::new(game),
+        })
+    }
+
+    /// The time per move a challenge asks for, checked against the table's limits.
+    fn seconds_per_move(&self, limit: TimeLimit) -> ServiceResult<Option<i64>> {
+        let settings = self.settings();
+        match limit {
+            TimeLimit::Default => Ok(Some(settings.default_seconds_per_move)),
+            TimeLimit::Unlimited => Ok(None),
+            TimeLimit::PerMove(seconds)
+                if (settings.min_seconds_per_move..=settings.max_seconds_per_move)
+                    .contains(&seconds) =>
+            {
+                Ok(Some(seconds))
+            }
+            TimeLimit::PerMove(_) => Err(ServiceError::BadChallenge(format!(
+                "The time per move must be between {} and {}.",
+                describe_duration(settings.min_seconds_per_move),
+                describe_duration(settings.max_seconds_per_move)
+            ))),
+        }
+    }
+}
+
+/// The challenger's seat and the opponents' seats asked for, checked against the variant.
+fn seats_asked(
+    variant: Variant,
+    challenger: UserId,
+    opponents: &[UserId],
+    seating: &Seating,
+) -> ServiceResult<(Option<u8>, Vec<Option<u8>>)> {
+    let by_seat = match seating {
+        Seating::Random => return Ok((None, vec![None; opponents.len()])),
+        Seating::Fixed(by_seat) => by_seat,
+    };
+    let seat_names: Vec<&str> = (0..variant.seats())
+        .map(|s| variant.seat_name(Seat(s)))
+        .collect();
+    if by_seat.len() != seat_names.len() {
+        return Err(ServiceError::BadChallenge(format!(
+            "{} has {} seats ({}): give one player or an open seat for each.",
+            variant.title(),
+            seat_names.len(),
+            seat_names.join(", ")
+        )));
+    }
+    let seat_of = |user: UserId| -> ServiceResult<u8> {
+        let mut found = (0u8..).zip(by_seat).filter(|(_, u)| **u == Some(user));
+        match (found.next(), found.next()) {
+            (Some((seat, _)), None) => Ok(seat),
+            (None, _) => Err(ServiceError::BadChallenge(
+                "Every player of the challenge needs a seat.".into(),
+            )),
+            (Some(_), Some(_)) => Err(ServiceError::BadChallenge(
+                "A player can take only one seat.".into(),
+            )),
+        }
+    };
+    let challenger_seat = seat_of(challenger)?;
+    let opponent_seats = opponents
+        .iter()
+        .map(|&user| seat_of(user).map(Some))
+        .collect::<ServiceResult<Vec<_>>>()?;
+    let seated = by_seat.iter().flatten().count();
+    if seated != opponents.len() + 1 {
+        return Err(ServiceError::BadChallenge(
+            "Only the challenger and the named opponents can be given seats.".into(),
+        ));
+    }
+    Ok((Some(challenger_seat), opponent_seats))
+}
+
+/// The lowest seat nobody holds in a challenge with fixed seats.
+fn first_free_seat(challenge: &Challenge, variant: Variant) -> ServiceResult<u8> {
+    (0..variant.seats())
+        .find(|&seat| {
+            challenge.challenger_seat != Some(seat)
+                && challenge.invitees.iter().all(|i| i.seat != Some(seat))
+        })
+        .ok_or(ServiceError::ChallengeFull(challenge.id))
+}
+
+/// The players by seat: as given, or drawn at random.
+fn seating(challenge: &Challenge, variant: Variant) -> ServiceResult<Vec<UserId>> {
+    let mut players: Vec<(Option<u8>, UserId)> =
+        std::iter::once((challenge.challenger_seat, challenge.challenger_id))
+            .chain(challenge.invitees.iter().map(|i| (i.seat, i.user_id)))
+            .collect();
+    if players.len() != usize::from(variant.seats()) {
+        return Err(ServiceError::Corrupt(format!(
+            "challenge #{} has {} players for {} seats",
+            challenge.id,
+            players.len(),
+            variant.seats()
+        )));
+    }
+    match challenge.seat_mode {
+        SeatMode::Random => players.shuffle(&mut rand::thread_rng()),
+        SeatMode::Fixed => players.sort_by_key(|(seat, _)| *seat),
+    }
+    Ok(players.into_iter().map(|(_, user)| user).collect())
+}
+
+fn challenge_options(challenge: &Challenge) -> ServiceResult<ChallengeOptions> {
+    serde_json::from_value(challenge.options.clone())
+        .map_err(|e| ServiceError::Corrupt(format!("challenge #{} options: {e}", challenge.id)))
+}
+
+impl Service {
+    /// A stored challenge as the front end sees it, with the challenger's name.
+    pub(super) async fn challenge_view(
+        &self,
+        challenge: &Challenge,
+    ) -> ServiceResult<ChallengeView> {
+        let challenger = self.store().user(challenge.challenger_id).await?;
+        view_of(challenge, challenger.and_then(|u| u.display_name))
+    }
+
+    async fn challenge_views(&self, challenges: &[Challenge]) -> ServiceResult<Vec<ChallengeView>> {
+        let mut views = Vec::with_capacity(challenges.len());
+        for challenge in challenges {
+            views.push(self.challenge_view(challenge).await?);
+        }
+        Ok(views)
+    }
+}
+
+fn view_of(challenge: &Challenge, challenger_name: Option<String>) -> ServiceResult<ChallengeView> {
+    let variant = parse_variant(&challenge.variant)?;
+    let options = challenge_options(challenge)?;
+    let seat_name = |seat: Option<u8>| seat.map(|s| variant.seat_name(Seat(s)));
+    let invitees: Vec<Participant> = challenge
+        .invitees
+        .iter()
+        .map(|i| Participant {
+            user_id: i.user_id,
+            name: i.display_name.clone(),
+            seat: i.seat,
+            seat_name: seat_name(i.seat),
+            response: i.response,
+        })
+        .collect();
+    Ok(ChallengeView {
+        id: challenge.id,
+        guild_id: challenge.guild_id,
+        channel_id: challenge.channel_id,
+        variant,
+        challenger: Participant {
+            user_id: challenge.challenger_id,
+            name: challenger_name,
+            seat: challenge.challenger_seat,
+            seat_name: seat_name(challenge.challenger_seat),
+            response: InviteResponse::Accepted,
+        },
+        open_seats: usize::from(variant.seats())
+            .saturating_sub(1)
+            .saturating_sub(invitees.len()),
+        invitees,
+        seat_mode: challenge.seat_mode,
+        seconds_per_move: options.seconds_per_move,
+        rated: options.rated,
+        rules: options.rules,
+        status: challenge.status,
+        created_at: challenge.created_at,
+        expires_at: challenge.expires_at,
+    })
+}
+
+/// A duration in words: "1 minute", "30 days".
+fn describe_duration(seconds: i64) -> String {
+    let (count, unit) = match seconds {
+        s if s % 86_400 == 0 => (s / 86_400, "day"),
+        s if s % 3_600 == 0 => (s / 3_600, "hour"),
+        s if s % 60 == 0 => (s / 60, "minute"),
+        s => (s, "second"),
+    };
+    format!("{count} {unit}{}", if count == 1 { "" } else { "s" })
+}

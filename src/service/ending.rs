@@ -1,0 +1,211 @@
+//! Ending a game: the stored result, the places, and the rating changes, written in one
+//! transaction with the final state (and the final move, if a move ended it).
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{EndReason, GameResult, Variant};
+use crate::store::{
+    self, Ending, GameEnd, GameStatus, NewMove, RatingUpdate, RatingValue, SeatPlace, SeatRating,
+};
+
+use super::ratings::{rate_game, RatingError, RatingSystem, Standings};
+use super::table::{players_of, Table};
+use super::{GameOver, PlayerView, RatingChange, Service, ServiceResult, Standing};
+
+/// The seats of the two pairs of yonin doubles: S and N against W and E.
+const DOUBLES_PAIRS: [[u8; 2]; 2] = [[0, 2], [1, 3]];
+
+/// The result as the `games.result` column keeps it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(super) struct StoredResult {
+    pub reason: EndReason,
+    /// Place per seat; `None` for a game without a result.
+    pub places: Option<Vec<u8>>,
+    /// One line for people.
+    pub summary: String,
+}
+
+/// A rating as players see it, from the stored number alone (both systems map the rating
+/// number to the display scale without its deviation).
+pub(super) fn shown_rating(system: RatingSystem, rating: f64) -> i32 {
+    system.display(&RatingValue {
+        rating,
+        deviation: 0.0,
+        volatility: None,
+    })
+}
+
+/// A seat's rating before and after a rated game as players see them; a first game
+/// starts from the system's initial rating. `None` if the game changed no rating.
+pub(super) fn shown_change(
+    system: RatingSystem,
+    before: Option<f64>,
+    after: Option<f64>,
+) -> Option<(i32, i32)> {
+    let after = shown_rating(system, after?);
+    let before = before.map_or_else(
+        || system.display(&system.initial()),
+        |before| shown_rating(system, before),
+    );
+    Some((before, after))
+}
+
+/// The rating system of a variant.
+pub(super) fn rating_system(variant: Variant) -> RatingSystem {
+    RatingSystem::for_seats(usize::from(variant.seats()))
+}
+
+/// One line saying how a game ended.
+pub(super) fn describe_result(result: &GameResult, players: &[PlayerView]) -> String {
+    let reason = result.reason.describe();
+    match result.reason {
+        EndReason::Aborted => return "the game was aborted".into(),
+        EndReason::DrawAgreed => return "drawn by agreement".into(),
+        _ => {}
+    }
+    if result.is_void() {
+        return format!("the game is void ({reason})");
+    }
+    if result.is_draw() {
+        return format!("draw ({reason})");
+    }
+    let winners: Vec<String> = result
+        .winners()
+        .into_iter()
+        .map(|seat| {
+            players
+                .iter()
+                .find(|p| p.seat == seat.0)
+                .map_or_else(|| format!("seat {}", seat.0), ToString::to_string)
+        })
+        .collect();
+    let verb = if winners.len() == 1 { "wins" } else { "win" };
+    format!("{} {verb} ({reason})", winners.join(" and "))
+}
+
+/// The rating sides of a finished game: every seat for itself, except the pairs of yonin
+/// doubles.
+fn standings_of(variant: Variant, places: &[SeatPlace]) -> Result<Standings, RatingError> {
+    if variant != Variant::YoninDoubles {
+        return Standings::singles(places);
+    }
+    let place_of = |seat: u8| {
+        places
+            .iter()
+            .find(|p| p.seat == seat)
+            .map(|p| p.place)
+            .ok_or(RatingError::SeatWithoutPlace(seat))
+    };
+    let mut sides = Vec::new();
+    for pair in DOUBLES_PAIRS {
+        sides.push((pair.to_vec(), place_of(pair[0])?));
+    }
+    Standings::sides(sides)
+}
+
+/// Whether a new rating is provisional, noted while the ratings are computed.
+struct Provisional {
+    seat: u8,
+    provisional: bool,
+}
+
+impl Service {
+    /// Stores the end of a game in one transaction: the final state (and the final move,
+    /// if given), the result and places and, for a rated result, the new ratings.
+    pub(super) async fn store_end(
+        &self,
+        table: &Table,
+        result: &GameResult,
+        final_move: Option<&NewMove>,
+        now: i64,
+    ) -> ServiceResult<(store::Game, GameOver)> {
+        let variant = table.variant();
+        let ending = match (result.reason, result.is_void()) {
+            (_, false) => Ending::Finished,
+            (EndReason::Aborted, true) => Ending::Aborted,
+            (_, true) => Ending::Void,
+        };
+        let places: Vec<SeatPlace> = result
+            .places
+            .iter()
+            .flatten()
+            .zip(0u8..)
+            .map(|(&place, seat)| SeatPlace { seat, place })
+            .collect();
+        let summary = describe_result(result, &table.players());
+        let stored = StoredResult {
+            reason: result.reason,
+            places: result.places.clone(),
+            summary: summary.clone(),
+        };
+        let end = GameEnd {
+            ending,
+            result: serde_json::to_value(&stored)
+                .map_err(|e| super::ServiceError::Corrupt(format!("result: {e}")))?,
+            places: places.clone(),
+        };
+
+        let system = rating_system(variant);
+        let standings = standings_of(variant, &places);
+        let mut provisional: Vec<Provisional> = Vec::new();
+        let notes = &mut provisional;
+        let rate = move |seats: &[SeatRating]| -> Result<Vec<RatingUpdate>, RatingError> {
+            let updates = rate_game(system, &standings?, seats)?;
+            for update in &updates {
+                let played_before = seats
+                    .iter()
+                    .find(|s| s.seat == update.seat)
+                    .and_then(|s| s.current.as_ref())
+                    .map_or(0, |c| c.games_played);
+                notes.push(Provisional {
+                    seat: update.seat,
+                    provisional: system.is_provisional(played_before + 1, update.value.deviation),
+                });
+            }
+            Ok(updates)
+        };
+
+        let state = table.game.to_state();
+        let at = table.row.at_version();
+        let row = match final_move {
+            Some(mv) => {
+                self.store()
+                    .apply_final_move(at, mv, &state, &end, rate, now)
+                    .await?
+            }
+            None => {
+                self.store()
+                    .finish_game(at, Some(&state), &end, rate, now)
+                    .await?
+            }
+        };
+
+        let mut standings: Vec<Standing> = players_of(&row, variant)
+            .into_iter()
+            .zip(&row.seats)
+            .map(|(player, seat)| Standing {
+                place: seat.place,
+                rating: shown_change(system, seat.rating_before, seat.rating_after).map(
+                    |(before, after)| RatingChange {
+                        before,
+                        after,
+                        provisional: provisional
+                            .iter()
+                            .find(|p| p.seat == seat.seat)
+                            .is_some_and(|p| p.provisional),
+                    },
+                ),
+                player,
+            })
+            .collect();
+        standings.sort_by_key(|s| (s.place.unwrap_or(u8::MAX), s.player.seat));
+        let over = GameOver {
+            status: row.status,
+            reason: result.reason,
+            summary,
+            rated: row.rated && row.status == GameStatus::Finished,
+            standings,
+        };
+        Ok((row, over))
+    }
+}

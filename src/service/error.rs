@@ -1,0 +1,104 @@
+//! Why an action at the game table was refused. The messages are written for players and
+//! shown to them as they are: each says what is wrong and, where it helps, what to do.
+
+use crate::engine::GameError;
+use crate::store::{ChallengeId, ChallengeStatus, GameId, StoreError};
+
+/// Why the service refused or could not complete an action.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error("There is no game in progress in this channel. Start one with a challenge.")]
+    NoGameHere,
+
+    #[error("There is no game #{0}.")]
+    GameNotFound(GameId),
+
+    #[error("Game #{0} has already ended.")]
+    GameOver(GameId),
+
+    #[error("You are not playing in this game.")]
+    NotAPlayer,
+
+    /// `to_move` names the seat (and player) whose turn it is.
+    #[error("It is not your turn: {to_move} is to move.")]
+    NotYourTurn { to_move: String },
+
+    /// The rules refuse the move or declaration: unreadable, ambiguous or illegal move
+    /// text, or a declaration whose conditions are not met. The message says which and why.
+    #[error("{0}")]
+    Rules(GameError),
+
+    /// Another action on the game landed between reading it and writing this one.
+    #[error("Someone else moved first; look at the board and try again.")]
+    Raced,
+
+    #[error("This channel already has a game in progress. Finish it first, or play in another channel or a thread.")]
+    ChannelBusy,
+
+    #[error("There is no challenge #{0}.")]
+    ChallengeNotFound(ChallengeId),
+
+    #[error("Challenge #{id} was {status}; it can no longer be answered.")]
+    ChallengeClosed {
+        id: ChallengeId,
+        status: ChallengeStatus,
+    },
+
+    #[error("Challenge #{0} has expired. Make a new one if you still want to play.")]
+    ChallengeExpired(ChallengeId),
+
+    #[error("Challenge #{0} is not for you: you were not invited and it has no open seat.")]
+    NotInvited(ChallengeId),
+
+    #[error("Every seat of challenge #{0} is taken.")]
+    ChallengeFull(ChallengeId),
+
+    #[error("Challenge #{0} is yours: wait for the others to answer, or cancel it.")]
+    OwnChallenge(ChallengeId),
+
+    #[error("Only the player who made challenge #{0} can cancel it.")]
+    NotChallenger(ChallengeId),
+
+    /// A challenge that cannot be made as asked (player count, seats, time limit, ...).
+    #[error("{0}")]
+    BadChallenge(String),
+
+    /// The rules or the state of the game do not allow the action; the message says why.
+    #[error("{0}")]
+    NotAllowed(String),
+
+    #[error("The game database failed ({0}). Please try again; if it keeps happening, tell a server admin.")]
+    Storage(#[source] StoreError),
+
+    /// A stored game or challenge that no longer reads back.
+    #[error("Stored data cannot be read back: {0}. A moderator can abort a broken game; tell a server admin.")]
+    Corrupt(String),
+}
+
+impl From<StoreError> for ServiceError {
+    fn from(error: StoreError) -> Self {
+        match error {
+            StoreError::Conflict { .. } => Self::Raced,
+            StoreError::GameNotFound(id) => Self::GameNotFound(id),
+            StoreError::GameNotActive { game_id, .. } => Self::GameOver(game_id),
+            StoreError::ChannelBusy(_) => Self::ChannelBusy,
+            StoreError::ChallengeNotFound(id) => Self::ChallengeNotFound(id),
+            StoreError::ChallengeNotOpen { id, status } => Self::ChallengeClosed { id, status },
+            StoreError::NotInvited { challenge_id, .. } => Self::NotInvited(challenge_id),
+            StoreError::ChallengeFull(id) => Self::ChallengeFull(id),
+            other => Self::Storage(other),
+        }
+    }
+}
+
+impl From<GameError> for ServiceError {
+    fn from(error: GameError) -> Self {
+        match error {
+            GameError::NotAllowed(why) => Self::NotAllowed(why),
+            other => Self::Rules(other),
+        }
+    }
+}
+
+/// The service's result type.
+pub type ServiceResult<T> = Result<T, ServiceError>;

@@ -1,0 +1,264 @@
+//! Agreements between the two players of a two-player game: draw offers and takeback
+//! requests. They are stored, so answering works after a restart.
+//!
+//! A draw offer stands until the other player moves (the offerer may still make their own
+//! move); a takeback request only until anyone moves. Either can be declined; offering a
+//! draw while the other player's offer stands accepts it.
+
+use crate::engine::{MoveReport, Seat};
+use crate::store::{ChannelId, NewOffer, Offer, OfferKind, UserId};
+
+use super::play::{ended_by, Write};
+use super::table::Table;
+use super::{Event, OfferView, Outcome, Service, ServiceError, ServiceResult};
+
+/// What an offer or request did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OfferOutcome {
+    /// Recorded; the other player may accept or decline it.
+    Made(OfferView),
+    /// The other player had already offered the same: agreed, and this is what followed.
+    Agreed(Box<Outcome>),
+}
+
+impl Service {
+    /// Offers a draw in the user's two-player game; accepts the opponent's standing offer
+    /// if there is one.
+    pub async fn offer_draw(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+    ) -> ServiceResult<OfferOutcome> {
+        let now = self.now();
+        let table = self.table_in_channel(channel).await?;
+        let seat = agreement_seat(&table, user, "Draws by agreement")?;
+        if let Some(offer) = self.standing_offer(&table, OfferKind::Draw).await? {
+            if offer.seat != seat {
+                return self
+                    .agree_draw(table, offer, seat, now)
+                    .await
+                    .map(|outcome| OfferOutcome::Agreed(Box::new(outcome)));
+            }
+            return Err(ServiceError::NotAllowed(
+                "You have already offered a draw; wait for your opponent's answer.".into(),
+            ));
+        }
+        self.make_offer(&table, OfferKind::Draw, seat, user, now)
+            .await
+    }
+
+    /// Accepts the opponent's standing draw offer: the game ends drawn.
+    pub async fn accept_draw(&self, channel: ChannelId, user: UserId) -> ServiceResult<Outcome> {
+        let now = self.now();
+        let table = self.table_in_channel(channel).await?;
+        let seat = agreement_seat(&table, user, "Draws by agreement")?;
+        let offer = self.offer_to_answer(&table, OfferKind::Draw, seat).await?;
+        self.agree_draw(table, offer, seat, now).await
+    }
+
+    /// Declines the opponent's standing draw offer.
+    pub async fn decline_draw(&self, channel: ChannelId, user: UserId) -> ServiceResult<OfferView> {
+        self.decline_offer(channel, user, OfferKind::Draw).await
+    }
+
+    /// Asks to take back the user's last move (and the opponent's reply, if they have
+    /// answered it), so it is the user's turn again.
+    pub async fn request_takeback(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+    ) -> ServiceResult<OfferView> {
+        let now = self.now();
+        let table = self.table_in_channel(channel).await?;
+        let seat = agreement_seat(&table, user, "Takebacks")?;
+        takeback_plies(&table, seat)?;
+        if let Some(offer) = self.standing_offer(&table, OfferKind::Takeback).await? {
+            let whose = if offer.seat == seat {
+                "You have already asked".to_string()
+            } else {
+                format!("{} has asked", table.player(offer.seat))
+            };
+            return Err(ServiceError::NotAllowed(format!(
+                "{whose} for a takeback; it must be answered first."
+            )));
+        }
+        match self
+            .make_offer(&table, OfferKind::Takeback, seat, user, now)
+            .await?
+        {
+            OfferOutcome::Made(view) => Ok(view),
+            OfferOutcome::Agreed(_) => Err(ServiceError::Raced),
+        }
+    }
+
+    /// Grants the opponent's standing takeback request: their last move (and any reply)
+    /// is undone and it is their turn again, with a fresh clock.
+    pub async fn accept_takeback(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+    ) -> ServiceResult<Outcome> {
+        let now = self.now();
+        let mut table = self.table_in_channel(channel).await?;
+        let seat = agreement_seat(&table, user, "Takebacks")?;
+        let offer = self
+            .offer_to_answer(&table, OfferKind::Takeback, seat)
+            .await?;
+        let plies = takeback_plies(&table, offer.seat)?;
+        table.game.takeback(plies as usize)?;
+        let report = MoveReport {
+            played: None,
+            eliminated: Vec::new(),
+            result: None,
+            next: table.game.seat_to_move(),
+        };
+        let event = Event::TakeBack {
+            plies,
+            requested_by: table.player(offer.seat),
+        };
+        self.settle(table, event, report, Write::TakeBack(plies), seat, now)
+            .await
+    }
+
+    /// Declines the opponent's standing takeback request.
+    pub async fn decline_takeback(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+    ) -> ServiceResult<OfferView> {
+        self.decline_offer(channel, user, OfferKind::Takeback).await
+    }
+
+    /// The offers of a game that still stand.
+    pub(super) async fn standing_offers(&self, table: &Table) -> ServiceResult<Vec<OfferView>> {
+        let offers = self.store().offers(table.id()).await?;
+        Ok(offers
+            .into_iter()
+            .filter(|offer| stands(table, offer))
+            .map(|offer| OfferView {
+                kind: offer.kind,
+                by: table.player(offer.seat),
+            })
+            .collect())
+    }
+
+    async fn standing_offer(&self, table: &Table, kind: OfferKind) -> ServiceResult<Option<Offer>> {
+        let offers = self.store().offers(table.id()).await?;
+        Ok(offers
+            .into_iter()
+            .find(|offer| offer.kind == kind && stands(table, offer)))
+    }
+
+    /// The other player's standing offer of this kind, for `seat` to answer.
+    async fn offer_to_answer(
+        &self,
+        table: &Table,
+        kind: OfferKind,
+        seat: u8,
+    ) -> ServiceResult<Offer> {
+        let what = match kind {
+            OfferKind::Draw => "draw offer",
+            OfferKind::Takeback => "takeback request",
+        };
+        match self.standing_offer(table, kind).await? {
+            Some(offer) if offer.seat != seat => Ok(offer),
+            Some(_) => Err(ServiceError::NotAllowed(format!(
+                "The {what} is yours; your opponent has to answer it."
+            ))),
+            None => Err(ServiceError::NotAllowed(format!(
+                "There is no {what} to answer."
+            ))),
+        }
+    }
+
+    async fn make_offer(
+        &self,
+        table: &Table,
+        kind: OfferKind,
+        seat: u8,
+        user: UserId,
+        now: i64,
+    ) -> ServiceResult<OfferOutcome> {
+        let offer = NewOffer {
+            kind,
+            seat,
+            user_id: user,
+        };
+        self.store()
+            .put_offer(table.row.at_version(), &offer, now)
+            .await?;
+        Ok(OfferOutcome::Made(OfferView {
+            kind,
+            by: table.player(seat),
+        }))
+    }
+
+    async fn agree_draw(
+        &self,
+        mut table: Table,
+        offer: Offer,
+        seat: u8,
+        now: i64,
+    ) -> ServiceResult<Outcome> {
+        let result = table.game.agree_draw()?;
+        let event = Event::DrawAgreed {
+            offered_by: table.player(offer.seat),
+            accepted_by: table.player(seat),
+        };
+        self.settle(table, event, ended_by(result), Write::State, seat, now)
+            .await
+    }
+
+    async fn decline_offer(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        kind: OfferKind,
+    ) -> ServiceResult<OfferView> {
+        let table = self.table_in_channel(channel).await?;
+        let seat = table.seat_of(user)?;
+        let offer = self.offer_to_answer(&table, kind, seat).await?;
+        self.store().remove_offer(table.id(), kind).await?;
+        Ok(OfferView {
+            kind,
+            by: table.player(offer.seat),
+        })
+    }
+}
+
+/// The user's seat in a game where agreements are possible (two players).
+fn agreement_seat(table: &Table, user: UserId, what: &str) -> ServiceResult<u8> {
+    let seat = table.seat_of(user)?;
+    if table.variant().seats() != 2 {
+        return Err(ServiceError::NotAllowed(format!(
+            "{what} are for two-player games."
+        )));
+    }
+    Ok(seat)
+}
+
+/// Whether an offer still stands: a draw offer until someone else moves, a takeback
+/// request until anyone moves.
+fn stands(table: &Table, offer: &Offer) -> bool {
+    let since = usize::try_from(offer.ply).unwrap_or(usize::MAX);
+    let Some(moves_since) = table.game.history().get(since..) else {
+        return false;
+    };
+    match offer.kind {
+        OfferKind::Draw => moves_since.iter().all(|m| m.seat == Seat(offer.seat)),
+        OfferKind::Takeback => moves_since.is_empty(),
+    }
+}
+
+/// How many plies a takeback for `seat` undoes: back to and including its last move.
+fn takeback_plies(table: &Table, seat: u8) -> ServiceResult<u32> {
+    let history = table.game.history();
+    let back = history
+        .iter()
+        .rev()
+        .position(|m| m.seat == Seat(seat))
+        .ok_or_else(|| {
+            ServiceError::NotAllowed("There is no move of yours to take back.".into())
+        })?;
+    u32::try_from(back + 1).map_err(|_| ServiceError::NotAllowed("Too many moves.".into()))
+}

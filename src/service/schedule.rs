@@ -1,0 +1,140 @@
+//! The correspondence clock: reminders, timeouts and challenge expiry. Everything due is
+//! read from the database, so a restarted bot finds every deadline where it was.
+
+use std::future::Future;
+use std::time::Duration;
+
+use crate::engine::Seat;
+use crate::store;
+
+use super::play::Write;
+use super::table::Table;
+use super::{Event, Notice, Service, ServiceError, ServiceResult};
+
+/// The longest the scheduler sleeps without looking at the schedule again.
+const MAX_SLEEP: Duration = Duration::from_secs(60);
+/// The shortest pause between two rounds, so a game that cannot be processed is not
+/// retried in a busy loop.
+const MIN_SLEEP: Duration = Duration::from_secs(1);
+
+impl Service {
+    /// Does what is due at `now`: expires challenges, applies timeouts (a loss in
+    /// two-player games, an elimination in yonin) and sends reminders when a quarter of a
+    /// turn's time is left. Returns what the front end should announce. Safe to run from
+    /// several places at once: each notice is produced once.
+    ///
+    /// A game that cannot be processed is logged and left for the next round; the others
+    /// go ahead.
+    pub async fn tick(&self, now: i64) -> ServiceResult<Vec<Notice>> {
+        let mut notices = Vec::new();
+        for challenge in self.store().expire_due_challenges(now).await? {
+            notices.push(Notice::ChallengeExpired(
+                self.challenge_view(&challenge).await?,
+            ));
+        }
+        for row in self.store().due_deadlines(now).await? {
+            let game_id = row.id;
+            match self.time_out(row, now).await {
+                Ok(outcome) => notices.push(Notice::Timeout(Box::new(outcome))),
+                // A move or another sweep got there first; the next round looks again.
+                Err(ServiceError::Raced | ServiceError::GameOver(_)) => {}
+                Err(error) => tracing::error!(game = %game_id, %error, "timeout not applied"),
+            }
+        }
+        for row in self.store().due_reminders(now).await? {
+            let game_id = row.id;
+            match self.remind(row).await {
+                Ok(Some(notice)) => notices.push(notice),
+                Ok(None) => {}
+                Err(error) => tracing::error!(game = %game_id, %error, "reminder not sent"),
+            }
+        }
+        Ok(notices)
+    }
+
+    /// When the next deadline, reminder or challenge expiry falls, if anything is
+    /// scheduled.
+    pub async fn next_wakeup(&self) -> ServiceResult<Option<i64>> {
+        Ok(self.store().next_scheduled_at().await?)
+    }
+
+    /// Runs the clock until `shutdown` completes: ticks whenever something falls due
+    /// (and at least once a minute), handing every notice to `deliver` in order.
+    pub async fn run_scheduler<F, Fut>(&self, mut deliver: F, shutdown: impl Future<Output = ()>)
+    where
+        F: FnMut(Notice) -> Fut,
+        Fut: Future<Output = ()>,
+    {
+        tokio::pin!(shutdown);
+        loop {
+            match self.tick(self.now()).await {
+                Ok(notices) => {
+                    for notice in notices {
+                        deliver(notice).await;
+                    }
+                }
+                Err(error) => tracing::error!(%error, "scheduler round failed"),
+            }
+            let pause = match self.next_wakeup().await {
+                Ok(Some(at)) => {
+                    let seconds = u64::try_from(at.saturating_sub(self.now())).unwrap_or(0);
+                    Duration::from_secs(seconds).clamp(MIN_SLEEP, MAX_SLEEP)
+                }
+                Ok(None) => MAX_SLEEP,
+                Err(error) => {
+                    tracing::error!(%error, "could not read the schedule");
+                    MAX_SLEEP
+                }
+            };
+            tokio::select! {
+                () = &mut shutdown => return,
+                () = tokio::time::sleep(pause) => {}
+                () = self.inner.schedule_changed.notified() => {
+                    tokio::time::sleep(MIN_SLEEP.min(pause)).await;
+                }
+            }
+        }
+    }
+
+    /// The player to move in a game past its deadline runs out of time.
+    async fn time_out(&self, row: store::Game, now: i64) -> ServiceResult<super::Outcome> {
+        let mut table = Table::from_row(row)?;
+        let seat = table
+            .seat_to_move()
+            .ok_or(ServiceError::GameOver(table.id()))?;
+        let report = table.game.timeout(Seat(seat))?;
+        let event = Event::Timeout {
+            by: table.player(seat),
+        };
+        self.settle(table, event, report, Write::State, seat, now)
+            .await
+    }
+
+    /// The reminder of a game's current turn, unless another round sent it already.
+    async fn remind(&self, row: store::Game) -> ServiceResult<Option<Notice>> {
+        let table = Table::from_row(row)?;
+        let (Some(seat), Some(deadline_at)) = (table.seat_to_move(), table.row.deadline_at) else {
+            return Ok(None);
+        };
+        match self
+            .store()
+            .mark_reminder_sent(table.row.at_version())
+            .await
+        {
+            Ok(true) => {}
+            Ok(false)
+            | Err(store::StoreError::Conflict { .. } | store::StoreError::GameNotActive { .. }) => {
+                return Ok(None)
+            }
+            Err(error) => return Err(error.into()),
+        }
+        Ok(Some(Notice::Reminder {
+            game_id: table.id(),
+            guild_id: table.row.guild_id,
+            channel_id: table.row.channel_id,
+            variant: table.variant(),
+            player: table.player(seat),
+            deadline_at,
+        }))
+    }
+}

@@ -1,0 +1,131 @@
+//! A game as the service works on it: the stored row and the engine game rebuilt from its
+//! state, with the questions every action asks (who sits where, whose turn it is).
+
+use crate::engine::{self, Seat, SeatSet, Variant};
+use crate::store::{self, ChannelId, GameId, TurnClock, UserId};
+
+use super::{PlayerView, Service, ServiceError, ServiceResult};
+
+/// A stored game and its engine state.
+pub(super) struct Table {
+    pub row: store::Game,
+    pub game: engine::Game,
+}
+
+impl Table {
+    /// Rebuilds the engine game from a stored row.
+    pub fn from_row(row: store::Game) -> ServiceResult<Self> {
+        let game = engine::Game::from_state(&row.state)
+            .map_err(|e| ServiceError::Corrupt(format!("game #{}: {e}", row.id)))?;
+        Ok(Self { row, game })
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.game.variant()
+    }
+
+    pub fn id(&self) -> GameId {
+        self.row.id
+    }
+
+    /// The player in a seat.
+    pub fn player(&self, seat: u8) -> PlayerView {
+        player_at(&self.row, self.variant(), seat)
+    }
+
+    /// Every seat, in order.
+    pub fn players(&self) -> Vec<PlayerView> {
+        players_of(&self.row, self.variant())
+    }
+
+    /// The players in a set of seats.
+    pub fn players_in(&self, seats: SeatSet) -> Vec<PlayerView> {
+        seats.iter().map(|seat| self.player(seat.0)).collect()
+    }
+
+    /// The seat to move, while the game is on.
+    pub fn seat_to_move(&self) -> Option<u8> {
+        self.game.seat_to_move().map(|seat| seat.0)
+    }
+
+    /// The seat a user acts from: the one to move if they hold it (someone playing
+    /// themself holds two), else their first.
+    pub fn seat_of(&self, user: UserId) -> ServiceResult<u8> {
+        let to_move = self.seat_to_move();
+        let mut seats = self.row.seats_of(user).peekable();
+        let first = *seats.peek().ok_or(ServiceError::NotAPlayer)?;
+        Ok(seats.find(|&s| Some(s) == to_move).unwrap_or(first))
+    }
+
+    /// The user's seat if it is their turn.
+    pub fn turn_of(&self, user: UserId) -> ServiceResult<u8> {
+        let seat = self.seat_of(user)?;
+        match self.seat_to_move() {
+            Some(to_move) if to_move == seat => Ok(seat),
+            Some(to_move) => Err(ServiceError::NotYourTurn {
+                to_move: self.player(to_move).to_string(),
+            }),
+            None => Err(ServiceError::GameOver(self.id())),
+        }
+    }
+
+    /// Display names by seat, for records and pictures.
+    pub fn names(&self) -> Vec<String> {
+        self.players().iter().map(display_name).collect()
+    }
+}
+
+/// A player's name, or a stand-in when the bot has not seen it.
+pub(super) fn display_name(player: &PlayerView) -> String {
+    player
+        .name
+        .clone()
+        .unwrap_or_else(|| format!("user {}", player.user_id))
+}
+
+pub(super) fn player_at(row: &store::Game, variant: Variant, seat: u8) -> PlayerView {
+    let stored = row.seats.iter().find(|s| s.seat == seat);
+    PlayerView {
+        seat,
+        seat_name: variant.seat_name(Seat(seat)),
+        user_id: stored.map_or(UserId(0), |s| s.user_id),
+        name: stored.and_then(|s| s.display_name.clone()),
+    }
+}
+
+pub(super) fn players_of(row: &store::Game, variant: Variant) -> Vec<PlayerView> {
+    row.seats
+        .iter()
+        .map(|s| player_at(row, variant, s.seat))
+        .collect()
+}
+
+/// The variant a stored game or challenge names.
+pub(super) fn parse_variant(text: &str) -> ServiceResult<Variant> {
+    text.parse()
+        .map_err(|e| ServiceError::Corrupt(format!("stored variant: {e}")))
+}
+
+/// The clock of a turn starting `now`: the deadline a move's time away, the reminder when
+/// a quarter of it is left.
+pub(super) fn turn_clock(seconds_per_move: Option<i64>, now: i64) -> TurnClock {
+    match seconds_per_move {
+        Some(seconds) => TurnClock {
+            deadline_at: Some(now + seconds),
+            remind_at: Some(now + seconds - seconds / 4),
+        },
+        None => TurnClock::default(),
+    }
+}
+
+impl Service {
+    /// The active game in a channel.
+    pub(super) async fn table_in_channel(&self, channel: ChannelId) -> ServiceResult<Table> {
+        let row = self
+            .store()
+            .active_game_in_channel(channel)
+            .await?
+            .ok_or(ServiceError::NoGameHere)?;
+        Table::from_row(row)
+    }
+}

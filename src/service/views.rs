@@ -1,0 +1,392 @@
+//! What the service hands back: plain domain structs the front end formats as it likes.
+
+use std::fmt;
+
+use crate::engine::shogi::EliminationReason;
+use crate::engine::{EndReason, RuleOptions, Variant};
+use crate::store::{
+    ChallengeId, ChallengeStatus, ChannelId, GameId, GameStatus, GuildId, InviteResponse,
+    OfferKind, SeatMode, UserId,
+};
+
+/// Someone acting at the table, as the caller knows them. The name is remembered for
+/// leaderboards, histories and records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Person {
+    pub id: UserId,
+    pub name: String,
+}
+
+impl Person {
+    pub fn new(id: impl Into<UserId>, name: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            name: name.into(),
+        }
+    }
+}
+
+/// A player at a game: their seat and who sits there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerView {
+    /// Seat index in the engine's turn order (standard: 0 black, 1 white; yonin: 0 S,
+    /// 1 W, 2 N, 3 E).
+    pub seat: u8,
+    /// How players name the seat: `black`/`white` or `S`/`W`/`N`/`E`.
+    pub seat_name: &'static str,
+    pub user_id: UserId,
+    /// The player's display name, if the bot has seen it.
+    pub name: Option<String>,
+}
+
+impl fmt::Display for PlayerView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.name {
+            Some(name) => write!(f, "{} ({name})", self.seat_name),
+            None => write!(f, "{} (user {})", self.seat_name, self.user_id),
+        }
+    }
+}
+
+/// A board picture: PNG bytes drawn from one seat's side of the table.
+#[derive(Clone, PartialEq, Eq)]
+pub struct BoardImage {
+    pub seat: u8,
+    pub seat_name: &'static str,
+    pub png: Vec<u8>,
+}
+
+impl fmt::Debug for BoardImage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BoardImage")
+            .field("seat", &self.seat)
+            .field("seat_name", &self.seat_name)
+            .field("png_bytes", &self.png.len())
+            .finish()
+    }
+}
+
+/// What happened to a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A move was played.
+    Move {
+        by: PlayerView,
+        /// Western notation (`P-7f`, `Bx2b+`).
+        readable: String,
+        /// Canonical coordinate notation (USI for standard shogi: `7g7f`).
+        coordinate: String,
+        /// Japanese notation (`７六歩`), for standard shogi.
+        japanese: Option<String>,
+    },
+    Resignation {
+        by: PlayerView,
+    },
+    /// The player to move ran out of time.
+    Timeout {
+        by: PlayerView,
+    },
+    /// An impasse (standard) or entering-king (yonin) declaration.
+    Declaration {
+        by: PlayerView,
+    },
+    /// A draw offer was accepted.
+    DrawAgreed {
+        offered_by: PlayerView,
+        accepted_by: PlayerView,
+    },
+    /// The game was stopped without a result, by a player (before everyone had moved) or
+    /// by a moderator.
+    Aborted {
+        by: UserId,
+        moderator: bool,
+    },
+    /// Moves were taken back by agreement.
+    TakeBack {
+        plies: u32,
+        requested_by: PlayerView,
+    },
+}
+
+/// A player leaving a four-player game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Eliminated {
+    pub player: PlayerView,
+    pub reason: EliminationReason,
+    /// The player whose move caused it (none for timeouts and resignations).
+    pub by: Option<PlayerView>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameOver {
+    /// `Finished` with a result, `Aborted` or `Void` without one.
+    pub status: GameStatus,
+    pub reason: EndReason,
+    /// One line for people, e.g. "black (Alice) wins by checkmate".
+    pub summary: String,
+    /// Whether the result changed ratings.
+    pub rated: bool,
+    /// Every seat, best place first.
+    pub standings: Vec<Standing>,
+}
+
+/// One seat's final place and rating change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    pub player: PlayerView,
+    /// 1 is best; ties share a place. `None` when the game has no result.
+    pub place: Option<u8>,
+    pub rating: Option<RatingChange>,
+}
+
+/// A player's rating before and after a rated game, as players see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RatingChange {
+    pub before: i32,
+    pub after: i32,
+    /// Whether the new rating is still provisional (few games, or not yet settled).
+    pub provisional: bool,
+}
+
+impl RatingChange {
+    pub fn delta(&self) -> i32 {
+        self.after - self.before
+    }
+}
+
+/// What an action changed: the event, its consequences, who is to move now, and the board
+/// drawn for that player (or the final position). Everything in it is already stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub game_id: GameId,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    pub variant: Variant,
+    pub event: Event,
+    /// Moves played in the game now.
+    pub ply: u32,
+    /// Players whose king is attacked after the event.
+    pub checks: Vec<PlayerView>,
+    /// Players eliminated by the event (four-player games).
+    pub eliminated: Vec<Eliminated>,
+    /// Set when the event ended the game.
+    pub result: Option<GameOver>,
+    /// Who is to move now, if the game goes on.
+    pub next: Option<PlayerView>,
+    /// When the next player's time runs out.
+    pub deadline_at: Option<i64>,
+    /// The board from the next player's seat, or from the last mover's seat once the game
+    /// is over. `None` only if drawing failed (logged); the event stands regardless.
+    pub image: Option<BoardImage>,
+}
+
+/// A legal move offered for a move command's autocomplete.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveChoice {
+    /// What the player sees, e.g. `P-7f (7g7f)`.
+    pub label: String,
+    /// What the command receives: the canonical coordinate form.
+    pub value: String,
+}
+
+/// A standing draw offer or takeback request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OfferView {
+    pub kind: OfferKind,
+    pub by: PlayerView,
+}
+
+/// A game in progress as it stands, with the board drawn for one seat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardView {
+    pub game_id: GameId,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    pub variant: Variant,
+    pub ply: u32,
+    pub players: Vec<PlayerView>,
+    pub to_move: Option<PlayerView>,
+    pub checks: Vec<PlayerView>,
+    /// The last move in Western notation.
+    pub last_move: Option<String>,
+    pub deadline_at: Option<i64>,
+    pub offers: Vec<OfferView>,
+    /// The position in the variant's text form (SFEN for standard shogi).
+    pub position: String,
+    pub image: Option<BoardImage>,
+}
+
+/// A player named in a challenge, or the challenger.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Participant {
+    pub user_id: UserId,
+    pub name: Option<String>,
+    /// The seat they will take, when seats are fixed.
+    pub seat: Option<u8>,
+    pub seat_name: Option<&'static str>,
+    pub response: InviteResponse,
+}
+
+/// A challenge and where it stands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChallengeView {
+    pub id: ChallengeId,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    pub variant: Variant,
+    pub challenger: Participant,
+    /// Named players and those who joined, in order.
+    pub invitees: Vec<Participant>,
+    /// Seats nobody has been named for yet: anyone may join to take them.
+    pub open_seats: usize,
+    /// `Random`: seats are drawn when the game starts.
+    pub seat_mode: SeatMode,
+    /// Time per move; `None` for no limit.
+    pub seconds_per_move: Option<i64>,
+    pub rated: bool,
+    pub rules: RuleOptions,
+    pub status: ChallengeStatus,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+/// What answering a challenge did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AcceptOutcome {
+    /// Recorded; others still have to accept or join.
+    Waiting(ChallengeView),
+    /// Everyone is in: the game has begun.
+    Started {
+        challenge: ChallengeView,
+        game: Box<BoardView>,
+    },
+}
+
+/// Something the scheduler found due, for the front end to announce.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// A quarter of the player's time is left.
+    Reminder {
+        game_id: GameId,
+        guild_id: GuildId,
+        channel_id: ChannelId,
+        variant: Variant,
+        player: PlayerView,
+        deadline_at: i64,
+    },
+    /// A player ran out of time: the outcome says what followed (a loss in two-player
+    /// games; an elimination in yonin, which may go on).
+    Timeout(Box<Outcome>),
+    /// A challenge nobody completed in time.
+    ChallengeExpired(ChallengeView),
+}
+
+/// One seat of a game in a list: who, and for ended games the place and rating change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatSummary {
+    pub player: PlayerView,
+    pub place: Option<u8>,
+    pub rating_before: Option<i32>,
+    pub rating_after: Option<i32>,
+}
+
+/// A game in a list (active games, a guild's games, a player's history).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSummary {
+    pub game_id: GameId,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    pub variant: Variant,
+    pub status: GameStatus,
+    pub rated: bool,
+    pub ply: u32,
+    pub players: Vec<SeatSummary>,
+    /// Who is to move, while the game is on.
+    pub to_move: Option<PlayerView>,
+    pub deadline_at: Option<i64>,
+    /// How it ended, in one line; `None` while active.
+    pub result: Option<String>,
+    pub created_at: i64,
+    pub finished_at: Option<i64>,
+}
+
+/// One line of a leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeaderboardRow {
+    /// 1 is the top.
+    pub rank: u32,
+    pub user_id: UserId,
+    pub name: Option<String>,
+    /// As players see it (the 1500 scale in every variant).
+    pub rating: i32,
+    pub games: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    /// Few games yet, or not yet settled.
+    pub provisional: bool,
+}
+
+/// A player's rating in one variant of a guild.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariantRating {
+    pub variant: Variant,
+    pub rating: i32,
+    pub games: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    pub provisional: bool,
+    /// Place on the guild's leaderboard of established ratings; `None` while provisional.
+    pub rank: Option<u32>,
+}
+
+/// A player in a guild: ratings, games on, recent results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Profile {
+    pub user_id: UserId,
+    pub name: Option<String>,
+    pub ratings: Vec<VariantRating>,
+    pub active_games: Vec<GameSummary>,
+    pub recent_games: Vec<GameSummary>,
+}
+
+/// A game record format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RecordFormat {
+    /// KIF (standard shogi).
+    Kif,
+    /// CSA (standard shogi).
+    Csa,
+    /// Start position, final position and the numbered move list (every variant).
+    Text,
+}
+
+impl RecordFormat {
+    pub fn extension(self) -> &'static str {
+        match self {
+            Self::Kif => "kif",
+            Self::Csa => "csa",
+            Self::Text => "txt",
+        }
+    }
+}
+
+/// Which game a command means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameRef {
+    /// The game in a channel: the active one, else the last one played there.
+    Channel(ChannelId),
+    Id(GameId),
+}
+
+/// A game record ready to attach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub game_id: GameId,
+    pub format: RecordFormat,
+    /// E.g. `shogiban-game-12.kif`.
+    pub filename: String,
+    pub text: String,
+}

@@ -1,0 +1,75 @@
+//! Standing draw offers and takeback requests. They live in their own table, keyed by game
+//! and kind, so an answer given after a restart still finds them. Whether an offer has
+//! lapsed (moves played since) is the service's call; ending a game or taking moves back
+//! removes its offers.
+
+use super::games::version_mismatch;
+use super::{GameId, GameVersion, NewOffer, Offer, OfferKind, Store, StoreError, StoreResult};
+
+const OFFER_COLUMNS: &str = "game_id, kind, seat, user_id, ply, created_at";
+
+impl Store {
+    /// Records an offer in an active game at version `at` (replacing a standing offer of
+    /// the same kind), stamped with the game's current ply. The offer's user must sit in
+    /// its seat ([`StoreError::NotSeated`]); a game changed since `at` was read gives
+    /// [`StoreError::Conflict`] and records nothing.
+    pub async fn put_offer(
+        &self,
+        at: GameVersion,
+        offer: &NewOffer,
+        now: i64,
+    ) -> StoreResult<Offer> {
+        let mut tx = self.begin_write().await?;
+        if let Some(error) = version_mismatch(&mut tx, at).await? {
+            return Err(error);
+        }
+        let stored: Option<Offer> = sqlx::query_as(&format!(
+            "INSERT INTO offers (game_id, kind, seat, user_id, ply, created_at)
+             SELECT s.game_id, ?, s.seat, s.user_id, g.ply, ?
+             FROM seats s JOIN games g ON g.id = s.game_id
+             WHERE s.game_id = ? AND s.seat = ? AND s.user_id = ?
+             ON CONFLICT (game_id, kind) DO UPDATE SET
+                 seat = excluded.seat, user_id = excluded.user_id, ply = excluded.ply,
+                 created_at = excluded.created_at
+             RETURNING {OFFER_COLUMNS}"
+        ))
+        .bind(offer.kind)
+        .bind(now)
+        .bind(at.id)
+        .bind(offer.seat)
+        .bind(offer.user_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(stored) = stored else {
+            return Err(StoreError::NotSeated {
+                game_id: at.id,
+                seat: offer.seat,
+                user_id: offer.user_id,
+            });
+        };
+        tx.commit().await?;
+        Ok(stored)
+    }
+
+    /// The standing offers of a game (draw before takeback).
+    pub async fn offers(&self, game_id: GameId) -> StoreResult<Vec<Offer>> {
+        let offers = sqlx::query_as(&format!(
+            "SELECT {OFFER_COLUMNS} FROM offers WHERE game_id = ? ORDER BY kind"
+        ))
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(offers)
+    }
+
+    /// Removes a game's offer of one kind (declined or withdrawn); says whether there was
+    /// one.
+    pub async fn remove_offer(&self, game_id: GameId, kind: OfferKind) -> StoreResult<bool> {
+        let done = sqlx::query("DELETE FROM offers WHERE game_id = ? AND kind = ?")
+            .bind(game_id)
+            .bind(kind)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
+}

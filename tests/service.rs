@@ -1,0 +1,891 @@
+//! The game table through its public API on a temporary database file: standard games
+//! from challenge to leaderboard, refusals that change nothing, challenges, agreements
+//! between players, records and lists.
+
+mod service_support;
+
+use service_support::*;
+use shogiban::engine::{EndReason, Variant};
+use shogiban::service::{
+    AcceptOutcome, ChallengeRequest, Event, GameRef, OfferOutcome, RecordFormat, Seating,
+    ServiceError, TimeLimit,
+};
+use shogiban::store::{ChallengeStatus, GameStatus, InviteResponse, OfferKind, SeatMode};
+
+#[tokio::test]
+async fn a_standard_game_from_challenge_to_leaderboard() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+
+    let mut request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
+    request.seating = Seating::Fixed(vec![Some(ALICE), Some(BOB)]);
+    let challenge = s
+        .challenge(GUILD, CHANNEL, &person(ALICE), &request)
+        .await
+        .unwrap();
+    assert_eq!(challenge.status, ChallengeStatus::Open);
+    assert_eq!(challenge.challenger.name.as_deref(), Some("Alice"));
+    assert_eq!(challenge.challenger.seat_name, Some("black"));
+    assert_eq!(challenge.invitees.len(), 1);
+    assert_eq!(challenge.invitees[0].seat_name, Some("white"));
+    assert_eq!(challenge.invitees[0].response, InviteResponse::Pending);
+    assert_eq!(challenge.open_seats, 0);
+    assert_eq!(challenge.seconds_per_move, Some(3 * DAY));
+    assert_eq!(challenge.expires_at, T0 + DAY);
+    assert!(challenge.rated);
+
+    f.clock.advance(60);
+    let AcceptOutcome::Started { challenge, game } = s
+        .accept_challenge(challenge.id, &person(BOB))
+        .await
+        .unwrap()
+    else {
+        panic!("accepting a two-player challenge starts the game");
+    };
+    assert_eq!(challenge.status, ChallengeStatus::Accepted);
+    assert_eq!(game.ply, 0);
+    let to_move = game.to_move.clone().unwrap();
+    assert_eq!((to_move.user_id, to_move.seat_name), (ALICE, "black"));
+    assert_eq!(to_move.to_string(), "black (Alice)");
+    assert_eq!(game.deadline_at, Some(T0 + 60 + 3 * DAY));
+    let image = game.image.unwrap();
+    assert!(is_png(&image.png));
+    assert_eq!(image.seat_name, "black");
+
+    let mut outcomes = Vec::new();
+    for (i, text) in STANDARD_MATE.iter().enumerate() {
+        f.clock.advance(HOUR);
+        let mover = if i % 2 == 0 { ALICE } else { BOB };
+        outcomes.push(s.play(CHANNEL, mover, text).await.unwrap());
+    }
+    let first = &outcomes[0];
+    let Event::Move {
+        by,
+        readable,
+        coordinate,
+        japanese,
+    } = &first.event
+    else {
+        panic!("a move event");
+    };
+    assert_eq!(
+        (by.user_id, &readable[..], &coordinate[..]),
+        (ALICE, "P-9f", "9g9f")
+    );
+    assert_eq!(japanese.as_deref(), Some("９六歩"));
+    assert_eq!(first.ply, 1);
+    assert_eq!(first.next.as_ref().unwrap().user_id, BOB);
+    assert_eq!(first.deadline_at, Some(T0 + 60 + HOUR + 3 * DAY));
+    let image = first.image.as_ref().unwrap();
+    assert!(is_png(&image.png));
+    assert_eq!(image.seat_name, "white", "drawn for the player to move");
+    assert!(first.result.is_none());
+
+    let last = outcomes.last().unwrap();
+    let Event::Move { readable, .. } = &last.event else {
+        panic!("a move event");
+    };
+    assert_eq!(readable, "S*5c");
+    assert_eq!(last.checks.len(), 1);
+    assert_eq!(last.checks[0].user_id, BOB);
+    assert!(last.next.is_none());
+    assert!(last.deadline_at.is_none());
+    let over = last.result.as_ref().expect("checkmate ends the game");
+    assert_eq!(over.status, GameStatus::Finished);
+    assert_eq!(over.reason, EndReason::Checkmate);
+    assert_eq!(over.summary, "black (Alice) wins (checkmate)");
+    assert!(over.rated);
+    let places: Vec<_> = over
+        .standings
+        .iter()
+        .map(|s| (s.player.user_id, s.place))
+        .collect();
+    assert_eq!(places, [(ALICE, Some(1)), (BOB, Some(2))]);
+    let winner = over.standings[0].rating.unwrap();
+    let loser = over.standings[1].rating.unwrap();
+    assert_eq!((winner.before, loser.before), (1500, 1500));
+    assert!(
+        winner.after > 1500 && loser.after < 1500,
+        "{winner:?} {loser:?}"
+    );
+    assert_eq!(winner.delta(), -loser.delta());
+    assert!(winner.provisional && loser.provisional);
+    assert!(is_png(&last.image.as_ref().unwrap().png));
+    assert_eq!(last.image.as_ref().unwrap().seat_name, "black");
+
+    // The game is over: the channel is free and the move stands in the records.
+    assert!(matches!(
+        s.play(CHANNEL, BOB, "5b4b").await,
+        Err(ServiceError::NoGameHere)
+    ));
+    let rows = s
+        .leaderboard(GUILD, Variant::Standard, false, 10, 0)
+        .await
+        .unwrap();
+    let board: Vec<_> = rows
+        .iter()
+        .map(|r| {
+            (
+                r.rank,
+                r.user_id,
+                r.name.as_deref(),
+                r.rating,
+                r.games,
+                r.wins,
+                r.losses,
+            )
+        })
+        .collect();
+    assert_eq!(
+        board,
+        [
+            (1, ALICE, Some("Alice"), winner.after, 1, 1, 0),
+            (2, BOB, Some("Bob"), loser.after, 1, 0, 1)
+        ]
+    );
+    assert!(rows.iter().all(|r| r.provisional));
+    assert!(s
+        .leaderboard(GUILD, Variant::Standard, true, 10, 0)
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(s
+        .leaderboard(OTHER_GUILD, Variant::Standard, false, 10, 0)
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(s
+        .leaderboard(GUILD, Variant::Yonin, false, 10, 0)
+        .await
+        .unwrap()
+        .is_empty());
+
+    let profile = s.profile(GUILD, ALICE).await.unwrap();
+    assert_eq!(profile.name.as_deref(), Some("Alice"));
+    assert_eq!(profile.ratings.len(), 1);
+    let rating = &profile.ratings[0];
+    assert_eq!(
+        (
+            rating.variant,
+            rating.rating,
+            rating.games,
+            rating.wins,
+            rating.provisional,
+            rating.rank
+        ),
+        (Variant::Standard, winner.after, 1, 1, true, None)
+    );
+    assert!(profile.active_games.is_empty());
+    assert_eq!(profile.recent_games.len(), 1);
+
+    let history = s.history(BOB, None, 10, 0).await.unwrap();
+    assert_eq!(history.len(), 1);
+    let played = &history[0];
+    assert_eq!((played.status, played.ply), (GameStatus::Finished, 7));
+    assert_eq!(
+        played.result.as_deref(),
+        Some("black (Alice) wins (checkmate)")
+    );
+    assert_eq!(played.players[1].place, Some(2));
+    assert_eq!(played.players[1].rating_before, Some(1500));
+    assert_eq!(played.players[1].rating_after, Some(loser.after));
+    assert!(s.active_games(ALICE).await.unwrap().is_empty());
+
+    let log = s.store().moves(played.game_id).await.unwrap();
+    let notation: Vec<&str> = log.iter().map(|m| m.notation.as_str()).collect();
+    assert_eq!(
+        notation,
+        ["9g9f", "5a5b", "8h9g", "5c5d", "9g3a+", "4a5a", "S*5c"]
+    );
+    assert_eq!(log[2].readable, "B-9g");
+}
+
+#[tokio::test]
+async fn refused_moves_change_nothing() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+    f.start(
+        CHANNEL,
+        Variant::Standard,
+        &[ALICE, BOB],
+        TimeLimit::Default,
+    )
+    .await;
+    let before = f.row(CHANNEL).await;
+
+    assert!(matches!(
+        s.play(CHANNEL, CAROL, "7g7f").await,
+        Err(ServiceError::NotAPlayer)
+    ));
+    assert_eq!(
+        message(s.play(CHANNEL, BOB, "3c3d").await),
+        "It is not your turn: black (Alice) is to move."
+    );
+    let illegal = message(s.play(CHANNEL, ALICE, "7g7e").await);
+    assert!(illegal.contains("7g7e"), "{illegal}");
+    let not_mine = message(s.play(CHANNEL, ALICE, "3c3d").await);
+    assert!(not_mine.contains("not yours"), "{not_mine}");
+    let unreadable = message(s.play(CHANNEL, ALICE, "hello").await);
+    assert!(unreadable.contains("hello"), "{unreadable}");
+    assert!(matches!(
+        s.play(OTHER_CHANNEL, ALICE, "7g7f").await,
+        Err(ServiceError::NoGameHere)
+    ));
+    // Strangers and players out of turn get nothing from the game's actions either.
+    assert!(matches!(
+        s.resign(CHANNEL, CAROL).await,
+        Err(ServiceError::NotAPlayer)
+    ));
+    assert!(matches!(
+        s.declare(CHANNEL, BOB).await,
+        Err(ServiceError::NotYourTurn { .. })
+    ));
+    assert!(matches!(
+        s.offer_draw(CHANNEL, CAROL).await,
+        Err(ServiceError::NotAPlayer)
+    ));
+    assert!(matches!(
+        s.abort(CHANNEL, CAROL, false).await,
+        Err(ServiceError::NotAPlayer)
+    ));
+
+    let after = f.row(CHANNEL).await;
+    assert_eq!(after, before);
+    assert!(s.store().moves(after.id).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn autocomplete_offers_legal_moves_in_both_notations() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+    f.start(
+        CHANNEL,
+        Variant::Standard,
+        &[ALICE, BOB],
+        TimeLimit::Default,
+    )
+    .await;
+
+    let all = s.legal_moves_for(CHANNEL, ALICE, "").await.unwrap();
+    assert_eq!(all.len(), 25, "Discord shows at most 25");
+    let by_coordinate = s.legal_moves_for(CHANNEL, ALICE, "7g").await.unwrap();
+    let values: Vec<&str> = by_coordinate.iter().map(|c| c.value.as_str()).collect();
+    assert_eq!(values, ["7g7f"]);
+    assert_eq!(by_coordinate[0].label, "P-7f (7g7f)");
+    let by_western = s.legal_moves_for(CHANNEL, ALICE, "p-7").await.unwrap();
+    assert_eq!(by_western.len(), 1);
+    assert_eq!(by_western[0].value, "7g7f");
+    // A destination finds the moves that go there.
+    let to_square = s.legal_moves_for(CHANNEL, ALICE, "7f").await.unwrap();
+    assert_eq!(to_square[0].value, "7g7f");
+    let rook = s.legal_moves_for(CHANNEL, ALICE, "R").await.unwrap();
+    assert!(!rook.is_empty() && rook.iter().all(|c| c.value.starts_with("2h")));
+    assert!(s
+        .legal_moves_for(CHANNEL, ALICE, "zz")
+        .await
+        .unwrap()
+        .is_empty());
+    // Every offered value plays.
+    let choice = &s.legal_moves_for(CHANNEL, ALICE, "2g").await.unwrap()[0];
+    s.play(CHANNEL, ALICE, &choice.value).await.unwrap();
+    assert!(matches!(
+        s.legal_moves_for(CHANNEL, ALICE, "").await,
+        Err(ServiceError::NotYourTurn { .. })
+    ));
+    assert!(matches!(
+        s.legal_moves_for(CHANNEL, CAROL, "").await,
+        Err(ServiceError::NotAPlayer)
+    ));
+    assert!(!s
+        .legal_moves_for(CHANNEL, BOB, "")
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+#[tokio::test]
+async fn the_board_is_drawn_for_the_asking_player() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+    f.start(
+        CHANNEL,
+        Variant::Standard,
+        &[ALICE, BOB],
+        TimeLimit::Default,
+    )
+    .await;
+    s.play(CHANNEL, ALICE, "7g7f").await.unwrap();
+    let board = s.board(CHANNEL, ALICE).await.unwrap();
+    assert_eq!(board.image.as_ref().unwrap().seat_name, "black");
+    assert_eq!(board.last_move.as_deref(), Some("P-7f"));
+    assert_eq!(
+        board.position,
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
+    );
+    assert_eq!(board.to_move.as_ref().unwrap().user_id, BOB);
+    assert_eq!(board.players.len(), 2);
+    let bob = s.board(CHANNEL, BOB).await.unwrap();
+    assert_eq!(bob.image.as_ref().unwrap().seat_name, "white");
+    // A spectator sees the board of the player to move.
+    let spectator = s.board(CHANNEL, CAROL).await.unwrap();
+    assert_eq!(spectator.image.as_ref().unwrap().seat_name, "white");
+    assert!(matches!(
+        s.board(OTHER_CHANNEL, ALICE).await,
+        Err(ServiceError::NoGameHere)
+    ));
+}
+
+#[tokio::test]
+async fn challenges_are_answered_cancelled_and_checked() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+    let alice = person(ALICE);
+    let request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
+
+    // Declined: closed for good.
+    let challenge = s.challenge(GUILD, CHANNEL, &alice, &request).await.unwrap();
+    assert_eq!(challenge.seat_mode, SeatMode::Random);
+    assert!(matches!(
+        s.decline_challenge(challenge.id, CAROL).await,
+        Err(ServiceError::NotInvited(_))
+    ));
+    assert!(matches!(
+        s.accept_challenge(challenge.id, &alice).await,
+        Err(ServiceError::OwnChallenge(_))
+    ));
+    let declined = s.decline_challenge(challenge.id, BOB).await.unwrap();
+    assert_eq!(declined.status, ChallengeStatus::Declined);
+    assert_eq!(
+        message(s.accept_challenge(challenge.id, &person(BOB)).await),
+        format!(
+            "Challenge #{} was declined; it can no longer be answered.",
+            challenge.id
+        )
+    );
+
+    // Cancelled: only by the challenger.
+    let challenge = s.challenge(GUILD, CHANNEL, &alice, &request).await.unwrap();
+    assert!(matches!(
+        s.cancel_challenge(challenge.id, BOB).await,
+        Err(ServiceError::NotChallenger(_))
+    ));
+    let cancelled = s.cancel_challenge(challenge.id, ALICE).await.unwrap();
+    assert_eq!(cancelled.status, ChallengeStatus::Cancelled);
+
+    // Strangers cannot take a seat that was offered to someone by name.
+    let challenge = s.challenge(GUILD, CHANNEL, &alice, &request).await.unwrap();
+    assert!(matches!(
+        s.accept_challenge(challenge.id, &person(CAROL)).await,
+        Err(ServiceError::NotInvited(_))
+    ));
+    assert_eq!(s.open_challenges(CHANNEL).await.unwrap().len(), 1);
+    assert_eq!(s.challenges_of(BOB).await.unwrap().len(), 1);
+    assert!(s.challenges_of(CAROL).await.unwrap().is_empty());
+
+    // Random seats: both players get one.
+    let AcceptOutcome::Started { game, .. } = s
+        .accept_challenge(challenge.id, &person(BOB))
+        .await
+        .unwrap()
+    else {
+        panic!("started");
+    };
+    let mut seated: Vec<_> = game.players.iter().map(|p| p.user_id).collect();
+    seated.sort();
+    assert_eq!(seated, [ALICE, BOB]);
+    assert!(s.open_challenges(CHANNEL).await.unwrap().is_empty());
+
+    // One game per channel: no new challenge there while it runs.
+    assert!(matches!(
+        s.challenge(
+            GUILD,
+            CHANNEL,
+            &person(CAROL),
+            &ChallengeRequest::new(Variant::Standard, vec![person(DAVE)])
+        )
+        .await,
+        Err(ServiceError::ChannelBusy)
+    ));
+}
+
+#[tokio::test]
+async fn challenges_that_cannot_be_played_are_refused() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+    let alice = person(ALICE);
+    let refused = |request: ChallengeRequest| {
+        let s = s.clone();
+        let alice = alice.clone();
+        async move { message(s.challenge(GUILD, CHANNEL, &alice, &request).await) }
+    };
+
+    let too_many = ChallengeRequest::new(Variant::Standard, vec![person(BOB), person(CAROL)]);
+    assert_eq!(
+        refused(too_many).await,
+        "Shogi is for 2 players: name at most 1 opponent."
+    );
+    let yonin_crowd = ChallengeRequest::new(
+        Variant::Yonin,
+        vec![person(BOB), person(CAROL), person(DAVE), person(ERIN)],
+    );
+    assert_eq!(
+        refused(yonin_crowd).await,
+        "Yonin shogi is for 4 players: name at most 3 opponents."
+    );
+    let myself = ChallengeRequest::new(Variant::Standard, vec![person(ALICE)]);
+    assert_eq!(refused(myself).await, "You cannot challenge yourself.");
+    let twice = ChallengeRequest::new(Variant::Yonin, vec![person(BOB), person(BOB)]);
+    assert_eq!(refused(twice).await, "Name each opponent only once.");
+
+    let mut short_seats = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
+    short_seats.seating = Seating::Fixed(vec![Some(ALICE)]);
+    assert!(refused(short_seats).await.contains("black, white"));
+    let mut unseated = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
+    unseated.seating = Seating::Fixed(vec![Some(ALICE), None]);
+    assert_eq!(
+        refused(unseated).await,
+        "Every player of the challenge needs a seat."
+    );
+    let mut stranger_seated = ChallengeRequest::new(Variant::Standard, vec![]);
+    stranger_seated.seating = Seating::Fixed(vec![Some(ALICE), Some(CAROL)]);
+    assert_eq!(
+        refused(stranger_seated).await,
+        "Only the challenger and the named opponents can be given seats."
+    );
+    let mut two_seats = ChallengeRequest::new(Variant::Standard, vec![]);
+    two_seats.seating = Seating::Fixed(vec![Some(ALICE), Some(ALICE)]);
+    assert_eq!(refused(two_seats).await, "A player can take only one seat.");
+
+    let mut hasty = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
+    hasty.time_limit = TimeLimit::PerMove(10);
+    assert_eq!(
+        refused(hasty).await,
+        "The time per move must be between 1 minute and 30 days."
+    );
+    assert!(s.open_challenges(CHANNEL).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn an_open_challenge_is_taken_up_by_the_first_comer() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+    let mut request = ChallengeRequest::new(Variant::Standard, vec![]);
+    request.seating = Seating::Fixed(vec![None, Some(ALICE)]);
+    request.rated = false;
+    let challenge = s
+        .challenge(GUILD, CHANNEL, &person(ALICE), &request)
+        .await
+        .unwrap();
+    assert_eq!(challenge.open_seats, 1);
+    assert_eq!(challenge.challenger.seat_name, Some("white"));
+
+    let AcceptOutcome::Started { challenge, game } = s
+        .accept_challenge(challenge.id, &person(CAROL))
+        .await
+        .unwrap()
+    else {
+        panic!("started");
+    };
+    assert_eq!(challenge.invitees[0].user_id, CAROL);
+    assert_eq!(challenge.invitees[0].seat_name, Some("black"));
+    assert_eq!(game.to_move.unwrap().user_id, CAROL);
+    assert!(matches!(
+        s.accept_challenge(challenge.id, &person(DAVE)).await,
+        Err(ServiceError::ChallengeClosed { .. })
+    ));
+
+    // Unrated: a result changes no rating.
+    s.resign(CHANNEL, ALICE).await.unwrap();
+    assert!(s
+        .leaderboard(GUILD, Variant::Standard, false, 10, 0)
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+#[tokio::test]
+async fn challenges_expire() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+    let request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
+    let first = s
+        .challenge(GUILD, CHANNEL, &person(ALICE), &request)
+        .await
+        .unwrap();
+    let second = s
+        .challenge(GUILD, OTHER_CHANNEL, &person(ALICE), &request)
+        .await
+        .unwrap();
+    assert_eq!(s.next_wakeup().await.unwrap(), Some(T0 + DAY));
+
+    // Answering after the expiry time is refused even before the scheduler ran.
+    f.clock.set(T0 + DAY);
+    assert!(matches!(
+        s.accept_challenge(first.id, &person(BOB)).await,
+        Err(ServiceError::ChallengeExpired(_))
+    ));
+    assert!(s.active_games(BOB).await.unwrap().is_empty());
+
+    // The scheduler announces each expiry once.
+    let notices = s.tick(T0 + DAY).await.unwrap();
+    let expired: Vec<_> = notices
+        .iter()
+        .map(|n| match n {
+            shogiban::service::Notice::ChallengeExpired(c) => (c.id, c.status),
+            other => panic!("unexpected {other:?}"),
+        })
+        .collect();
+    assert_eq!(expired, [(second.id, ChallengeStatus::Expired)]);
+    assert!(s.tick(T0 + DAY + 1).await.unwrap().is_empty());
+    assert_eq!(s.next_wakeup().await.unwrap(), None);
+    assert!(matches!(
+        s.accept_challenge(second.id, &person(BOB)).await,
+        Err(ServiceError::ChallengeClosed {
+            status: ChallengeStatus::Expired,
+            ..
+        })
+    ));
+}
+
+#[tokio::test]
+async fn draws_are_offered_declined_and_agreed() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+    let game = f
+        .start(
+            CHANNEL,
+            Variant::Standard,
+            &[ALICE, BOB],
+            TimeLimit::Default,
+        )
+        .await;
+    s.play(CHANNEL, ALICE, "7g7f").await.unwrap();
+
+    assert_eq!(
+        message(s.accept_draw(CHANNEL, BOB).await),
+        "There is no draw offer to answer."
+    );
+    let OfferOutcome::Made(offer) = s.offer_draw(CHANNEL, ALICE).await.unwrap() else {
+        panic!("an offer");
+    };
+    assert_eq!((offer.kind, offer.by.user_id), (OfferKind::Draw, ALICE));
+    assert_eq!(
+        message(s.offer_draw(CHANNEL, ALICE).await),
+        "You have already offered a draw; wait for your opponent's answer."
+    );
+    assert_eq!(
+        message(s.accept_draw(CHANNEL, ALICE).await),
+        "The draw offer is yours; your opponent has to answer it."
+    );
+    let standing = s.board(CHANNEL, BOB).await.unwrap().offers;
+    assert_eq!(standing, vec![offer.clone()]);
+
+    // Declined: gone.
+    assert_eq!(s.decline_draw(CHANNEL, BOB).await.unwrap(), offer);
+    assert!(s.board(CHANNEL, BOB).await.unwrap().offers.is_empty());
+
+    // Moving on lapses an offer: Bob's offer stands through his own move, not Alice's.
+    s.offer_draw(CHANNEL, BOB).await.unwrap();
+    s.play(CHANNEL, BOB, "3c3d").await.unwrap();
+    assert_eq!(s.board(CHANNEL, ALICE).await.unwrap().offers.len(), 1);
+    s.play(CHANNEL, ALICE, "2g2f").await.unwrap();
+    assert!(s.board(CHANNEL, ALICE).await.unwrap().offers.is_empty());
+    assert_eq!(
+        message(s.accept_draw(CHANNEL, ALICE).await),
+        "There is no draw offer to answer."
+    );
+
+    // An offer survives a restart; offering back agrees to it.
+    s.offer_draw(CHANNEL, BOB).await.unwrap();
+    let restarted = f.reopen().await;
+    let OfferOutcome::Agreed(outcome) = restarted.offer_draw(CHANNEL, ALICE).await.unwrap() else {
+        panic!("offering back agrees");
+    };
+    assert!(matches!(outcome.event, Event::DrawAgreed { .. }));
+    let over = outcome.result.unwrap();
+    assert_eq!(over.reason, EndReason::DrawAgreed);
+    assert_eq!(over.summary, "drawn by agreement");
+    assert!(over.standings.iter().all(|s| s.place == Some(1)));
+    let rows = s
+        .leaderboard(GUILD, Variant::Standard, false, 10, 0)
+        .await
+        .unwrap();
+    assert!(
+        rows.iter().all(|r| (r.draws, r.rating) == (1, 1500)),
+        "{rows:?}"
+    );
+    let ended = s.store().game(game.game_id).await.unwrap().unwrap();
+    assert_eq!(ended.status, GameStatus::Finished);
+}
+
+#[tokio::test]
+async fn takebacks_need_the_opponents_consent() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+    f.start(
+        CHANNEL,
+        Variant::Standard,
+        &[ALICE, BOB],
+        TimeLimit::Default,
+    )
+    .await;
+    assert_eq!(
+        message(s.request_takeback(CHANNEL, ALICE).await),
+        "There is no move of yours to take back."
+    );
+    s.play(CHANNEL, ALICE, "7g7f").await.unwrap();
+    s.play(CHANNEL, BOB, "3c3d").await.unwrap();
+
+    // Alice asks after Bob answered: both moves go, and it is her turn again.
+    let request = s.request_takeback(CHANNEL, ALICE).await.unwrap();
+    assert_eq!(request.kind, OfferKind::Takeback);
+    assert_eq!(
+        message(s.request_takeback(CHANNEL, BOB).await),
+        "black (Alice) has asked for a takeback; it must be answered first."
+    );
+    assert!(matches!(
+        s.accept_takeback(CHANNEL, ALICE).await,
+        Err(ServiceError::NotAllowed(_))
+    ));
+    f.clock.advance(HOUR);
+    let outcome = s.accept_takeback(CHANNEL, BOB).await.unwrap();
+    assert!(matches!(outcome.event, Event::TakeBack { plies: 2, .. }));
+    assert_eq!(outcome.ply, 0);
+    assert_eq!(outcome.next.as_ref().unwrap().user_id, ALICE);
+    assert_eq!(outcome.deadline_at, Some(T0 + HOUR + 3 * DAY));
+    let row = f.row(CHANNEL).await;
+    assert_eq!(row.ply, 0);
+    assert!(s.store().moves(row.id).await.unwrap().is_empty());
+    assert!(s.board(CHANNEL, ALICE).await.unwrap().last_move.is_none());
+
+    // A request lapses when anyone moves; a declined one is gone.
+    s.play(CHANNEL, ALICE, "2g2f").await.unwrap();
+    s.request_takeback(CHANNEL, ALICE).await.unwrap();
+    s.play(CHANNEL, BOB, "8c8d").await.unwrap();
+    assert_eq!(
+        message(s.accept_takeback(CHANNEL, BOB).await),
+        "There is no takeback request to answer."
+    );
+    s.request_takeback(CHANNEL, BOB).await.unwrap();
+    assert_eq!(
+        s.decline_takeback(CHANNEL, ALICE).await.unwrap().by.user_id,
+        BOB
+    );
+    assert_eq!(
+        message(s.accept_takeback(CHANNEL, ALICE).await),
+        "There is no takeback request to answer."
+    );
+    // Bob's own move only: one ply back.
+    s.request_takeback(CHANNEL, BOB).await.unwrap();
+    let outcome = s.accept_takeback(CHANNEL, ALICE).await.unwrap();
+    assert!(matches!(outcome.event, Event::TakeBack { plies: 1, .. }));
+    assert_eq!(outcome.next.unwrap().user_id, BOB);
+    let log = s.store().moves(row.id).await.unwrap();
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].notation, "2g2f");
+    s.play(CHANNEL, BOB, "3c3d").await.unwrap();
+    assert_eq!(s.store().moves(row.id).await.unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn resignation_declaration_and_abort() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+
+    // Resignation any time, even out of turn.
+    f.start(
+        CHANNEL,
+        Variant::Standard,
+        &[ALICE, BOB],
+        TimeLimit::Default,
+    )
+    .await;
+    let outcome = s.resign(CHANNEL, BOB).await.unwrap();
+    assert!(matches!(&outcome.event, Event::Resignation { by } if by.user_id == BOB));
+    let over = outcome.result.unwrap();
+    assert_eq!(over.summary, "black (Alice) wins (resignation)");
+    assert!(outcome.next.is_none());
+    assert_eq!(outcome.image.unwrap().seat_name, "white");
+
+    // An impasse declaration far from the conditions is refused with the reason.
+    f.start(
+        CHANNEL,
+        Variant::Standard,
+        &[ALICE, BOB],
+        TimeLimit::Default,
+    )
+    .await;
+    let refusal = message(s.declare(CHANNEL, ALICE).await);
+    assert!(refusal.starts_with("the declaration fails"), "{refusal}");
+
+    // Players may abort until both have moved; a moderator any time. No rating changes.
+    s.play(CHANNEL, ALICE, "7g7f").await.unwrap();
+    let aborted = s.abort(CHANNEL, BOB, false).await.unwrap();
+    assert!(matches!(
+        aborted.event,
+        Event::Aborted {
+            by: BOB,
+            moderator: false
+        }
+    ));
+    let over = aborted.result.unwrap();
+    assert_eq!(over.status, GameStatus::Aborted);
+    assert!(!over.rated);
+    assert!(over
+        .standings
+        .iter()
+        .all(|s| s.place.is_none() && s.rating.is_none()));
+
+    f.start(
+        CHANNEL,
+        Variant::Standard,
+        &[ALICE, BOB],
+        TimeLimit::Default,
+    )
+    .await;
+    s.play(CHANNEL, ALICE, "7g7f").await.unwrap();
+    s.play(CHANNEL, BOB, "3c3d").await.unwrap();
+    assert_eq!(
+        message(s.abort(CHANNEL, ALICE, false).await),
+        "Every player has moved, so the game can no longer be aborted. Resign, offer a draw, or ask a moderator."
+    );
+    let by_moderator = s.abort(CHANNEL, CAROL, true).await.unwrap();
+    assert!(matches!(
+        by_moderator.event,
+        Event::Aborted {
+            by: CAROL,
+            moderator: true
+        }
+    ));
+
+    // Only the resignation counted.
+    let rows = s
+        .leaderboard(GUILD, Variant::Standard, false, 10, 0)
+        .await
+        .unwrap();
+    let games: Vec<_> = rows.iter().map(|r| (r.user_id, r.games, r.wins)).collect();
+    assert_eq!(games, [(ALICE, 1, 1), (BOB, 1, 0)]);
+    let history = s.history(ALICE, Some(GUILD), 10, 0).await.unwrap();
+    let statuses: Vec<_> = history.iter().map(|g| g.status).collect();
+    assert_eq!(
+        statuses,
+        [
+            GameStatus::Aborted,
+            GameStatus::Aborted,
+            GameStatus::Finished
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_moderator_can_abort_a_game_that_no_longer_reads_back() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+    let game = f
+        .start(
+            CHANNEL,
+            Variant::Standard,
+            &[ALICE, BOB],
+            TimeLimit::Default,
+        )
+        .await;
+    sqlx::query("UPDATE games SET state = 'garbage' WHERE id = ?")
+        .bind(game.game_id)
+        .execute(s.store().pool())
+        .await
+        .unwrap();
+    assert!(matches!(
+        s.play(CHANNEL, ALICE, "7g7f").await,
+        Err(ServiceError::Corrupt(_))
+    ));
+    assert!(matches!(
+        s.abort(CHANNEL, ALICE, false).await,
+        Err(ServiceError::Corrupt(_))
+    ));
+    // Lists still show it.
+    assert_eq!(s.active_games(ALICE).await.unwrap().len(), 1);
+    let aborted = s.abort(CHANNEL, CAROL, true).await.unwrap();
+    assert_eq!(aborted.result.unwrap().status, GameStatus::Aborted);
+    assert!(matches!(
+        s.board(CHANNEL, ALICE).await,
+        Err(ServiceError::NoGameHere)
+    ));
+}
+
+#[tokio::test]
+async fn records_and_lists() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+    let game = f
+        .start(
+            CHANNEL,
+            Variant::Standard,
+            &[ALICE, BOB],
+            TimeLimit::Default,
+        )
+        .await;
+    f.start(
+        OTHER_CHANNEL,
+        Variant::Standard,
+        &[CAROL, ALICE],
+        TimeLimit::Unlimited,
+    )
+    .await;
+    s.play(CHANNEL, ALICE, "7g7f").await.unwrap();
+
+    let active = s.active_games(ALICE).await.unwrap();
+    let seen: Vec<_> = active
+        .iter()
+        .map(|g| {
+            (
+                g.channel_id,
+                g.to_move.as_ref().map(|p| p.user_id),
+                g.deadline_at.is_some(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (CHANNEL, Some(BOB), true),
+            (OTHER_CHANNEL, Some(CAROL), false)
+        ]
+    );
+    assert_eq!(s.games_in_guild(GUILD).await.unwrap().len(), 2);
+    assert!(s.games_in_guild(OTHER_GUILD).await.unwrap().is_empty());
+
+    let text = s
+        .export(GameRef::Channel(CHANNEL), RecordFormat::Text)
+        .await
+        .unwrap();
+    assert_eq!(text.filename, format!("shogiban-game-{}.txt", game.game_id));
+    assert!(text.text.contains("[Black \"Alice\"]"), "{}", text.text);
+    assert!(text.text.contains("1. black 7g7f (P-7f)"), "{}", text.text);
+
+    s.resign(CHANNEL, BOB).await.unwrap();
+    // After the game ends the channel still exports it; so does its number.
+    let kif = s
+        .export(GameRef::Channel(CHANNEL), RecordFormat::Kif)
+        .await
+        .unwrap();
+    assert!(kif.text.contains("先手：Alice"), "{}", kif.text);
+    assert!(kif.text.contains("７六歩(77)"), "{}", kif.text);
+    assert!(kif.text.contains("投了"), "{}", kif.text);
+    let csa = s
+        .export(GameRef::Id(game.game_id), RecordFormat::Csa)
+        .await
+        .unwrap();
+    assert!(csa.text.contains("+7776FU"), "{}", csa.text);
+    assert!(csa.text.contains("%TORYO"), "{}", csa.text);
+    assert!(csa.filename.ends_with(".csa"));
+    assert!(matches!(
+        s.export(GameRef::Channel(THIRD_CHANNEL), RecordFormat::Kif)
+            .await,
+        Err(ServiceError::NoGameHere)
+    ));
+    assert!(matches!(
+        s.export(GameRef::Id(shogiban::store::GameId(999)), RecordFormat::Kif)
+            .await,
+        Err(ServiceError::GameNotFound(_))
+    ));
+}

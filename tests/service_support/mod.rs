@@ -1,0 +1,163 @@
+//! Shared set-up of the service tests: a game table on a temporary database file with a
+//! hand-set clock, the people at it, and helpers that start games through challenges.
+
+#![allow(dead_code)]
+
+use shogiban::engine::Variant;
+use shogiban::service::{
+    AcceptOutcome, BoardView, ChallengeRequest, ManualClock, Outcome, Person, Seating, Service,
+    ServiceError, Settings, TimeLimit,
+};
+use shogiban::store::{ChannelId, Game, GuildId, UserId};
+use tempfile::TempDir;
+
+pub const GUILD: GuildId = GuildId(900_000_000_000_000_001);
+pub const OTHER_GUILD: GuildId = GuildId(900_000_000_000_000_002);
+pub const CHANNEL: ChannelId = ChannelId(800_000_000_000_000_001);
+pub const OTHER_CHANNEL: ChannelId = ChannelId(800_000_000_000_000_002);
+pub const THIRD_CHANNEL: ChannelId = ChannelId(800_000_000_000_000_003);
+pub const ALICE: UserId = UserId(700_000_000_000_000_001);
+pub const BOB: UserId = UserId(700_000_000_000_000_002);
+pub const CAROL: UserId = UserId(700_000_000_000_000_003);
+pub const DAVE: UserId = UserId(700_000_000_000_000_004);
+pub const ERIN: UserId = UserId(700_000_000_000_000_005);
+pub const T0: i64 = 1_700_000_000;
+pub const HOUR: i64 = 3_600;
+pub const DAY: i64 = 86_400;
+
+/// A seven-ply checkmate of standard shogi (black mates white), in several notations.
+pub const STANDARD_MATE: [&str; 7] = ["9g9f", "5a5b", "B-9g", "5c5d", "9g3a+", "4a5a", "S*5c"];
+
+pub fn person(id: UserId) -> Person {
+    let name = match id {
+        ALICE => "Alice",
+        BOB => "Bob",
+        CAROL => "Carol",
+        DAVE => "Dave",
+        ERIN => "Erin",
+        _ => "Someone",
+    };
+    Person::new(id, name)
+}
+
+/// A game table on a fresh database file, at time `T0`.
+pub struct Fixture {
+    pub dir: TempDir,
+    pub path: String,
+    pub clock: ManualClock,
+    pub service: Service,
+}
+
+impl Fixture {
+    pub async fn new() -> Self {
+        let dir = TempDir::new().expect("temporary directory");
+        let path = dir
+            .path()
+            .join("shogiban.db")
+            .to_str()
+            .expect("utf-8 path")
+            .to_owned();
+        let clock = ManualClock::new(T0);
+        let service = Service::open(&path, clock.clone(), Settings::default())
+            .await
+            .expect("open service");
+        Self {
+            dir,
+            path,
+            clock,
+            service,
+        }
+    }
+
+    /// Another service on the same database file and clock, as after a restart.
+    pub async fn reopen(&self) -> Service {
+        Service::open(&self.path, self.clock.clone(), Settings::default())
+            .await
+            .expect("reopen service")
+    }
+
+    /// Starts a game in `channel` between `players`, seated in that order, through a
+    /// challenge by the first and acceptances by the others.
+    pub async fn start(
+        &self,
+        channel: ChannelId,
+        variant: Variant,
+        players: &[UserId],
+        time_limit: TimeLimit,
+    ) -> BoardView {
+        start_on(&self.service, channel, variant, players, time_limit).await
+    }
+
+    /// The stored game row of the channel's active game.
+    pub async fn row(&self, channel: ChannelId) -> Game {
+        self.service
+            .store()
+            .active_game_in_channel(channel)
+            .await
+            .expect("read game")
+            .expect("an active game")
+    }
+
+    /// Plays moves in a channel, each by whoever holds the seat to move.
+    pub async fn play_all(&self, channel: ChannelId, moves: &[&str]) -> Vec<Outcome> {
+        let mut outcomes = Vec::new();
+        for text in moves {
+            let board = self
+                .service
+                .board(channel, ALICE)
+                .await
+                .expect("board of the game");
+            let mover = board.to_move.expect("someone to move").user_id;
+            let outcome = self
+                .service
+                .play(channel, mover, text)
+                .await
+                .unwrap_or_else(|e| panic!("{text} by {mover}: {e}"));
+            outcomes.push(outcome);
+        }
+        outcomes
+    }
+}
+
+pub async fn start_on(
+    service: &Service,
+    channel: ChannelId,
+    variant: Variant,
+    players: &[UserId],
+    time_limit: TimeLimit,
+) -> BoardView {
+    let challenger = person(players[0]);
+    let mut request =
+        ChallengeRequest::new(variant, players[1..].iter().map(|&u| person(u)).collect());
+    request.seating = Seating::Fixed(players.iter().map(|&u| Some(u)).collect());
+    request.time_limit = time_limit;
+    let challenge = service
+        .challenge(GUILD, channel, &challenger, &request)
+        .await
+        .expect("challenge");
+    let mut started = None;
+    for &user in &players[1..] {
+        match service
+            .accept_challenge(challenge.id, &person(user))
+            .await
+            .expect("accept")
+        {
+            AcceptOutcome::Waiting(_) => {}
+            AcceptOutcome::Started { game, .. } => started = Some(*game),
+        }
+    }
+    started.expect("the last acceptance starts the game")
+}
+
+/// Whether bytes are a PNG image.
+pub fn is_png(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"\x89PNG\r\n\x1a\n")
+}
+
+/// The message of an error, for assertions on what the player reads.
+pub fn message(result: Result<impl std::fmt::Debug, ServiceError>) -> String {
+    match result {
+        Ok(value) => panic!("expected a refusal, got {value:?}"),
+        Err(error) => error.to_string(),
+    }
+}
