@@ -712,6 +712,11 @@ async fn moves_advance_the_game_and_append_to_the_log() {
         ]
     );
     assert_eq!(moves[0].readable, "☗7g7f");
+    assert_eq!(
+        store.move_at(game.id, 2).await.unwrap().as_ref(),
+        Some(&moves[1])
+    );
+    assert_eq!(store.move_at(game.id, 3).await.unwrap(), None);
 
     // A move from someone not in that seat lands nowhere.
     let error = store

@@ -30,6 +30,8 @@ pub(crate) struct Post {
     ping: Vec<UserId>,
     file: Option<File>,
     buttons: Vec<serenity::CreateButton>,
+    /// Buttons per action row; `None` for as many as Discord allows.
+    per_row: Option<usize>,
     private: bool,
 }
 
@@ -75,6 +77,12 @@ impl Post {
         self
     }
 
+    /// Lays the buttons out `count` to a row (at most Discord's five).
+    pub fn per_row(mut self, count: usize) -> Self {
+        self.per_row = Some(count.clamp(1, BUTTONS_PER_ROW));
+        self
+    }
+
     #[cfg(test)]
     pub fn content(&self) -> &str {
         &self.content
@@ -103,7 +111,7 @@ impl Post {
 
     fn rows(&self) -> Vec<serenity::CreateActionRow> {
         self.buttons
-            .chunks(BUTTONS_PER_ROW)
+            .chunks(self.per_row.unwrap_or(BUTTONS_PER_ROW))
             .map(|row| serenity::CreateActionRow::Buttons(row.to_vec()))
             .collect()
     }

@@ -1,65 +1,93 @@
-//! The board picture of an outcome or a board view: one function, so the renderer can be
-//! swapped in one place.
+//! The board picture of an outcome or a board view, drawn by the renderer from one seat
+//! with the players' names and the last move marked.
 
-use image::codecs::png::PngEncoder;
-use image::{ExtendedColorType, ImageEncoder};
+use crate::engine::{AnyPosition, Seat};
+use crate::render::{self, LastMove, RenderError};
 
-use crate::engine::{self, Seat};
+use super::table::Table;
+use super::{BoardImage, Service};
 
-use super::BoardImage;
+/// What a picture shows besides the position.
+pub(super) struct Picture {
+    pub position: AnyPosition,
+    pub seat: u8,
+    pub last_move: Option<LastMove>,
+    /// Display names by seat.
+    pub names: Vec<String>,
+    /// One line under the board.
+    pub caption: Option<String>,
+}
 
-/// Pixels per square of the interim picture.
-const CELL: u32 = 24;
-
-/// Draws the position of `game` from `seat`'s side of the table as PNG bytes. Runs off the
-/// async threads; `None` (logged) if drawing failed, which never undoes what was stored.
-pub(super) async fn board_image(game: engine::Game, seat: u8) -> Option<BoardImage> {
-    let variant = game.variant();
-    let drawn = tokio::task::spawn_blocking(move || draw_board(&game, seat)).await;
-    match drawn {
-        Ok(Ok(png)) => Some(BoardImage {
+impl Picture {
+    /// The position of `table` as it stands, from `seat`.
+    pub fn of(table: &Table, seat: u8, last_move: Option<LastMove>) -> Self {
+        let history = table.game.history();
+        let caption = history
+            .last()
+            .map(|m| format!("{}. {}", history.len(), m.western));
+        Self {
+            position: table.game.position().clone(),
             seat,
-            seat_name: variant.seat_name(Seat(seat)),
-            png,
-        }),
-        Ok(Err(error)) => {
-            tracing::error!(%error, "could not draw the board");
-            None
+            last_move,
+            names: table.names(),
+            caption,
         }
-        Err(error) => {
-            tracing::error!(%error, "the board drawing task failed");
-            None
+    }
+
+    /// Draws it as PNG bytes, off the async threads. `None` (logged) if drawing failed,
+    /// which never undoes what was stored.
+    pub async fn draw(self) -> Option<BoardImage> {
+        let variant = self.position.variant();
+        let seat = self.seat;
+        match tokio::task::spawn_blocking(move || self.png()).await {
+            Ok(Ok(png)) => Some(BoardImage {
+                seat,
+                seat_name: variant.seat_name(Seat(seat)),
+                png,
+            }),
+            Ok(Err(error)) => {
+                tracing::error!(%error, "could not draw the board");
+                None
+            }
+            Err(error) => {
+                tracing::error!(%error, "the board drawing task failed");
+                None
+            }
         }
+    }
+
+    fn png(&self) -> Result<Vec<u8>, RenderError> {
+        let mut scene =
+            render::position_scene(&self.position, Seat(self.seat), self.last_move.as_ref());
+        for (player, name) in scene.players.iter_mut().zip(&self.names) {
+            player.name.clone_from(name);
+        }
+        scene.caption.clone_from(&self.caption);
+        render::render_png(&scene)
     }
 }
 
-/// An interim picture until the renderer lands: the grid with each occupied square shaded
-/// by its owner.
-fn draw_board(game: &engine::Game, _seat: u8) -> Result<Vec<u8>, image::ImageError> {
-    const OWNERS: [[u8; 3]; 4] = [[40, 40, 40], [200, 60, 60], [60, 60, 200], [60, 160, 60]];
-    let position = game.position();
-    let geometry = position.geometry();
-    let size = u32::from(geometry.size());
-    let side = size * CELL + 1;
-    let mut rgb = vec![0u8; (side * side * 3) as usize];
-    for y in 0..side {
-        for x in 0..side {
-            let on_line = x % CELL == 0 || y % CELL == 0;
-            let colour = if on_line {
-                [0, 0, 0]
-            } else {
-                let (col, row) = (x / CELL, y / CELL);
-                let square = geometry.square(col as u8, row as u8);
-                match position.piece_at(square) {
-                    Some(piece) => OWNERS[piece.owner().index() % OWNERS.len()],
-                    None => [240, 210, 150],
-                }
-            };
-            let at = ((y * side + x) * 3) as usize;
-            rgb[at..at + 3].copy_from_slice(&colour);
-        }
+impl Service {
+    /// The last move of a game as the picture marks it, worked out from the position
+    /// before it (the move log keeps the position after every move). `None` before the
+    /// first move, or if the log does not say.
+    pub(super) async fn last_move(&self, table: &Table) -> Option<LastMove> {
+        let last = table.game.history().last()?;
+        let before = match table.row.ply {
+            0 => return None,
+            1 => table.game.start_position().clone(),
+            ply => {
+                let earlier = match self.store().move_at(table.id(), ply - 1).await {
+                    Ok(found) => found?,
+                    Err(error) => {
+                        tracing::warn!(%error, game = %table.id(), "no last move to mark");
+                        return None;
+                    }
+                };
+                AnyPosition::from_text(table.variant(), &earlier.position).ok()?
+            }
+        };
+        let m = before.parse_move(&last.coordinate).ok()?;
+        Some(LastMove::new(&before, &m))
     }
-    let mut png = Vec::new();
-    PngEncoder::new(&mut png).write_image(&rgb, side, side, ExtendedColorType::Rgb8)?;
-    Ok(png)
 }

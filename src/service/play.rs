@@ -2,9 +2,10 @@
 //! aborts. Every action that changes a game goes through [`Service::settle`].
 
 use crate::engine::{EndReason, GameResult, MoveReport, Seat, SeatSet};
-use crate::store::{ChannelId, GameStatus, NewMove, NextTurn, UserId};
+use crate::render::LastMove;
+use crate::store::{ChannelId, NewMove, NextTurn, UserId};
 
-use super::image::board_image;
+use super::image::Picture;
 use super::table::{turn_clock, Table};
 use super::{
     BoardView, Eliminated, Event, GameOver, MoveChoice, Outcome, Service, ServiceError,
@@ -37,7 +38,9 @@ impl Service {
         let now = self.now();
         let mut table = self.table_in_channel(channel).await?;
         let seat = table.turn_of(user)?;
-        let report = table.game.play_text_as(Seat(seat), text.trim())?;
+        let m = table.game.parse_move(text.trim())?;
+        let last_move = LastMove::new(table.game.position(), &m);
+        let report = table.game.play(&m)?;
         let Some(played) = report.played.clone() else {
             return Err(ServiceError::Corrupt(
                 "the engine reported a move without the move".into(),
@@ -56,8 +59,16 @@ impl Service {
             coordinate: played.coordinate,
             japanese: (!played.japanese.is_empty()).then_some(played.japanese),
         };
-        self.settle(table, event, report, Write::Move(mv), seat, now)
-            .await
+        self.settle(
+            table,
+            event,
+            report,
+            Write::Move(mv),
+            seat,
+            Some(last_move),
+            now,
+        )
+        .await
     }
 
     /// Resigns the user's game in this channel. Two-player games are lost at once; in
@@ -71,7 +82,7 @@ impl Service {
         let event = Event::Resignation {
             by: table.player(seat),
         };
-        self.settle(table, event, report, Write::State, seat, now)
+        self.settle(table, event, report, Write::State, seat, None, now)
             .await
     }
 
@@ -86,7 +97,7 @@ impl Service {
         let event = Event::Declaration {
             by: table.player(seat),
         };
-        self.settle(table, event, report, Write::State, seat, now)
+        self.settle(table, event, report, Write::State, seat, None, now)
             .await
     }
 
@@ -136,7 +147,7 @@ impl Service {
             by: user,
             moderator,
         };
-        self.settle(table, event, report, Write::State, seat, now)
+        self.settle(table, event, report, Write::State, seat, None, now)
             .await
     }
 
@@ -214,6 +225,8 @@ impl Service {
     /// The board of a loaded game from one seat.
     pub(super) async fn board_view(&self, table: Table, seat: u8) -> ServiceResult<BoardView> {
         let offers = self.standing_offers(&table).await?;
+        let last_move = self.last_move(&table).await;
+        let picture = Picture::of(&table, seat, last_move);
         let position = table.game.position();
         let view = BoardView {
             game_id: table.row.id,
@@ -230,8 +243,10 @@ impl Service {
             position: position.to_text(),
             image: None,
         };
-        let image = board_image(table.game, seat).await;
-        Ok(BoardView { image, ..view })
+        Ok(BoardView {
+            image: picture.draw().await,
+            ..view
+        })
     }
 
     /// Legal moves for the user's move command: up to 25, those starting with `prefix` in
@@ -282,7 +297,8 @@ impl Service {
     /// Stores what an action did to a game and says so: a game that goes on gets its new
     /// state and the next player's clock; a game that ended gets its result, places and
     /// ratings. Then the board is drawn for whoever is to move (or, once the game is over,
-    /// from `actor`'s seat).
+    /// from `actor`'s seat), marking `last_move` (by default the last move in the log).
+    #[allow(clippy::too_many_arguments)]
     pub(super) async fn settle(
         &self,
         mut table: Table,
@@ -290,6 +306,7 @@ impl Service {
         report: MoveReport,
         write: Write,
         actor: u8,
+        last_move: Option<LastMove>,
         now: i64,
     ) -> ServiceResult<Outcome> {
         let at = table.row.at_version();
@@ -346,11 +363,18 @@ impl Service {
             eliminated,
             next,
             deadline_at: table.row.deadline_at,
-            result: result.filter(|_| table.row.status != GameStatus::Active),
+            result,
             image: None,
         };
-        let image = board_image(table.game, image_seat).await;
-        Ok(Outcome { image, ..outcome })
+        let last_move = match last_move {
+            Some(last_move) => Some(last_move),
+            None => self.last_move(&table).await,
+        };
+        let picture = Picture::of(&table, image_seat, last_move);
+        Ok(Outcome {
+            image: picture.draw().await,
+            ..outcome
+        })
     }
 }
 

@@ -106,7 +106,7 @@ impl Service {
         let event = Event::Timeout {
             by: table.player(seat),
         };
-        self.settle(table, event, report, Write::State, seat, now)
+        self.settle(table, event, report, Write::State, seat, None, now)
             .await
     }
 

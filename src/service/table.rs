@@ -60,6 +60,11 @@ impl Table {
     /// The user's seat if it is their turn.
     pub fn turn_of(&self, user: UserId) -> ServiceResult<u8> {
         let seat = self.seat_of(user)?;
+        if !self.game.position().alive().contains(Seat(seat)) {
+            return Err(ServiceError::NotAllowed(
+                "You are out of this game: you were eliminated.".into(),
+            ));
+        }
         match self.seat_to_move() {
             Some(to_move) if to_move == seat => Ok(seat),
             Some(to_move) => Err(ServiceError::NotYourTurn {

@@ -231,6 +231,19 @@ impl Store {
         Ok(moves)
     }
 
+    /// One move of a game's log, by ply (1 is the first move).
+    pub async fn move_at(&self, game_id: GameId, ply: u32) -> StoreResult<Option<MoveRecord>> {
+        let found = sqlx::query_as(
+            "SELECT game_id, ply, seat, user_id, notation, readable, position, played_at
+             FROM moves WHERE game_id = ? AND ply = ?",
+        )
+        .bind(game_id)
+        .bind(ply)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(found)
+    }
+
     /// Active games whose turn has run out (`deadline_at <= now`), earliest first.
     pub async fn due_deadlines(&self, now: i64) -> StoreResult<Vec<Game>> {
         let mut conn = self.pool.acquire().await?;
