@@ -88,9 +88,13 @@ async fn help_explains_the_variants_privately() {
             "help:start",
             "help:variants",
             "help:notation",
-            "help:commands"
+            "help:commands",
+            "help:rules-standard",
+            "help:rules-yonin",
+            "help:rules-daidai"
         ]
     );
+    assert!(reply.pngs().is_empty(), "the first page has no board");
 
     bot.stop().await.expect("clean shutdown");
     fake.assert_no_violations();
@@ -119,6 +123,41 @@ async fn help_topic_option_opens_that_page() {
             "{example} missing from {content}"
         );
     }
+
+    bot.stop().await.expect("clean shutdown");
+    fake.assert_no_violations();
+}
+
+#[tokio::test]
+async fn a_rules_page_shows_the_variants_start_position() {
+    let fake = FakeDiscord::start().await;
+    let bot = RunningBot::start(&fake, &[]);
+    fake.registered_commands(None).await;
+
+    // 6 is "Rules of dai dai shogi": its text and the 17x17 start drawn from black's seat.
+    let sent = fake
+        .send(&InteractionBuilder::slash("help").integer("topic", 6))
+        .await;
+    let reply = fake.answer_to(&sent).await;
+    let content = reply.content().expect("the page has text");
+    assert!(content.contains("Dai dai shogi"), "{content}");
+    assert!(content.contains("`8h7g6f`"), "{content}");
+    let pngs = reply.pngs();
+    assert_eq!(pngs.len(), 1, "{content}");
+    let (width, height) = pngs[0].png_size();
+    assert!(width >= 17 * 20 && height >= 17 * 20, "{width}x{height}");
+
+    // Turning to the yonin page swaps the picture for the 9x9 four-player start.
+    let message = reply.message.clone().expect("the answer is a message");
+    let click = fake
+        .send(&InteractionBuilder::click("help:rules-yonin", message))
+        .await;
+    let update = fake.answer_to(&click).await;
+    let content = update.content().expect("the page has text");
+    assert!(content.contains("Check priority"), "{content}");
+    let pngs = update.pngs();
+    assert_eq!(pngs.len(), 1, "{content}");
+    assert!(pngs[0].png_size().0 < width, "a 9x9 board is smaller than 17x17");
 
     bot.stop().await.expect("clean shutdown");
     fake.assert_no_violations();
