@@ -1,0 +1,228 @@
+//! The four-player and the large variant end to end: yonin shogi's check priority and
+//! eliminations, and dai dai shogi's lion, announced in the channel as they happen.
+
+mod support;
+
+use shogiban::engine::{AnyPosition, Variant};
+use shogiban::store::{ChannelId, UserId};
+use support::fake_discord::RestCall;
+use support::fixtures::{alice, bob, carol, dave, TestUser};
+use support::table::{Table, GAME_CHANNEL};
+
+/// `/challenge` variant choice indexes.
+const YONIN: i64 = 1;
+const DAIDAI: i64 = 3;
+
+/// The one board image of an answer, checked to be a valid PNG with `squares` squares a
+/// side, each big enough to read on a phone: returns its width and height.
+fn board_png(call: &RestCall, squares: u32) -> (u32, u32) {
+    let pngs = call.pngs();
+    assert_eq!(pngs.len(), 1, "one board image in {:?}", call.content());
+    let (width, height) = pngs[0].png_size();
+    assert!(
+        width >= squares * 20 && height >= squares * 20,
+        "{width}x{height}"
+    );
+    assert!(width <= 4096 && height <= 4096, "{width}x{height}");
+    (width, height)
+}
+
+/// Seat names of a yonin game, in turn order; the players take them as listed.
+const SEATS: [&str; 4] = ["S", "W", "N", "E"];
+
+/// The S pawn walks up the 5-file while N moves its golds aside; taking N's rook with
+/// promotion then mates the boxed-in N king, with S's rook guarding the tokin from 5h.
+/// W and E shuffle silvers meanwhile.
+const TO_ELIMINATION: [&str; 17] = [
+    "5g5f", "9c8c", "6a7b", "1c2c", // S, W, N, E
+    "5f5e", "8c9b", "4a3b", "2c1b", //
+    "5e5d", "9b8c", "3a2b", "1b2c", //
+    "5d5c", "8c9b", "7a8b", "2c1b", //
+    "5c5b+", // S mates N
+];
+
+/// After N is out (E moves next, clockwise from N): E's pawn walks along rank e, taking W's
+/// pawn and rook, and the last step checks W's king. W answers at once instead of S, who
+/// would be next in turn; E moves after W, since N is out.
+const TO_CHECK_PRIORITY: [(usize, &str); 14] = [
+    (3, "3e4e"),
+    (0, "6h6g"),
+    (1, "9b8c"),
+    (3, "4e5e"),
+    (0, "6g6f"),
+    (1, "8c9b"),
+    (3, "5e6e"),
+    (0, "4h4g"),
+    (1, "9b8c"),
+    (3, "6e7e"),
+    (0, "4g4f"),
+    (1, "8c9b"),
+    (3, "7e8e"), // check on W
+    (1, "9d8e"), // W answers out of turn
+];
+
+#[tokio::test]
+async fn yonin_announces_eliminations_and_check_priority() {
+    let table = Table::open().await;
+    let players: [TestUser; 4] = [alice(), bob(), carol(), dave()];
+    let start = table
+        .start_game(YONIN, &[&players[0], &players[1], &players[2], &players[3]])
+        .await;
+    let text = start.content().unwrap_or_default();
+    assert!(text.contains("**Yonin shogi #"), "{text}");
+    assert!(
+        text.contains(&format!("Your move, S {}", players[0].mention())),
+        "{text}"
+    );
+    let size = board_png(&start, 9);
+
+    let mut text = String::new();
+    for (ply, mv) in TO_ELIMINATION.iter().enumerate() {
+        let seat = ply % 4;
+        let played = table.play(&players[seat], mv).await;
+        assert_eq!(board_png(&played.answer, 9), size);
+        text = played.content().to_owned();
+        assert!(
+            text.contains(&format!("{} {} played", SEATS[seat], players[seat].mention())),
+            "{text}"
+        );
+        if ply + 1 < TO_ELIMINATION.len() {
+            let next = (seat + 1) % 4;
+            assert!(
+                text.contains(&format!("Your move, {} {}", SEATS[next], players[next].mention())),
+                "{text}"
+            );
+        }
+    }
+    assert!(
+        text.contains(&format!(
+            "**N {} is eliminated**: checkmated by S {}.",
+            carol().mention(),
+            alice().mention()
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("Game over"), "three players go on: {text}");
+    assert!(
+        text.contains(&format!("Your move, E {}", dave().mention())),
+        "play goes on clockwise from the eliminated seat: {text}"
+    );
+
+    // The eliminated player can no longer move.
+    let refusal = table.refused_move(&carol(), "6b6c").await;
+    assert!(
+        !refusal.content().unwrap_or_default().is_empty(),
+        "{:?}",
+        refusal.content()
+    );
+
+    for (n, (seat, mv)) in TO_CHECK_PRIORITY.iter().enumerate() {
+        let played = table.play(&players[*seat], mv).await;
+        let text = played.content().to_owned();
+        if *mv == "7e8e" {
+            assert!(
+                text.contains(&format!("**Check** on W {}!", bob().mention())),
+                "{text}"
+            );
+            assert!(text.contains("check priority"), "{text}");
+            assert!(
+                text.contains(&format!("Your move, W {}", bob().mention())),
+                "W answers before S: {text}"
+            );
+            // S would be next in turn, but must wait.
+            let early = table.refused_move(&alice(), "4f4e").await;
+            assert!(
+                early.content().unwrap_or_default().contains("not your turn"),
+                "{:?}",
+                early.content()
+            );
+        }
+        if n + 1 == TO_CHECK_PRIORITY.len() {
+            assert!(
+                text.contains(&format!("Your move, E {}", dave().mention())),
+                "after W's answer play goes on from W, past the eliminated N: {text}"
+            );
+        }
+    }
+    table.close().await;
+}
+
+/// Black's lion leaves 15p by jumps over its own pieces (15p-15o, 15o-15m over the neighbour
+/// ox, 15m-14k, 14k-15i, 15i-15g) once the 15-file pawn and violent ox have stepped up;
+/// white walks pawns on the far files meanwhile. From 15g the lion takes the pawn on 15f
+/// and the violent ox behind it on 15e in one move, and promotes on that capture.
+const TO_LION: [&str; 16] = [
+    "15l15k", "1f1g", "15k15j", "2f2g", "15m15k", "3f3g", "15p15o", "4f4g", //
+    "15o15m", "1g1h", "15m14k", "2g2h", "14k15i", "3g3h", "15i15g", "4g4h",
+];
+
+/// The piece code on a square of a 17x17 position text (`None` if empty).
+fn piece_on(position: &str, file: usize, rank: char) -> Option<String> {
+    let board = position.split_whitespace().next().unwrap_or_default();
+    let row = board.split('/').nth(usize::from(rank as u8 - b'a'))?;
+    let mut squares = Vec::new();
+    for code in row.split(',') {
+        match code.parse::<usize>() {
+            Ok(empty) => squares.extend(std::iter::repeat_n(None, empty)),
+            Err(_) => squares.push(Some(code.to_owned())),
+        }
+    }
+    squares.get(17 - file).cloned().flatten()
+}
+
+/// White's pieces on the board, from the position text (lowercase codes are white's).
+fn white_pieces(position: &str) -> usize {
+    let board = position.split_whitespace().next().unwrap_or_default();
+    board
+        .split(['/', ','])
+        .filter(|code| code.chars().any(|c| c.is_ascii_lowercase()))
+        .count()
+}
+
+#[tokio::test]
+async fn a_dai_dai_lion_takes_two_pieces_in_one_move() {
+    let table = Table::open().await;
+    let players = [alice(), bob()];
+    let start = table.start_game(DAIDAI, &[&players[0], &players[1]]).await;
+    let text = start.content().unwrap_or_default();
+    assert!(text.contains("**Dai dai shogi #"), "{text}");
+    let size = board_png(&start, 17);
+
+    for (ply, mv) in TO_LION.iter().enumerate() {
+        let played = table.play(&players[ply % 2], mv).await;
+        assert_eq!(board_png(&played.answer, 17), size, "{}", played.content());
+    }
+    let channel = ChannelId(GAME_CHANNEL);
+    let before = table
+        .service
+        .board(channel, UserId(alice().id))
+        .await
+        .expect("alice sees the board")
+        .position;
+
+    let played = table.play(&alice(), "15g15f15e+").await;
+    let text = played.content();
+    assert!(text.contains("**Lnx15fx15e"), "the move names both captures: {text}");
+    assert!(
+        text.contains(&format!("Your move, white {}", bob().mention())),
+        "{text}"
+    );
+    assert_eq!(board_png(&played.answer, 17), size);
+
+    let after = table
+        .service
+        .board(channel, UserId(bob().id))
+        .await
+        .expect("bob sees the board")
+        .position;
+    assert_eq!(white_pieces(&before) - white_pieces(&after), 2, "{after}");
+    AnyPosition::from_text(Variant::DaiDai, &after).expect("the stored position reads back");
+    assert_eq!(
+        piece_on(&after, 15, 'e').as_deref(),
+        Some("+LN"),
+        "the lion stands on 15e, promoted: {after}"
+    );
+    assert_eq!(piece_on(&after, 15, 'f'), None, "15f is emptied: {after}");
+    assert_eq!(piece_on(&after, 15, 'g'), None, "the lion left 15g: {after}");
+    table.close().await;
+}
