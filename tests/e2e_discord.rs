@@ -157,7 +157,10 @@ async fn a_rules_page_shows_the_variants_start_position() {
     assert!(content.contains("Check priority"), "{content}");
     let pngs = update.pngs();
     assert_eq!(pngs.len(), 1, "{content}");
-    assert!(pngs[0].png_size().0 < width, "a 9x9 board is smaller than 17x17");
+    assert!(
+        pngs[0].png_size().0 < width,
+        "a 9x9 board is smaller than 17x17"
+    );
 
     bot.stop().await.expect("clean shutdown");
     fake.assert_no_violations();

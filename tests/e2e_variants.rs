@@ -37,7 +37,7 @@ const TO_ELIMINATION: [&str; 17] = [
     "5g5f", "9c8c", "6a7b", "1c2c", // S, W, N, E
     "5f5e", "8c9b", "4a3b", "2c1b", //
     "5e5d", "9b8c", "3a2b", "1b2c", //
-    "5d5c", "8c9b", "7a8b", "2c1b", //
+    "5d5c", "8c9b", "7a8b", "2c1b",  //
     "5c5b+", // S mates N
 ];
 
@@ -83,13 +83,21 @@ async fn yonin_announces_eliminations_and_check_priority() {
         assert_eq!(board_png(&played.answer, 9), size);
         text = played.content().to_owned();
         assert!(
-            text.contains(&format!("{} {} played", SEATS[seat], players[seat].mention())),
+            text.contains(&format!(
+                "{} {} played",
+                SEATS[seat],
+                players[seat].mention()
+            )),
             "{text}"
         );
         if ply + 1 < TO_ELIMINATION.len() {
             let next = (seat + 1) % 4;
             assert!(
-                text.contains(&format!("Your move, {} {}", SEATS[next], players[next].mention())),
+                text.contains(&format!(
+                    "Your move, {} {}",
+                    SEATS[next],
+                    players[next].mention()
+                )),
                 "{text}"
             );
         }
@@ -132,7 +140,10 @@ async fn yonin_announces_eliminations_and_check_priority() {
             // S would be next in turn, but must wait.
             let early = table.refused_move(&alice(), "4f4e").await;
             assert!(
-                early.content().unwrap_or_default().contains("not your turn"),
+                early
+                    .content()
+                    .unwrap_or_default()
+                    .contains("not your turn"),
                 "{:?}",
                 early.content()
             );
@@ -202,7 +213,10 @@ async fn a_dai_dai_lion_takes_two_pieces_in_one_move() {
 
     let played = table.play(&alice(), "15g15f15e+").await;
     let text = played.content();
-    assert!(text.contains("**Lnx15fx15e"), "the move names both captures: {text}");
+    assert!(
+        text.contains("**Lnx15fx15e"),
+        "the move names both captures: {text}"
+    );
     assert!(
         text.contains(&format!("Your move, white {}", bob().mention())),
         "{text}"
@@ -223,6 +237,10 @@ async fn a_dai_dai_lion_takes_two_pieces_in_one_move() {
         "the lion stands on 15e, promoted: {after}"
     );
     assert_eq!(piece_on(&after, 15, 'f'), None, "15f is emptied: {after}");
-    assert_eq!(piece_on(&after, 15, 'g'), None, "the lion left 15g: {after}");
+    assert_eq!(
+        piece_on(&after, 15, 'g'),
+        None,
+        "the lion left 15g: {after}"
+    );
     table.close().await;
 }

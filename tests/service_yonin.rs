@@ -106,9 +106,10 @@ async fn a_yonin_game_from_challenge_to_leaderboard() {
     );
     assert_eq!(out.by.as_ref().unwrap().user_id, seat["W"]);
     assert!(mate.result.is_none());
+    // Play goes on clockwise from the eliminated S: W, who mated, moves again.
     let next = mate.next.clone().unwrap();
-    assert_eq!(next.seat_name, "N");
-    assert_eq!(mate.image.as_ref().unwrap().seat_name, "N");
+    assert_eq!(next.seat_name, "W");
+    assert_eq!(mate.image.as_ref().unwrap().seat_name, "W");
     assert_eq!(
         message(s.play(CHANNEL, seat["S"], "5g5f").await),
         "You are out of this game: you were eliminated."
@@ -122,6 +123,10 @@ async fn a_yonin_game_from_challenge_to_leaderboard() {
         message(s.abort(CHANNEL, seat["N"], false).await),
         "Every player has moved, so the game can no longer be aborted. Resign, offer a draw, or ask a moderator."
     );
+
+    let quiet = s.play(CHANNEL, seat["W"], "9c8c").await.unwrap();
+    assert_eq!(quiet.next.as_ref().unwrap().seat_name, "N");
+    assert_eq!(quiet.image.as_ref().unwrap().seat_name, "N");
 
     // N lets the clock run out: eliminated, no credit, play goes on with E.
     let deadline = f.row(CHANNEL).await.deadline_at.unwrap();
