@@ -253,8 +253,12 @@ async fn page_post(topic: HelpTopic, commands: &[poise::Command<Data, Error>]) -
 
 /// The start position of a variant, drawn from the first seat once and kept.
 async fn start_image(variant: Variant) -> Option<File> {
-    static IMAGES: [OnceLock<Vec<u8>>; Variant::ALL.len()] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static IMAGES: [OnceLock<Vec<u8>>; Variant::ALL.len()] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
     let index = Variant::ALL.iter().position(|&v| v == variant)?;
     let file = |bytes: &Vec<u8>| File {
         name: format!("start-{}.png", variant.name()),
