@@ -491,6 +491,25 @@ async fn my_view_and_board_show_the_players_seat_privately() {
         board.content()
     );
 
+    // Where the channel takes smaller attachments than the board, the answer still comes,
+    // without the picture, saying why and where to find the position instead.
+    let sent = table
+        .fake
+        .send(
+            &InteractionBuilder::slash("board")
+                .by(&bob())
+                .attachment_size_limit(4096),
+        )
+        .await;
+    let small = table.fake.answer_to(&sent).await;
+    assert!(small.is_ephemeral());
+    assert!(small.files.is_empty());
+    assert!(
+        content(&small).contains("Seen from white") && content(&small).contains("`/export`"),
+        "{:?}",
+        small.content()
+    );
+
     // An old game's button after that game ended.
     let (_, confirm) = table
         .ask(InteractionBuilder::slash("resign").by(&alice()))

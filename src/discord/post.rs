@@ -95,7 +95,7 @@ impl Post {
             if size > limit {
                 tracing::warn!(size, limit, file = %file.name, "attachment too large, left out");
                 self.file = None;
-                let note = "\n(The board image is too large to attach here; use `/board`.)";
+                let note = "\n(The board image is larger than this channel accepts as an attachment; `/export` gives the position as text.)";
                 self.content = fit_content(format!("{}{note}", self.content));
             }
         }
