@@ -155,7 +155,7 @@ fn playouts(variant: Variant, games: u64) -> Vec<(EndReason, usize)> {
 
 #[test]
 fn singles_playouts_end_by_a_rule() {
-    let tally = playouts(Variant::Yonin, 1_000);
+    let tally = playouts(Variant::Yonin, 2_000);
     eprintln!("singles: {tally:?}");
     // Random play does reach the board's own ending as well as the move limit.
     assert!(
@@ -166,7 +166,7 @@ fn singles_playouts_end_by_a_rule() {
 
 #[test]
 fn doubles_playouts_end_by_a_rule() {
-    let tally = playouts(Variant::YoninDoubles, 1_000);
+    let tally = playouts(Variant::YoninDoubles, 2_000);
     eprintln!("doubles: {tally:?}");
     assert!(
         tally.iter().any(|(r, _)| *r == EndReason::PairEliminated),
