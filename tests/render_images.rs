@@ -297,9 +297,9 @@ fn the_last_move_and_check_are_marked() {
     }
     // The lion's double capture: the route and the cross over the captured pawn.
     let scene = samples::daidai_midgame();
-    assert_eq!(samples::marks(&scene, Mark::Captured), vec![sq(17, "8i")]);
+    assert_eq!(samples::marks(&scene, Mark::Captured), vec![sq(17, "15f")]);
     let image = image_of(&scene);
-    let (red, _) = inks(&image, &scene, sq(17, "8i"));
+    let (red, _) = inks(&image, &scene, sq(17, "15f"));
     assert!(red > 100, "captured square crossed in red: {red}");
 }
 
