@@ -223,7 +223,9 @@ mod tests {
         assert_eq!(kept.file, Some(file.clone()));
         let dropped = Post::new("board").file(Some(file)).within(99);
         assert_eq!(dropped.file, None);
-        assert!(dropped.content().contains("too large"));
+        assert!(dropped
+            .content()
+            .contains("larger than this channel accepts"));
     }
 
     #[test]
