@@ -350,3 +350,41 @@ async fn a_four_player_clock_eliminates_and_play_goes_on() {
     let over = outcome.result.as_ref().expect("the pair lost");
     assert_eq!(over.summary, "W (Bob) and E (Dave) win (timeout)");
 }
+
+/// One round in which every player steps a silver out and back: after three rounds the
+/// start position stands for the fourth time.
+const SHUFFLE: [&str; 8] = [
+    "3i2h", "9g8h", "7a8b", "1c2b", "2h3i", "8h9g", "8b7a", "2b1c",
+];
+
+#[tokio::test]
+async fn a_game_voided_by_repetition_changes_no_rating() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+    let players = [ALICE, BOB, CAROL, DAVE];
+    f.start(CHANNEL, Variant::Yonin, &players, TimeLimit::Default)
+        .await;
+    let rounds: Vec<&str> = SHUFFLE.iter().copied().cycle().take(24).collect();
+    let outcomes = f.play_all(CHANNEL, &rounds[..23]).await;
+    assert!(outcomes.iter().all(|o| o.result.is_none()));
+
+    let last = f.play_all(CHANNEL, &rounds[23..]).await.pop().unwrap();
+    let over = last.result.expect("the fourth repetition ends the game");
+    assert_eq!(
+        (over.status, over.reason),
+        (GameStatus::Void, EndReason::Repetition)
+    );
+    assert!(over.standings.iter().all(|s| s.rating.is_none()));
+    assert!(last.next.is_none());
+
+    // Nobody is on the leaderboard, and the channel is free for a new game.
+    assert!(s
+        .leaderboard(GUILD, Variant::Yonin, false, 10, 0)
+        .await
+        .unwrap()
+        .is_empty());
+    let history = s.history(ALICE, Some(GUILD), 10, 0).await.unwrap();
+    assert_eq!(history[0].status, GameStatus::Void);
+    f.start(CHANNEL, Variant::Yonin, &players, TimeLimit::Default)
+        .await;
+}
