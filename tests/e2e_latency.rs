@@ -23,13 +23,12 @@ async fn latencies(choice: i64, variant: Variant, moves: usize) -> Vec<Duration>
     for ply in 0..moves {
         let legal = game.legal_moves();
         let chosen = (0..legal.len())
-            .map(|k| &legal[(ply * 7919 + k * 31) % legal.len()])
+            .map(|k| legal[(ply * 7919 + k * 31) % legal.len()])
             .find(|m| {
                 let mut after = game.clone();
                 after.play(m).is_ok_and(|report| report.result.is_none())
             })
-            .expect("a move that keeps the game going")
-            .clone();
+            .expect("a move that keeps the game going");
         let text = game.position().coordinate(&chosen);
         game.play(&chosen).expect("a legal move");
         let played = table.play(&players[ply % 2], &text).await;

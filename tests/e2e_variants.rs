@@ -174,7 +174,7 @@ fn piece_on(position: &str, file: usize, rank: char) -> Option<String> {
     let mut squares = Vec::new();
     for code in row.split(',') {
         match code.parse::<usize>() {
-            Ok(empty) => squares.extend(std::iter::repeat_n(None, empty)),
+            Ok(empty) => squares.extend(std::iter::repeat(None).take(empty)),
             Err(_) => squares.push(Some(code.to_owned())),
         }
     }
