@@ -1018,3 +1018,13 @@ fn arbitrary_text_never_panics() {
         }
     }
 }
+
+#[test]
+fn unreadable_text_is_answered_with_dai_dai_examples() {
+    let pos = daidai::from_text(daidai::START_TEXT).unwrap();
+    let error = parse_move(&pos, "lion to the moon").unwrap_err();
+    assert!(matches!(error, MoveParseError::Syntax { .. }), "{error:?}");
+    let message = error.to_string();
+    assert!(message.contains("Lnx15fx15e"), "{message}");
+    assert!(!message.contains("P*5e"), "no drops in dai dai: {message}");
+}

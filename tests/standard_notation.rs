@@ -92,7 +92,7 @@ fn malformed_move_text_gets_a_readable_error() {
     let g = game_after("");
     for text in ["", "hello", "7g", "7g7", "Z-7f", "P*", "10a1a", "7g7f++"] {
         match g.parse_move(text) {
-            Err(GameError::Parse(MoveParseError::Syntax(_))) => {}
+            Err(GameError::Parse(MoveParseError::Syntax { .. })) => {}
             other => panic!("{text:?}: expected a syntax error, got {other:?}"),
         }
     }
@@ -172,4 +172,12 @@ fn kif_and_csa_records_of_a_whole_game() {
         csa.contains("\n+7776FU\n-3334FU\n+8822UM\n-3122GI\n+0045KA\n%TORYO"),
         "{csa}"
     );
+}
+
+#[test]
+fn unreadable_text_is_answered_with_examples_of_each_notation() {
+    let message = game_after("").parse_move("hello").unwrap_err().to_string();
+    for example in ["7g7f", "P*5e", "P-7f"] {
+        assert!(message.contains(example), "{message}");
+    }
 }

@@ -82,8 +82,12 @@ pub enum PositionError {
 /// Why move text could not be read as a move of the position.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MoveParseError {
-    #[error("'{0}' is not a move I can read (examples: 7g7f, P*5e, P-7f, Bx2b+)")]
-    Syntax(String),
+    /// Text in no notation of the variant; `examples` are moves in the forms it reads.
+    #[error("'{text}' is not a move I can read (examples: {examples})")]
+    Syntax {
+        text: String,
+        examples: &'static str,
+    },
     #[error("'{text}' matches no legal move: {reason}")]
     Illegal { text: String, reason: IllegalMove },
     #[error("'{text}' is ambiguous: it could be {candidates}")]

@@ -207,7 +207,15 @@ pub fn parse_move(pos: &ShogiPosition, text: &str) -> Result<Move, MoveParseErro
     let pattern = parse_coordinate(pos, trimmed)
         .or_else(|| parse_western(pos, trimmed))
         .or_else(|| parse_japanese(pos, trimmed))
-        .ok_or_else(|| MoveParseError::Syntax(trimmed.into()))?;
+        .ok_or_else(|| MoveParseError::Syntax {
+            text: trimmed.into(),
+            // Yonin shogi has no bishop, and its seats move in four directions.
+            examples: if pos.spec().seats == 4 {
+                "5g5f, P*5e, P-5f, Rx5c+"
+            } else {
+                "7g7f, P*5e, P-7f, Bx2b+"
+            },
+        })?;
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
     let matches: Vec<Move> = legal

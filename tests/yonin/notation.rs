@@ -100,3 +100,22 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn unreadable_text_is_answered_with_yonin_examples() {
+    let pos = yonin::start(false);
+    for text in ["hello", "5g", "Z-5f"] {
+        let error = yonin::parse_move(&pos, text).unwrap_err();
+        assert!(
+            matches!(error, MoveParseError::Syntax { .. }),
+            "{text}: {error:?}"
+        );
+        let message = error.to_string();
+        // Yonin shogi has no bishop: the examples are moves a yonin player can make.
+        assert!(
+            message.contains("5g5f") && message.contains("Rx5c+"),
+            "{message}"
+        );
+        assert!(!message.contains("Bx2b+"), "{message}");
+    }
+}

@@ -142,22 +142,30 @@ struct Spec {
 /// Reads a move in either notation and finds it among the legal moves.
 pub fn parse_move(pos: &DaiDaiPosition, text: &str) -> Result<Move, MoveParseError> {
     let text = text.trim();
-    let syntax = || MoveParseError::Syntax(text.to_string());
     if text.contains('*') {
         return Err(MoveParseError::Illegal {
             text: text.into(),
             reason: IllegalMove::NoDrops,
         });
     }
-    read_spec(text).ok_or_else(syntax)?;
+    read_spec(text).ok_or_else(|| syntax(text))?;
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
     resolve(pos, text, &legal)
 }
 
+/// The error for text in neither notation, with dai dai examples (a lion's double capture
+/// among them).
+fn syntax(text: &str) -> MoveParseError {
+    MoveParseError::Syntax {
+        text: text.to_string(),
+        examples: "9l9k, P-9k, 15g15f15e, Lnx15fx15e",
+    }
+}
+
 /// Finds the move `text` names among `legal`, the position's legal moves.
 fn resolve(pos: &DaiDaiPosition, text: &str, legal: &[Move]) -> Result<Move, MoveParseError> {
-    let spec = read_spec(text).ok_or_else(|| MoveParseError::Syntax(text.to_string()))?;
+    let spec = read_spec(text).ok_or_else(|| syntax(text))?;
     let mut found: Vec<Move> = legal
         .iter()
         .copied()
@@ -553,7 +561,7 @@ mod tests {
             "\u{1F600}",
         ] {
             assert!(
-                matches!(parse_move(&pos, bad), Err(MoveParseError::Syntax(_))),
+                matches!(parse_move(&pos, bad), Err(MoveParseError::Syntax { .. })),
                 "{bad}: {:?}",
                 parse_move(&pos, bad)
             );
