@@ -3,22 +3,11 @@
 //! accounted for; arbitrary text never panics the parsers.
 
 use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use shogiban::engine::shogi::ShogiPosition;
 use shogiban::engine::standard::{self, BLACK, WHITE};
 use shogiban::engine::{Game, RuleOptions, Variant};
-
-/// A small deterministic generator, so a failing game can be replayed from its seed.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
 
 fn piece_count(pos: &ShogiPosition) -> usize {
     let board = pos
@@ -37,7 +26,7 @@ fn piece_count(pos: &ShogiPosition) -> usize {
 fn random_playouts_keep_every_invariant() {
     let mut ended = 0;
     for seed in 0..2000u64 {
-        let mut rng = SplitMix(seed);
+        let mut rng = StdRng::seed_from_u64(seed);
         let mut game = Game::new(Variant::Standard, RuleOptions::defaults(Variant::Standard));
         while !game.is_over() {
             let moves = game.legal_moves();
@@ -45,7 +34,7 @@ fn random_playouts_keep_every_invariant() {
                 !moves.is_empty(),
                 "seed {seed}: no moves but the game goes on"
             );
-            let m = moves[(rng.next() % moves.len() as u64) as usize];
+            let m = moves[rng.gen_range(0..moves.len())];
             game.play(&m)
                 .unwrap_or_else(|e| panic!("seed {seed}: legal move refused: {e}"));
             let pos = game.position().as_shogi().expect("a shogi position");
@@ -65,7 +54,7 @@ fn random_playouts_keep_every_invariant() {
 
 #[test]
 fn every_generated_move_reads_back_in_every_notation() {
-    let mut rng = SplitMix(7);
+    let mut rng = StdRng::seed_from_u64(7);
     let mut game = Game::new(Variant::Standard, RuleOptions::defaults(Variant::Standard));
     for _ in 0..120 {
         if game.is_over() {
@@ -79,7 +68,7 @@ fn every_generated_move_reads_back_in_every_notation() {
                 assert_eq!(&game.parse_move(text).unwrap(), m, "{text}");
             }
         }
-        let m = moves[(rng.next() % moves.len() as u64) as usize];
+        let m = moves[rng.gen_range(0..moves.len())];
         game.play(&m).unwrap();
     }
 }

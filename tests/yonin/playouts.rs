@@ -3,31 +3,11 @@
 //! (and the stored game) reads back exactly at every ply. Seeds are fixed, so a failure
 //! names a game that can be replayed.
 
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use shogiban::engine::shogi::ShogiPosition;
 use shogiban::engine::yonin;
 use shogiban::engine::{EndReason, Game, GameResult, RuleOptions, Seat, Variant};
-
-/// SplitMix64: a small deterministic generator, the same on every platform.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// True with probability `1 / n`.
-    fn one_in(&mut self, n: u64) -> bool {
-        self.next() % n == 0
-    }
-}
 
 fn shogi(game: &Game) -> &ShogiPosition {
     game.position().as_shogi().expect("a drop-shogi position")
@@ -103,33 +83,33 @@ fn check_result(result: &GameResult, game: &Game, context: &str) {
 /// Plays one random game to the end; now and then a player runs out of time, tries to
 /// resign or to declare, and the stored game is read back.
 fn playout(variant: Variant, seed: u64) -> EndReason {
-    let mut rng = Rng(seed);
+    let mut rng = StdRng::seed_from_u64(seed);
     let mut game = Game::new(variant, RuleOptions::defaults(variant));
     let context = |game: &Game| format!("{variant} seed {seed} ply {}", shogi(game).ply());
     check_invariants(&game, &context(&game));
     while !game.is_over() {
         let me = game.seat_to_move().expect("someone is to move");
-        if rng.one_in(400) {
-            let seat = Seat(rng.below(4) as u8);
+        if rng.gen_ratio(1, 400) {
+            let seat = Seat(rng.gen_range(0..4u8));
             let alive = shogi(&game).alive().contains(seat);
             assert_eq!(game.timeout(seat).is_ok(), alive, "{}", context(&game));
-        } else if rng.one_in(200) {
-            let seat = Seat(rng.below(4) as u8);
+        } else if rng.gen_ratio(1, 200) {
+            let seat = Seat(rng.gen_range(0..4u8));
             let allowed = shogi(&game).alive().contains(seat) && shogi(&game).alive().len() == 2;
             assert_eq!(game.resign(seat).is_ok(), allowed, "{}", context(&game));
-        } else if shogi(&game).ply() >= 250 && rng.one_in(10) {
+        } else if shogi(&game).ply() >= 250 && rng.gen_ratio(1, 10) {
             let pos = shogi(&game);
             let valid = yonin::declaration_failure(pos).is_none();
             assert_eq!(game.declare(me).is_ok(), valid, "{}", context(&game));
         } else {
             let moves = game.legal_moves();
             assert!(!moves.is_empty(), "{}: nothing to play", context(&game));
-            let m = moves[rng.below(moves.len())];
+            let m = moves[rng.gen_range(0..moves.len())];
             game.play(&m)
                 .unwrap_or_else(|e| panic!("{}: a legal move refused: {e}", context(&game)));
         }
         check_invariants(&game, &context(&game));
-        if rng.one_in(50) {
+        if rng.gen_ratio(1, 50) {
             let back = Game::from_state(&game.to_state())
                 .unwrap_or_else(|e| panic!("{}: stored game: {e}", context(&game)));
             assert_eq!(back.position(), game.position(), "{}", context(&game));
