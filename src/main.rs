@@ -8,7 +8,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 
 use shogiban::discord;
-use shogiban::engine::{Game, RuleOptions, Variant};
+use shogiban::engine::{notation, Game, RuleOptions, Variant};
 use shogiban::render::{self, LastMove};
 use shogiban::service::{Service, Settings, SystemClock};
 
@@ -87,7 +87,7 @@ impl GameArgs {
             None => Game::new(variant, options),
         };
         let mut last = None;
-        for (i, text) in self.moves.split_whitespace().enumerate() {
+        for (i, text) in notation::split_moves(&self.moves).iter().enumerate() {
             let m = game
                 .parse_move(text)
                 .with_context(|| format!("move {} of --moves ('{text}')", i + 1))?;

@@ -184,3 +184,37 @@ fn yonin_bad_input_names_itself() {
     assert!(!ok);
     assert!(err.contains("--position"), "{err}");
 }
+
+#[test]
+fn play_reads_japanese_moves_as_records_write_them() {
+    // Three golds can reach ４八: 右 alone names the one from ３八.
+    let (ok, out, err) = shogiban(&[
+        "play",
+        "--variant",
+        "standard",
+        "--position",
+        "ln2k2nl/r1s1g1bs1/pppp3pp/4pp3/9/3P5/PPN1PPPPP/1B1SG1GR1/L2KG1SNL b Pp 43",
+        "--moves",
+        "４八金右",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out.lines().next(),
+        Some("ln2k2nl/r1s1g1bs1/pppp3pp/4pp3/9/3P5/PPN1PPPPP/1B1SGG1R1/L2KG1SNL w Pp 44"),
+        "the gold on 3h went to 4h"
+    );
+    // 同　銀 holds a full-width space; KIF's origin form names the piece's square.
+    let (ok, out, err) = shogiban(&[
+        "play",
+        "--variant",
+        "standard",
+        "--moves",
+        "７六歩(77) ３四歩(33) ２二角成(88) 同　銀(31)",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out.lines().next(),
+        Some("lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5"),
+        "each side holds a bishop"
+    );
+}

@@ -1,8 +1,9 @@
 //! Standard shogi notation: SFEN, USI, Western (Hodges) and Japanese move text, and the
 //! KIF and CSA game records.
 
+use shogiban::engine::record::{from_kif, to_csa, to_kif};
 use shogiban::engine::standard;
-use shogiban::engine::{Game, GameError, MoveParseError, RuleOptions, Variant};
+use shogiban::engine::{EndReason, Game, GameError, MoveParseError, RuleOptions, Variant};
 
 fn game_after(moves: &str) -> Game {
     let mut g = Game::new(Variant::Standard, RuleOptions::defaults(Variant::Standard));
@@ -167,7 +168,10 @@ fn kif_and_csa_records_of_a_whole_game() {
     assert!(kif.contains("   5 ４五角打"));
     assert!(kif.contains("   6 投了"));
     let csa = shogiban::engine::record::to_csa(&g, &names).unwrap();
-    assert!(csa.starts_with("V2.2\nN+Alice\nN-Bob\n"), "{csa}");
+    assert!(
+        csa.starts_with("'CSA encoding=UTF-8\nV3.0\nN+Alice\nN-Bob\n"),
+        "{csa}"
+    );
     assert!(
         csa.contains("\n+7776FU\n-3334FU\n+8822UM\n-3122GI\n+0045KA\n%TORYO"),
         "{csa}"
@@ -180,4 +184,212 @@ fn unreadable_text_is_answered_with_examples_of_each_notation() {
     for example in ["7g7f", "P*5e", "P-7f"] {
         assert!(message.contains(example), "{message}");
     }
+}
+
+/// Three golds can reach ４八 (from ３八, ５八 and ５九).
+const THREE_GOLDS: &str =
+    "ln2k2nl/r1s1g1bs1/pppp3pp/4pp3/9/3P5/PPN1PPPPP/1B1SG1GR1/L2KG1SNL b Pp 43";
+
+fn played_japanese(g: &Game, text: &str) -> String {
+    let m = g.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    g.clone().play(&m).unwrap().played.unwrap().japanese
+}
+
+#[test]
+fn right_or_left_alone_when_it_names_the_piece() {
+    let g = Game::from_position(Variant::Standard, RuleOptions::default(), THREE_GOLDS).unwrap();
+    // ３八: the rightmost of the three, so 右 alone (as KI2 records write it).
+    assert_eq!(played_japanese(&g, "3h4h"), "４八金右");
+    // ５九 is the only one moving up.
+    assert_eq!(played_japanese(&g, "5i4h"), "４八金上");
+    // ５八 and ５九 share a file: 左 alone would not do, so among the sideways movers.
+    assert_eq!(played_japanese(&g, "5h4h"), "４八金左寄");
+    // Each form reads back, the short and the long.
+    let right = g.parse_move("3h4h").unwrap();
+    assert_eq!(g.parse_move("４八金右").unwrap(), right);
+    assert_eq!(g.parse_move("４八金右寄").unwrap(), right);
+    assert_eq!(
+        g.parse_move("４八金上").unwrap(),
+        g.parse_move("5i4h").unwrap()
+    );
+    assert_eq!(
+        g.parse_move("４八金左寄").unwrap(),
+        g.parse_move("5h4h").unwrap()
+    );
+    // 寄 alone names two golds.
+    assert!(matches!(
+        g.parse_move("４八金寄"),
+        Err(GameError::Parse(MoveParseError::Ambiguous { .. }))
+    ));
+}
+
+#[test]
+fn kif_origin_form_reads_as_the_move_it_names() {
+    let g = game_after("");
+    assert_eq!(
+        g.parse_move("７六歩(77)").unwrap(),
+        g.parse_move("7g7f").unwrap()
+    );
+    let g = game_after("7g7f 3c3d");
+    let m = g.parse_move("２二角不成(88)").unwrap();
+    assert_eq!(m, g.parse_move("8h2b").unwrap());
+    assert_eq!(
+        g.parse_move("２二角成(88)").unwrap(),
+        g.parse_move("8h2b+").unwrap()
+    );
+    // 同 with the origin, as KIF writes a recapture.
+    let g = game_after("7g7f 3c3d 8h2b+");
+    assert_eq!(
+        g.parse_move("同　銀(31)").unwrap(),
+        g.parse_move("3a2b").unwrap()
+    );
+    // An origin with no such piece is refused, not guessed.
+    let g = game_after("");
+    assert!(g.parse_move("７六歩(78)").is_err());
+}
+
+#[test]
+fn a_list_of_moves_keeps_same_square_moves_whole() {
+    use shogiban::engine::notation::split_moves;
+    assert_eq!(
+        split_moves("７六歩 ３四歩 ２二角成 同　銀"),
+        ["７六歩", "３四歩", "２二角成", "同銀"]
+    );
+    assert_eq!(split_moves("▲７六歩 △同 歩"), ["▲７六歩", "△同歩"]);
+    assert_eq!(split_moves("  7g7f\t3c3d\n"), ["7g7f", "3c3d"]);
+}
+
+/// A game from `sfen` with `moves` played, then `end` applied.
+fn game_from(sfen: &str, moves: &str, end: impl FnOnce(&mut Game)) -> Game {
+    let mut g = Game::from_position(Variant::Standard, RuleOptions::default(), sfen).unwrap();
+    for text in moves.split_whitespace() {
+        let m = g.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        g.play(&m).unwrap();
+    }
+    end(&mut g);
+    g
+}
+
+const KINGS_ONLY: &str = "4k4/9/9/9/9/9/9/9/4K4 b - 1";
+/// White's king on １一 has no move once the gold reaches ２三, and is not in check.
+const NO_MOVE_LEFT: &str = "8k/9/6N2/7G1/9/9/9/9/4K4 b - 1";
+/// Black may declare: king in the zone, ten pieces there and 28 points with the hand.
+const DECLARATION: &str = "9/1R2K2B1/PPPP1PPPP/9/9/9/9/9/4k4 b RB 1";
+
+#[test]
+fn no_legal_move_is_not_written_as_a_mate() {
+    let g = game_from(NO_MOVE_LEFT, "2d2c", |_| {});
+    assert_eq!(g.result().unwrap().reason, EndReason::NoLegalMove);
+    let names = ["A".to_string(), "B".to_string()];
+    let kif = to_kif(&g, &names).unwrap();
+    assert!(!kif.contains("詰み"), "{kif}");
+    assert!(kif.contains("*後手に指せる手がないため後手の負け"), "{kif}");
+    assert!(kif.ends_with("まで1手で先手の勝ち\n"), "{kif}");
+    let csa = to_csa(&g, &names).unwrap();
+    assert!(!csa.contains("%TSUMI"), "{csa}");
+    assert!(
+        csa.ends_with("+2423KI\n'no legal move for - (not in check): + wins\n"),
+        "{csa}"
+    );
+}
+
+#[test]
+fn csa_codes_belong_to_the_version_declared() {
+    let names = ["A".to_string(), "B".to_string()];
+    let limit = game_from("4k4/9/9/9/9/9/9/9/4K4 b - 499", "5i4i 5a4a", |_| {});
+    assert_eq!(limit.result().unwrap().reason, EndReason::MoveLimit);
+    let csa = to_csa(&limit, &names).unwrap();
+    assert!(csa.starts_with("'CSA encoding=UTF-8\nV3.0\n"), "{csa}");
+    assert!(csa.ends_with("%MAX_MOVES\n"), "{csa}");
+}
+
+#[test]
+fn our_kif_reads_back_for_every_ending_from_a_diagram() {
+    let names = ["Alice".to_string(), "Bob".to_string()];
+    let black = standard::BLACK;
+    let white = standard::WHITE;
+    let games: Vec<(&str, Game)> = vec![
+        // Checkmate after a silver that stays unpromoted in the zone.
+        (
+            "checkmate",
+            game_from("4k4/9/9/4S4/9/9/9/9/4K4 b G 1", "5d5c 5a4a G*4b", |_| {}),
+        ),
+        ("no legal move", game_from(NO_MOVE_LEFT, "2d2c", |_| {})),
+        (
+            "repetition",
+            game_from(KINGS_ONLY, &"5i4i 5a4a 4i5i 4a5a ".repeat(3), |_| {}),
+        ),
+        (
+            "move limit",
+            game_from("4k4/9/9/9/9/9/9/9/4K4 b - 499", "5i4i 5a4a", |_| {}),
+        ),
+        (
+            "declaration",
+            game_from(DECLARATION, "", |g| {
+                g.declare(black).unwrap();
+            }),
+        ),
+        (
+            "resignation",
+            game_from(KINGS_ONLY, "5i4i", |g| {
+                g.resign(white).unwrap();
+            }),
+        ),
+        (
+            "timeout",
+            game_from(KINGS_ONLY, "5i4i 5a4a", |g| {
+                g.timeout(black).unwrap();
+            }),
+        ),
+        (
+            "draw agreed",
+            game_from(KINGS_ONLY, "5i4i", |g| {
+                g.agree_draw().unwrap();
+            }),
+        ),
+        (
+            "aborted",
+            game_from(KINGS_ONLY, "", |g| {
+                g.abort().unwrap();
+            }),
+        ),
+    ];
+    for (what, g) in games {
+        assert!(g.is_over(), "{what}");
+        let kif = to_kif(&g, &names).unwrap();
+        assert!(
+            kif.contains("後手の持駒："),
+            "{what}: a board diagram\n{kif}"
+        );
+        let back = from_kif(&kif).unwrap_or_else(|e| panic!("{what}: {e}\n{kif}"));
+        assert_eq!(
+            back.start_position().to_text(),
+            g.start_position().to_text(),
+            "{what}"
+        );
+        let moves = |g: &Game| {
+            g.history()
+                .iter()
+                .map(|m| m.coordinate.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(moves(&back), moves(&g), "{what}\n{kif}");
+        assert_eq!(back.result(), g.result(), "{what}\n{kif}");
+    }
+    // The unpromoted silver is written 不成 and read back unpromoted.
+    let g = game_from("4k4/9/9/4S4/9/9/9/9/4K4 b G 1", "5d5c", |_| {});
+    let kif = to_kif(&g, &names).unwrap();
+    assert!(kif.contains("   1 ５三銀不成(54)"), "{kif}");
+    assert_eq!(from_kif(&kif).unwrap().history()[0].coordinate, "5d5c");
+}
+
+#[test]
+fn a_damaged_kif_names_its_line() {
+    let err = from_kif(
+        "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ７六歩(77)\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("line 4"), "{err}");
+    assert!(err.contains("７六歩"), "{err}");
 }

@@ -176,17 +176,24 @@ fn disambiguation(
         dx
     };
     let mx = x_of(m.from);
-    let side = if same_direction.iter().all(|&o| x_of(o) < mx) {
-        "右"
-    } else if same_direction.iter().all(|&o| x_of(o) > mx) {
-        "左"
-    } else {
-        return format!("{}{}", if rx > 0 { "左" } else { "右" }, word(mine));
+    let side_of = |among: &[Sq]| {
+        if among.iter().all(|&o| x_of(o) < mx) {
+            Some("右")
+        } else if among.iter().all(|&o| x_of(o) > mx) {
+            Some("左")
+        } else {
+            None
+        }
     };
-    if others.len() == same_direction.len() {
-        side.into()
-    } else {
-        format!("{side}{}", word(mine))
+    // The shortest form that names one piece, as KI2 records and Japanese sites write it:
+    // 右/左 alone when it sets the piece apart from every other, else 右/左 among those
+    // moving the same way, followed by the way (`４八金左寄`).
+    if let Some(side) = side_of(others) {
+        return side.into();
+    }
+    match side_of(&same_direction) {
+        Some(side) => format!("{side}{}", word(mine)),
+        None => format!("{}{}", if rx > 0 { "左" } else { "右" }, word(mine)),
     }
 }
 
@@ -397,8 +404,8 @@ fn parse_western(pos: &ShogiPosition, text: &str) -> Option<Pattern> {
     }
 }
 
-/// Reads Japanese move text: `７六歩`, `76歩`, `▲２二角成`, `同銀`, `５五角打`,
-/// `４八金右`. 同 needs the previous move, which a bare position does not know, so it is
+/// Reads Japanese move text: `７六歩`, `76歩`, `▲２二角成`, `５五角打`, `４八金右`
+/// (or `４八金右寄`), and KIF's origin form `７六歩(77)`. 同 needs the previous move, which a bare position does not know, so it is
 /// not accepted here.
 fn parse_japanese(pos: &ShogiPosition, text: &str) -> Option<Pattern> {
     let g = pos.geometry();
@@ -406,6 +413,16 @@ fn parse_japanese(pos: &ShogiPosition, text: &str) -> Option<Pattern> {
         .chars()
         .filter(|c| !matches!(c, '▲' | '△' | '☗' | '☖' | ' ' | '　'))
         .collect();
+    if chars.len() < 3 {
+        return None;
+    }
+    // KIF writes the origin after the move: `７六歩(77)`, `２二角不成(88)`.
+    let mut origin = None;
+    if let [.., '(', f, r, ')'] | [.., '（', f, r, '）'] = chars.as_slice() {
+        let from = g.from_file_rank(digit_value(*f)?, digit_value(*r)?)?;
+        origin = Some(from);
+        chars.truncate(chars.len() - 4);
+    }
     if chars.len() < 3 {
         return None;
     }
@@ -434,6 +451,7 @@ fn parse_japanese(pos: &ShogiPosition, text: &str) -> Option<Pattern> {
     let mut suffix = &rest[name.len()..];
     let mut pattern = Pattern {
         kind: Some(kind as KindId),
+        from: origin,
         to: Some(to),
         ..Pattern::default()
     };
@@ -447,6 +465,11 @@ fn parse_japanese(pos: &ShogiPosition, text: &str) -> Option<Pattern> {
     if let Some(s) = suffix.strip_suffix('打') {
         pattern.drop = true;
         suffix = s;
+    }
+    if origin.is_some() {
+        // The origin names the piece; relative words add nothing, and a drop has none.
+        return (!pattern.drop && suffix.chars().all(|c| "右左上引寄直".contains(c)))
+            .then_some(pattern);
     }
     // Relative words (右/左/上/引/寄/直) are resolved by matching: accept them and let
     // ambiguity, if any, be reported.
@@ -463,29 +486,57 @@ fn parse_japanese(pos: &ShogiPosition, text: &str) -> Option<Pattern> {
         if !board {
             pattern.drop = true;
         } else if !suffix.is_empty() {
-            let me = pos.turn();
-            let candidates: Vec<Move> = legal
+            let mut candidates: Vec<Sq> = legal
                 .iter()
-                .copied()
                 .filter(|m| !m.is_drop() && pattern_matches(pos, &pattern, m))
+                .map(|m| m.from)
                 .collect();
-            let chosen: Vec<&Move> = candidates
-                .iter()
-                .filter(|m| {
-                    let others: Vec<Sq> = candidates
-                        .iter()
-                        .filter(|o| o.from != m.from)
-                        .map(|o| o.from)
-                        .collect();
-                    others.is_empty() || disambiguation(pos, me, m, &others, g) == suffix
-                })
-                .collect();
-            if let Some(first) = chosen.first() {
-                pattern.from = Some(first.from);
+            candidates.sort_unstable_by_key(|sq| sq.0);
+            candidates.dedup();
+            // When the words fit none or several, the match below reports the ambiguity.
+            if let [from] = relative_words_select(pos, &candidates, to, suffix).as_slice() {
+                pattern.from = Some(*from);
             }
         }
     }
     Some(pattern)
+}
+
+/// The origins among `candidates` that the relative words (右/左/上/引/寄/直) pick out, read
+/// by meaning so that both the short form (`４八金右`) and the long one (`４八金右寄`) work:
+/// the way words first, then 直, then 右/左 among the pieces left.
+fn relative_words_select(pos: &ShogiPosition, candidates: &[Sq], to: Sq, words: &str) -> Vec<Sq> {
+    let me = pos.turn();
+    let g = pos.geometry();
+    let mut left: Vec<Sq> = candidates.to_vec();
+    for word in words.chars() {
+        match word {
+            '上' | '引' | '寄' => {
+                let want = match word {
+                    '上' => -1,
+                    '引' => 1,
+                    _ => 0,
+                };
+                left.retain(|&from| relative_motion(pos, me, from, to).1.signum() == want);
+            }
+            '直' => left.retain(|&from| {
+                let (dx, dy) = relative_motion(pos, me, from, to);
+                dx == 0 && dy < 0
+            }),
+            _ => {}
+        }
+    }
+    let x_of = |sq: Sq| relative_motion(pos, me, g.square(0, 0), sq).0;
+    let side = words.chars().find(|c| matches!(c, '右' | '左'));
+    if let (Some(side), false) = (side, left.is_empty()) {
+        let best = if side == '右' {
+            left.iter().map(|&s| x_of(s)).max()
+        } else {
+            left.iter().map(|&s| x_of(s)).min()
+        };
+        left.retain(|&s| Some(x_of(s)) == best);
+    }
+    left
 }
 
 fn digit_value(c: char) -> Option<u8> {
@@ -497,4 +548,19 @@ fn digit_value(c: char) -> Option<u8> {
         .chain(KANJI_NUMERALS.iter())
         .position(|&x| x == c)
         .map(|i| (i % 9) as u8 + 1)
+}
+
+/// Splits a list of moves on spaces. Japanese `同　銀` holds a (full-width) space inside
+/// one move, so a lone 同 (with or without its side mark) joins the text after it.
+pub fn split_moves(text: &str) -> Vec<String> {
+    let mut moves: Vec<String> = Vec::new();
+    let mut join_next = false;
+    for word in text.split_whitespace() {
+        match moves.last_mut() {
+            Some(last) if join_next => last.push_str(word),
+            _ => moves.push(word.to_string()),
+        }
+        join_next = word.trim_start_matches(['▲', '△', '☗', '☖']) == "同";
+    }
+    moves
 }
