@@ -4,13 +4,14 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 
 use shogiban::discord;
 use shogiban::engine::{notation, Game, RuleOptions, Variant};
 use shogiban::render::{self, LastMove};
 use shogiban::service::{Service, Settings, SystemClock};
+use shogiban::store::{self, Store};
 
 #[derive(Parser)]
 #[command(
@@ -104,7 +105,7 @@ fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("shogiban: {e:#}");
+            eprintln!("shogiban: {}", error_chain(&e));
             ExitCode::FAILURE
         }
     }
@@ -218,11 +219,65 @@ fn serve() -> Result<()> {
     let config = discord::Config::from_env()?;
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
-        let service = Service::open(&config.database_url, SystemClock, Settings::default())
-            .await
-            .with_context(|| format!("cannot open the database {}", config.database_url))?;
+        let store = open_database(&config.database_url).await?;
+        let service = Service::new(store, SystemClock, Settings::default());
         let data = discord::Data::new(service);
         discord::run(config, data, discord::shutdown_signal()).await?;
         Ok(())
     })
+}
+
+/// Opens the database `DATABASE_URL` names for the bot, or says once, for the operator, what
+/// is wrong with it and which variable to fix (never with the password of a server address).
+async fn open_database(url: &str) -> Result<Store> {
+    let shown = store::shown_url(url);
+    if store::is_postgres_url(url) {
+        bail!(
+            "DATABASE_URL={shown} names a PostgreSQL server, which this build cannot use: \
+             set DATABASE_URL to an SQLite file such as sqlite://shogiban.db"
+        );
+    }
+    let store = Store::open(url).await.map_err(|e| {
+        anyhow!(
+            "cannot open the database DATABASE_URL={shown}: {}",
+            root_cause(&e)
+        )
+    })?;
+    store.check_writable().await.map_err(|e| {
+        anyhow!(
+            "the database DATABASE_URL={shown} cannot be written: {} \
+             (check the permissions of the file and its folder)",
+            root_cause(&e)
+        )
+    })?;
+    Ok(store)
+}
+
+/// An error and its causes on one line, each said once: libraries often repeat their
+/// cause inside their own message, and the operator needs to read it only once.
+fn error_chain(error: &anyhow::Error) -> String {
+    let mut out = String::new();
+    let mut previous = String::new();
+    for cause in error.chain() {
+        let text = cause.to_string();
+        if previous.contains(&text) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&text);
+        previous = text;
+    }
+    out
+}
+
+/// The innermost cause of an error, which says what actually failed; the layers above it
+/// repeat it with less detail.
+fn root_cause(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut cause = error;
+    while let Some(next) = cause.source() {
+        cause = next;
+    }
+    cause.to_string()
 }

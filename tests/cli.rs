@@ -110,6 +110,71 @@ fn serve_without_a_token_says_what_to_set() {
     assert!(err.contains("DISCORD_TOKEN"), "{err}");
 }
 
+/// `shogiban serve` with a token and `DATABASE_URL`; Discord is a closed local port, so a
+/// start that gets past the database stops at the gateway.
+fn serve_with_database(url: &str) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogiban"))
+        .arg("serve")
+        .env("DISCORD_TOKEN", "not-a-real-token")
+        .env("DISCORD_API_BASE", "http://127.0.0.1:9")
+        .env("DATABASE_URL", url)
+        .env("RUST_LOG", "info")
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_database_that_cannot_be_opened_is_named_once_for_the_operator() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}/missing-folder/games.db", dir.path().display());
+    let (ok, err) = serve_with_database(&url);
+    assert!(!ok);
+    let last = err.lines().last().unwrap_or_default();
+    assert!(last.contains("DATABASE_URL="), "names the variable: {err}");
+    assert_eq!(
+        last.matches("unable to open database file").count(),
+        1,
+        "cause once: {err}"
+    );
+    assert!(
+        !err.contains("try again"),
+        "no words meant for Discord users: {err}"
+    );
+}
+
+#[test]
+fn a_postgres_address_never_shows_its_password() {
+    let (ok, err) = serve_with_database("postgres://shogi:hunter2@127.0.0.1:9/games");
+    assert!(!ok);
+    assert!(!err.contains("hunter2"), "{err}");
+    assert!(
+        err.contains("postgres://shogi:***@127.0.0.1:9/games"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_read_only_database_is_found_at_start_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games.db");
+    // A first start creates and migrates the file, then stops at the (closed) gateway.
+    let (ok, err) = serve_with_database(&format!("sqlite://{}", file.display()));
+    assert!(!ok && err.contains("gateway"), "{err}");
+    assert!(file.exists());
+    let (ok, err) = serve_with_database(&format!("sqlite://{}?mode=ro", file.display()));
+    assert!(!ok);
+    let last = err.lines().last().unwrap_or_default();
+    assert!(
+        last.contains("cannot be written") && last.contains("DATABASE_URL="),
+        "{err}"
+    );
+    assert!(!err.contains("gateway"), "stops before Discord: {err}");
+}
+
 #[test]
 fn render_writes_a_png_from_the_chosen_seat() {
     let dir = tempfile::tempdir().unwrap();

@@ -91,6 +91,18 @@ impl Store {
         Ok(Self { pool })
     }
 
+    /// Fails when the database cannot be written (a read-only file, folder or open mode),
+    /// so that start-up finds it instead of the first move.
+    pub async fn check_writable(&self) -> StoreResult<()> {
+        let mut tx = self.begin_write().await?;
+        // A real write, rolled back: it changes nothing, but a read-only database refuses it.
+        sqlx::query("CREATE TABLE write_check (x INTEGER)")
+            .execute(&mut *tx)
+            .await?;
+        tx.rollback().await?;
+        Ok(())
+    }
+
     /// The underlying pool, for callers that need a query the store does not offer.
     pub fn pool(&self) -> &SqlitePool {
         &self.pool
@@ -105,6 +117,35 @@ impl Store {
     async fn begin_write(&self) -> StoreResult<sqlx::Transaction<'static, sqlx::Sqlite>> {
         Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
     }
+}
+
+/// `url` as it may be shown to an operator: the password of a `scheme://user:password@host`
+/// address is masked, so no log or error message carries it.
+pub fn shown_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    match rest[..authority_end].rfind('@') {
+        Some(at) => {
+            let credentials = &rest[..at];
+            let user = credentials
+                .split_once(':')
+                .map_or(credentials, |(user, _)| user);
+            let masked = if credentials.contains(':') {
+                format!("{user}:***")
+            } else {
+                user.to_owned()
+            };
+            format!("{scheme}://{masked}{}", &rest[at..])
+        }
+        None => url.to_owned(),
+    }
+}
+
+/// Whether `url` names a PostgreSQL server rather than an SQLite file.
+pub fn is_postgres_url(url: &str) -> bool {
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
 }
 
 /// Parses a JSON column.
