@@ -4,6 +4,7 @@
 //! [`store`] (SQLite), [`service`] (the game table) and [`discord`] (the front end).
 //! Dependencies point one way: discord → service → {store, render, engine}; render → engine.
 
+pub mod computer;
 pub mod discord;
 pub mod engine;
 pub mod render;

@@ -7,6 +7,7 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 
+use shogiban::computer;
 use shogiban::discord;
 use shogiban::engine::{notation, Game, RuleOptions, Variant};
 use shogiban::render::{self, LastMove};
@@ -57,6 +58,27 @@ enum Command {
         seat: Option<String>,
         #[arg(long)]
         out: std::path::PathBuf,
+    },
+    /// Let the computer choose a move for the side to move: the move on standard output,
+    /// depth, score, nodes and nodes per second on standard error.
+    Think {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Strength, 1 (beginner) to 8 (strongest).
+        #[arg(long, default_value_t = 3)]
+        level: u8,
+        /// Think at most this many milliseconds (default: the level's own time).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Search at most this many nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Seed the weaker levels' random choices; with --nodes, the answer repeats.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Ask the USI engine named by SHOGIBAN_USI_ENGINE (standard shogi).
+        #[arg(long)]
+        usi: bool,
     },
 }
 
@@ -185,6 +207,49 @@ fn run(cli: Cli) -> Result<()> {
                 (None, Some(seat)) => println!("{} to move", variant.seat_name(seat)),
                 (None, None) => println!("game over"),
             }
+            Ok(())
+        }
+        Command::Think {
+            game,
+            level,
+            movetime,
+            nodes,
+            seed,
+            usi,
+        } => {
+            let game = game.game()?;
+            let level = computer::Level::new(level)
+                .with_context(|| format!("bad --level {level}: levels are 1 to 8"))?;
+            let limits = computer::Limits {
+                movetime: movetime.map(std::time::Duration::from_millis),
+                nodes,
+                depth: None,
+                seed,
+            };
+            let choice = if usi {
+                let mut engine = computer::usi::UsiEngine::from_env().with_context(|| {
+                    format!(
+                        "--usi needs {} (the engine's path, then its arguments)",
+                        computer::usi::ENGINE_VAR
+                    )
+                })?;
+                let (choice, source) = engine.choose(&game, level, limits)?;
+                if let computer::usi::Source::BuiltIn(why) = source {
+                    eprintln!("the USI engine failed ({why}); the built-in player chose");
+                }
+                choice
+            } else {
+                computer::choose(&game, level, limits)?
+            };
+            eprintln!(
+                "depth {} score {} nodes {} nps {}{}",
+                choice.depth,
+                choice.score,
+                choice.nodes,
+                choice.nodes_per_second(),
+                if choice.resign { " (would resign)" } else { "" }
+            );
+            println!("{}", choice.text);
             Ok(())
         }
         Command::Render { game, seat, out } => {

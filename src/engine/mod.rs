@@ -13,6 +13,7 @@ pub mod kinds;
 pub mod moves;
 pub mod notation;
 pub mod piece;
+pub mod position;
 pub mod record;
 pub mod shogi;
 pub mod standard;
@@ -31,6 +32,7 @@ pub use game::{
 pub use geometry::{Geometry, Seat, SeatSet, Sq};
 pub use moves::Move;
 pub use piece::{KindDef, KindId, Piece};
+pub use position::{MoveEffects, Position};
 
 /// A game variant.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, serde::Serialize, serde::Deserialize)]

@@ -1,0 +1,297 @@
+//! Computer players for every variant: a level-based player over one search (see
+//! [`search`]) and an adapter for outside USI engines in standard shogi (see [`usi`]).
+//! Uses the engine only: no async, no I/O (the USI adapter talks to its child process).
+//!
+//! [`choose`] picks a move from the engine's own legal moves of a [`Game`], so a
+//! computer's move is checked like a person's: the game's own rules (sennichite, perpetual
+//! check, dai dai's repetition rule) decide which moves exist at the root, and a move that
+//! would lose the game on the spot is played only when nothing else is left.
+
+pub mod eval;
+pub mod search;
+pub mod usi;
+
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::engine::{AnyPosition, Game, Move, Position, Seat, SeatSet};
+
+use eval::{Evaluator, Score, MATE};
+use search::{Budget, Searcher};
+
+/// A playing strength, 1 (a beginner can win) to 8 (the best it can do in its time).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Level(u8);
+
+impl Level {
+    pub const MIN: Level = Level(1);
+    pub const MAX: Level = Level(8);
+    /// The level a challenge gets when it names none.
+    pub const DEFAULT: Level = Level(3);
+
+    /// The level `n`, if it is one of 1..=8.
+    pub fn new(n: u8) -> Option<Level> {
+        (1..=8).contains(&n).then_some(Level(n))
+    }
+
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// How long this level thinks about a move.
+    pub fn think_time(self) -> Duration {
+        Duration::from_millis(match self.0 {
+            1 => 100,
+            2 => 150,
+            3 => 250,
+            4 => 400,
+            5 => 500,
+            6 => 800,
+            7 => 1200,
+            _ => 1900,
+        })
+    }
+
+    /// The deepest this level looks (in plies).
+    fn depth(self) -> u32 {
+        match self.0 {
+            1 | 2 => 1,
+            3 => 2,
+            4 => 3,
+            _ => 64,
+        }
+    }
+
+    /// How far, in pawns, this level may stray from the best move it sees.
+    fn noise_pawns(self) -> f64 {
+        match self.0 {
+            1 => 6.0,
+            2 => 3.0,
+            3 => 1.2,
+            4 => 0.4,
+            _ => 0.0,
+        }
+    }
+
+    /// Whether this level gives up a hopeless game.
+    fn resigns(self) -> bool {
+        self.0 >= 5
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "level {}", self.0)
+    }
+}
+
+/// Limits on one decision, beyond the level's own.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Think at most this long (otherwise the level's time).
+    pub movetime: Option<Duration>,
+    /// Search at most this many nodes: with a seed, the choice is then repeatable.
+    pub nodes: Option<u64>,
+    /// Search at most this deep.
+    pub depth: Option<u32>,
+    /// The random choices (the weaker levels' noise) follow this seed.
+    pub seed: Option<u64>,
+}
+
+/// What the computer decided.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    /// The move, one of the game's legal moves.
+    pub mv: Move,
+    /// The move in the variant's coordinate notation.
+    pub text: String,
+    /// Depth of the deepest finished iteration.
+    pub depth: u32,
+    /// The score for the side to move, in hundredths of a pawn (mates beyond ±900000).
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The computer gives the game up instead of playing on (levels 5 and up, hopeless).
+    pub resign: bool,
+}
+
+impl Choice {
+    /// Nodes per second of the search behind this choice.
+    pub fn nodes_per_second(&self) -> u64 {
+        (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-6)) as u64
+    }
+}
+
+/// Why the computer could not choose.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ComputerError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("there is no legal move to choose from")]
+    NoLegalMove,
+}
+
+/// The seats the side to move plays for: itself, and its partner in doubles.
+fn team_of(pos: &AnyPosition, seat: Seat) -> SeatSet {
+    let team = SeatSet::EMPTY.with(seat);
+    match pos.partner(seat) {
+        Some(p) => team.with(p),
+        None => team,
+    }
+}
+
+/// Chooses a move for the side to move of `game` at `level`.
+pub fn choose(game: &Game, level: Level, limits: Limits) -> Result<Choice, ComputerError> {
+    let started = Instant::now();
+    if game.is_over() {
+        return Err(ComputerError::GameOver);
+    }
+    let pos = game.position();
+    let me = pos.turn();
+    let team = team_of(pos, me);
+    let legal = game.legal_moves();
+    if legal.is_empty() {
+        return Err(ComputerError::NoLegalMove);
+    }
+    let eval = Evaluator::new(pos);
+    // A move that ends the game is judged by the game's own rules, which know the whole
+    // record (repetition, perpetual check): a win is played at once, a loss avoided.
+    let mut candidates = Vec::with_capacity(legal.len());
+    let mut losing = Vec::new();
+    for &m in &legal {
+        let mut after = game.clone();
+        match after.play(&m) {
+            Ok(report) => match report.result {
+                Some(result) if result.winners().iter().any(|w| team.contains(*w)) => {
+                    return Ok(decided(game, m, MATE - 1, started));
+                }
+                Some(result) if !result.is_draw() && !result.is_void() => losing.push(m),
+                _ => candidates.push(m),
+            },
+            Err(_) => continue,
+        }
+    }
+    if candidates.is_empty() {
+        // Every move loses (or only losing ones are left): play one, the game ends.
+        let m = losing.first().copied().ok_or(ComputerError::NoLegalMove)?;
+        return Ok(decided(game, m, -MATE + 1, started));
+    }
+    let movetime = limits.movetime.unwrap_or_else(|| level.think_time());
+    let budget = Budget {
+        deadline: if limits.nodes.is_some() && limits.seed.is_some() {
+            // Repeatable: the node count alone decides when to stop.
+            None
+        } else {
+            Some(started + movetime)
+        },
+        nodes: limits.nodes,
+        depth: limits.depth.unwrap_or(level.depth()).min(level.depth()),
+    };
+    let earlier = earlier_hashes(game);
+    let noise = level.noise_pawns();
+    let found = match pos {
+        AnyPosition::Shogi(p) => {
+            Searcher::new(&eval, team, budget, earlier).run(p, &candidates, noise > 0.0)
+        }
+        AnyPosition::DaiDai(p) => {
+            Searcher::new(&eval, team, budget, earlier).run(p, &candidates, noise > 0.0)
+        }
+    };
+    let (mv, score) = if noise > 0.0 {
+        let mut rng = match limits.seed {
+            Some(seed) => StdRng::seed_from_u64(seed ^ game.position().hash()),
+            None => StdRng::from_entropy(),
+        };
+        let spread = noise * eval.pawn() as f64;
+        found
+            .scored
+            .iter()
+            .map(|&(m, s)| {
+                let jitter = if s.abs() >= MATE - 10_000 {
+                    0.0
+                } else {
+                    rng.gen_range(-spread..=spread)
+                };
+                (m, s, s as f64 + jitter)
+            })
+            .max_by(|a, b| a.2.total_cmp(&b.2))
+            .map(|(m, s, _)| (m, s))
+            .unwrap_or(found.scored[0])
+    } else {
+        found.scored[0]
+    };
+    let resign = level.resigns()
+        && pos.seats() == 2
+        && found.depth >= 2
+        && score <= -(30 * eval.pawn()).min(MATE / 2);
+    Ok(Choice {
+        mv,
+        text: pos.coordinate(&mv),
+        depth: found.depth,
+        score: score.clamp(-MATE, MATE),
+        nodes: found.nodes,
+        elapsed: started.elapsed(),
+        resign,
+    })
+}
+
+/// Whether the computer at `level`, to move or not, takes a draw offered in `game`: when
+/// its own side stands no better than even after a short look.
+pub fn accepts_draw(game: &Game, seat: Seat, level: Level) -> bool {
+    if game.is_over() {
+        return false;
+    }
+    let pos = game.position();
+    let eval = Evaluator::new(pos);
+    let team = team_of(pos, seat);
+    let score = match quick_score(game, &eval, team) {
+        Some(s) => s,
+        None => return false,
+    };
+    // The weaker levels are easily talked into a draw; the stronger ones want to be worse.
+    let threshold = if level.number() >= 5 { -eval.pawn() } else { 0 };
+    score <= threshold
+}
+
+/// A short search of the position for `team`, whoever is to move.
+fn quick_score(game: &Game, eval: &Evaluator, team: SeatSet) -> Option<Score> {
+    let legal = game.legal_moves();
+    if legal.is_empty() {
+        return None;
+    }
+    let budget = Budget {
+        deadline: Some(Instant::now() + Duration::from_millis(200)),
+        nodes: Some(50_000),
+        depth: 3,
+    };
+    let earlier = earlier_hashes(game);
+    let found = match game.position() {
+        AnyPosition::Shogi(p) => Searcher::new(eval, team, budget, earlier).run(p, &legal, false),
+        AnyPosition::DaiDai(p) => Searcher::new(eval, team, budget, earlier).run(p, &legal, false),
+    };
+    found.scored.first().map(|&(_, s)| s)
+}
+
+/// Hashes of the positions before the current one, oldest first.
+fn earlier_hashes(game: &Game) -> Vec<u64> {
+    let mut hashes = Vec::with_capacity(game.history().len() + 1);
+    hashes.push(game.start_position().hash());
+    hashes.extend(game.history().iter().map(|m| m.hash));
+    // The last entry is the current position; the search adds it itself.
+    hashes.pop();
+    hashes
+}
+
+fn decided(game: &Game, mv: Move, score: Score, started: Instant) -> Choice {
+    Choice {
+        mv,
+        text: game.position().coordinate(&mv),
+        depth: 1,
+        score,
+        nodes: 1,
+        elapsed: started.elapsed(),
+        resign: false,
+    }
+}

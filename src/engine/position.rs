@@ -1,0 +1,270 @@
+//! The [`Position`] trait: what every variant's position answers (pieces, hands, turn,
+//! check, legal moves, playing a move), so that code above the rules (the computer players,
+//! perft, the renderer) is written once for all variants.
+
+use super::daidai::DaiDaiPosition;
+use super::game::AnyPosition;
+use super::geometry::{Geometry, Seat, SeatSet, Sq};
+use super::moves::Move;
+use super::piece::{KindDef, KindId, Piece};
+use super::shogi::ShogiPosition;
+use super::Variant;
+
+/// What a move did, as far as a caller above the rules needs to know.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveEffects {
+    /// Alive players whose king is attacked after the move.
+    pub checks: SeatSet,
+    /// Players eliminated by the move (yonin shogi).
+    pub eliminated: SeatSet,
+    /// The move took at least one piece.
+    pub captured: bool,
+}
+
+/// A position of one variant. Both position types implement it, and [`AnyPosition`]
+/// dispatches to them, so generic code pays no dispatch cost on a concrete type.
+pub trait Position: Clone + Send + Sync + 'static {
+    fn variant(&self) -> Variant;
+    fn geometry(&self) -> Geometry;
+    /// The definition of a kind in this variant's piece table.
+    fn kind(&self, kind: KindId) -> &'static KindDef;
+    /// Every kind of this variant's piece table, by id.
+    fn kinds(&self) -> &'static [KindDef];
+    fn piece_at(&self, sq: Sq) -> Option<Piece>;
+    /// How many pieces of `kind` `seat` holds in hand (variants without drops: none).
+    fn hand_count(&self, seat: Seat, kind: KindId) -> u8;
+    /// The kinds that can be held in hand (variants without drops: none).
+    fn hand_kinds(&self) -> &'static [KindId];
+    /// The seat whose turn it is.
+    fn turn(&self) -> Seat;
+    /// Players still in the game.
+    fn alive(&self) -> SeatSet;
+    /// Plies played since the start of the game.
+    fn ply(&self) -> u32;
+    /// The Zobrist hash of the position (board, hands, turn).
+    fn hash(&self) -> u64;
+    fn in_check(&self, seat: Seat) -> bool;
+    fn king_square(&self, seat: Seat) -> Option<Sq>;
+    /// The partner of `seat` in a doubles game.
+    fn partner(&self, seat: Seat) -> Option<Seat>;
+    /// Whether `sq` lies in `seat`'s promotion zone (variants that promote on capture:
+    /// never).
+    fn in_zone(&self, sq: Sq, seat: Seat) -> bool;
+    /// The legal moves of the seat to move, appended to `out`.
+    fn legal_moves(&self, out: &mut Vec<Move>);
+    fn has_legal_move(&self) -> bool;
+    /// Plays a legal move in place (unchecked: the caller took it from
+    /// [`Position::legal_moves`]).
+    fn play_unchecked(&mut self, m: &Move) -> MoveEffects;
+
+    /// Number of seats at the table.
+    fn seats(&self) -> u8 {
+        self.variant().seats()
+    }
+
+    /// Leaf nodes of the legal move tree to `depth` plies.
+    fn perft(&self, depth: u32) -> u64;
+}
+
+impl Position for ShogiPosition {
+    fn variant(&self) -> Variant {
+        ShogiPosition::variant(self)
+    }
+    fn geometry(&self) -> Geometry {
+        ShogiPosition::geometry(self)
+    }
+    fn kind(&self, kind: KindId) -> &'static KindDef {
+        ShogiPosition::kind(self, kind)
+    }
+    fn kinds(&self) -> &'static [KindDef] {
+        self.spec().kinds
+    }
+    fn piece_at(&self, sq: Sq) -> Option<Piece> {
+        ShogiPosition::piece_at(self, sq)
+    }
+    fn hand_count(&self, seat: Seat, kind: KindId) -> u8 {
+        ShogiPosition::hand_count(self, seat, kind)
+    }
+    fn hand_kinds(&self) -> &'static [KindId] {
+        self.spec().hand_kinds
+    }
+    fn turn(&self) -> Seat {
+        ShogiPosition::turn(self)
+    }
+    fn alive(&self) -> SeatSet {
+        ShogiPosition::alive(self)
+    }
+    fn ply(&self) -> u32 {
+        ShogiPosition::ply(self)
+    }
+    fn hash(&self) -> u64 {
+        ShogiPosition::hash(self)
+    }
+    fn in_check(&self, seat: Seat) -> bool {
+        ShogiPosition::in_check(self, seat)
+    }
+    fn king_square(&self, seat: Seat) -> Option<Sq> {
+        ShogiPosition::king_square(self, seat)
+    }
+    fn partner(&self, seat: Seat) -> Option<Seat> {
+        self.spec().partner(seat)
+    }
+    fn in_zone(&self, sq: Sq, seat: Seat) -> bool {
+        ShogiPosition::in_zone(self, sq, seat)
+    }
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        ShogiPosition::legal_moves(self, out)
+    }
+    fn has_legal_move(&self) -> bool {
+        ShogiPosition::has_legal_move(self)
+    }
+    fn play_unchecked(&mut self, m: &Move) -> MoveEffects {
+        let effects = self.apply(m);
+        MoveEffects {
+            checks: effects.checks,
+            eliminated: effects
+                .eliminated
+                .iter()
+                .fold(SeatSet::EMPTY, |set, (seat, _)| set.with(*seat)),
+            captured: effects.captured.is_some(),
+        }
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        ShogiPosition::perft(self, depth)
+    }
+}
+
+impl Position for DaiDaiPosition {
+    fn variant(&self) -> Variant {
+        Variant::DaiDai
+    }
+    fn geometry(&self) -> Geometry {
+        DaiDaiPosition::geometry(self)
+    }
+    fn kind(&self, kind: KindId) -> &'static KindDef {
+        DaiDaiPosition::kind(self, kind)
+    }
+    fn kinds(&self) -> &'static [KindDef] {
+        DaiDaiPosition::kinds(self)
+    }
+    fn piece_at(&self, sq: Sq) -> Option<Piece> {
+        DaiDaiPosition::piece_at(self, sq)
+    }
+    fn hand_count(&self, _seat: Seat, _kind: KindId) -> u8 {
+        0
+    }
+    fn hand_kinds(&self) -> &'static [KindId] {
+        &[]
+    }
+    fn turn(&self) -> Seat {
+        DaiDaiPosition::turn(self)
+    }
+    fn alive(&self) -> SeatSet {
+        DaiDaiPosition::alive(self)
+    }
+    fn ply(&self) -> u32 {
+        DaiDaiPosition::ply(self)
+    }
+    fn hash(&self) -> u64 {
+        DaiDaiPosition::hash(self)
+    }
+    fn in_check(&self, seat: Seat) -> bool {
+        DaiDaiPosition::in_check(self, seat)
+    }
+    fn king_square(&self, seat: Seat) -> Option<Sq> {
+        DaiDaiPosition::king_square(self, seat)
+    }
+    fn partner(&self, _seat: Seat) -> Option<Seat> {
+        None
+    }
+    fn in_zone(&self, _sq: Sq, _seat: Seat) -> bool {
+        false
+    }
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        DaiDaiPosition::legal_moves(self, out)
+    }
+    fn has_legal_move(&self) -> bool {
+        DaiDaiPosition::has_legal_move(self)
+    }
+    fn play_unchecked(&mut self, m: &Move) -> MoveEffects {
+        let effects = self.apply(m);
+        MoveEffects {
+            checks: effects.checks,
+            eliminated: SeatSet::EMPTY,
+            captured: !effects.captured.is_empty(),
+        }
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        DaiDaiPosition::perft(self, depth)
+    }
+}
+
+/// Forwards a call to the position inside an [`AnyPosition`]: the one place it dispatches.
+macro_rules! dispatch {
+    ($self:expr, $p:ident => $call:expr) => {
+        match $self {
+            AnyPosition::Shogi($p) => $call,
+            AnyPosition::DaiDai($p) => $call,
+        }
+    };
+}
+
+impl Position for AnyPosition {
+    fn variant(&self) -> Variant {
+        dispatch!(self, p => Position::variant(p))
+    }
+    fn geometry(&self) -> Geometry {
+        dispatch!(self, p => Position::geometry(p))
+    }
+    fn kind(&self, kind: KindId) -> &'static KindDef {
+        dispatch!(self, p => Position::kind(p, kind))
+    }
+    fn kinds(&self) -> &'static [KindDef] {
+        dispatch!(self, p => Position::kinds(p))
+    }
+    fn piece_at(&self, sq: Sq) -> Option<Piece> {
+        dispatch!(self, p => Position::piece_at(p, sq))
+    }
+    fn hand_count(&self, seat: Seat, kind: KindId) -> u8 {
+        dispatch!(self, p => Position::hand_count(p, seat, kind))
+    }
+    fn hand_kinds(&self) -> &'static [KindId] {
+        dispatch!(self, p => Position::hand_kinds(p))
+    }
+    fn turn(&self) -> Seat {
+        dispatch!(self, p => Position::turn(p))
+    }
+    fn alive(&self) -> SeatSet {
+        dispatch!(self, p => Position::alive(p))
+    }
+    fn ply(&self) -> u32 {
+        dispatch!(self, p => Position::ply(p))
+    }
+    fn hash(&self) -> u64 {
+        dispatch!(self, p => Position::hash(p))
+    }
+    fn in_check(&self, seat: Seat) -> bool {
+        dispatch!(self, p => Position::in_check(p, seat))
+    }
+    fn king_square(&self, seat: Seat) -> Option<Sq> {
+        dispatch!(self, p => Position::king_square(p, seat))
+    }
+    fn partner(&self, seat: Seat) -> Option<Seat> {
+        dispatch!(self, p => Position::partner(p, seat))
+    }
+    fn in_zone(&self, sq: Sq, seat: Seat) -> bool {
+        dispatch!(self, p => Position::in_zone(p, sq, seat))
+    }
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        dispatch!(self, p => Position::legal_moves(p, out))
+    }
+    fn has_legal_move(&self) -> bool {
+        dispatch!(self, p => Position::has_legal_move(p))
+    }
+    fn play_unchecked(&mut self, m: &Move) -> MoveEffects {
+        dispatch!(self, p => Position::play_unchecked(p, m))
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        dispatch!(self, p => Position::perft(p, depth))
+    }
+}
