@@ -238,7 +238,7 @@ pub fn choose(game: &Game, level: Level, limits: Limits) -> Result<Choice, Compu
 }
 
 /// Whether the computer at `level`, to move or not, takes a draw offered in `game`: when
-/// its own side stands no better than even after a short look.
+/// its own side stands worse after a short look.
 pub fn accepts_draw(game: &Game, seat: Seat, level: Level) -> bool {
     if game.is_over() {
         return false;
@@ -250,9 +250,14 @@ pub fn accepts_draw(game: &Game, seat: Seat, level: Level) -> bool {
         Some(s) => s,
         None => return false,
     };
-    // The weaker levels are easily talked into a draw; the stronger ones want to be worse.
-    let threshold = if level.number() >= 5 { -eval.pawn() } else { 0 };
-    score <= threshold
+    // A draw is taken only by a side that stands worse: by half a pawn for the weaker
+    // levels, by two pawns for the stronger ones, which trust themselves to hold on.
+    let threshold = if level.number() >= 5 {
+        -2 * eval.pawn()
+    } else {
+        -eval.pawn() / 2
+    };
+    score < threshold
 }
 
 /// A short search of the position for `team`, whoever is to move.

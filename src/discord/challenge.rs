@@ -3,9 +3,11 @@
 
 use poise::serenity_prelude as serenity;
 
+use crate::computer::Level;
 use crate::engine::{RuleOptions, Variant};
 use crate::service::{
-    AcceptOutcome, ChallengeRequest, ChallengeView, Seating, ServiceError, TimeLimit,
+    computer_person, AcceptOutcome, ChallengeRequest, ChallengeView, Seating, ServiceError,
+    TimeLimit,
 };
 use crate::store::{ChallengeId, ChallengeStatus, InviteResponse};
 
@@ -18,6 +20,7 @@ use super::{format, ids, Context, Data, Error};
 pub(crate) const ACCEPT_VERB: &str = "accept";
 pub(crate) const DECLINE_VERB: &str = "decline";
 pub(crate) const WITHDRAW_VERB: &str = "withdraw";
+pub(crate) const FILL_VERB: &str = "fill";
 
 /// The variants, as the commands offer them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
@@ -136,17 +139,50 @@ pub async fn challenge(
     >,
     #[description = "Whether the result changes ratings (default: yes)"] rated: Option<bool>,
     #[description = "Yonin rule set (default: the federation's)"] yonin_rules: Option<YoninRules>,
+    #[description = "The computer's strength, 1 (beginner) to 8 (strongest); default 3"]
+    #[min = 1]
+    #[max = 8]
+    level: Option<u8>,
+    #[description = "Seats the computer fills at once (yonin: 0 to 3)"]
+    #[min = 0]
+    #[max = 3]
+    computers: Option<u8>,
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let variant: Variant = variant.map_or(Variant::Standard, Variant::from);
+    let level = match level {
+        None => Level::DEFAULT,
+        Some(n) => {
+            Level::new(n).ok_or_else(|| Error::refused("The computer's levels are 1 to 8."))?
+        }
+    };
+    // Naming this bot as an opponent means playing the computer.
+    let me = ctx.framework().bot_id();
+    let mut computer_seats = usize::from(computers.unwrap_or(0));
     let opponents: Vec<&serenity::User> = [&opponent, &opponent2, &opponent3]
         .into_iter()
         .flatten()
+        .filter(|user| {
+            let computer = user.id == me;
+            computer_seats += usize::from(computer);
+            !computer
+        })
         .collect();
+    if opponents.len() + computer_seats >= usize::from(variant.seats()) {
+        return Err(Error::refused(format!(
+            "{} is for {} players: with {} computer{} there is room for {} more opponent{}.",
+            variant.title(),
+            variant.seats(),
+            computer_seats,
+            if computer_seats == 1 { "" } else { "s" },
+            usize::from(variant.seats()).saturating_sub(1 + computer_seats),
+            if variant.seats() == 2 { "" } else { "s" },
+        )));
+    }
     if let Some(bot) = opponents.iter().find(|user| user.bot) {
         return Err(Error::refused(format!(
-            "{} is a bot and cannot play. Challenge a person, or leave the opponent out so \
-             anyone can join.",
+            "{} is a bot and cannot play. Challenge a person, this bot (the computer), or \
+             leave the opponent out so anyone can join.",
             bot.display_name()
         )));
     }
@@ -160,13 +196,22 @@ pub async fn challenge(
         SeatsChoice::AsListed => {
             // You take the first seat, the opponents the next ones in order; seats of
             // opponents not named stay open.
+            // The bot named as an opponent is a computer in that seat; further computers
+            // take the seats left open.
+            let mut computer_ids =
+                (0..computer_seats).map(|slot| computer_person(level, slot as u8).id);
             let mut by_seat: Vec<Option<crate::store::UserId>> = vec![Some(here.user)];
-            by_seat.extend(
-                [&opponent, &opponent2, &opponent3]
-                    .into_iter()
-                    .map(|user| user.as_ref().map(|user| ids::user(user.id))),
-            );
+            by_seat.extend([&opponent, &opponent2, &opponent3].into_iter().map(
+                |user| match user {
+                    Some(user) if user.id == me => computer_ids.next(),
+                    Some(user) => Some(ids::user(user.id)),
+                    None => None,
+                },
+            ));
             by_seat.truncate(usize::from(variant.seats()));
+            for seat in by_seat.iter_mut().filter(|seat| seat.is_none()) {
+                *seat = computer_ids.next();
+            }
             Seating::Fixed(by_seat)
         }
     };
@@ -180,21 +225,58 @@ pub async fn challenge(
             )))
         }
     };
-    let request = ChallengeRequest {
+    let mut players: Vec<_> = opponents.iter().map(|user| ids::person(user)).collect();
+    players.extend((0..computer_seats).map(|slot| computer_person(level, slot as u8)));
+    start_challenge(
+        ctx,
+        here,
         variant,
-        opponents: opponents.iter().map(|user| ids::person(user)).collect(),
+        players,
         seating,
         time_limit,
         rules,
-        rated: rated.unwrap_or(true),
+        rated,
+        computer_seats,
+    )
+    .await
+}
+
+/// Makes the challenge; the computers in it accept at once, which may start the game.
+#[allow(clippy::too_many_arguments)]
+async fn start_challenge(
+    ctx: Context<'_>,
+    here: Here,
+    variant: Variant,
+    opponents: Vec<crate::service::Person>,
+    seating: Seating,
+    time_limit: TimeLimit,
+    rules: Option<RuleOptions>,
+    rated: Option<bool>,
+    computer_seats: usize,
+) -> Result<(), Error> {
+    let request = ChallengeRequest {
+        variant,
+        opponents,
+        seating,
+        time_limit,
+        rules,
+        // Games against the computer change no rating unless asked to.
+        rated: rated.unwrap_or(computer_seats == 0),
     };
     let challenger = ids::person(ctx.author());
-    let view = ctx
-        .data()
-        .service()
+    let service = ctx.data().service();
+    let view = service
         .challenge(here.guild, here.channel, &challenger, &request)
         .await?;
-    game::send(ctx, challenge_post(&view)).await
+    match service.computers_accept(view.id).await? {
+        Some(AcceptOutcome::Started { challenge, game }) => {
+            game::send(ctx, challenge_post(&challenge)).await?;
+            ctx.send(game::start_post(&game).into_reply()).await?;
+            Ok(())
+        }
+        Some(AcceptOutcome::Waiting(view)) => game::send(ctx, challenge_post(&view)).await,
+        None => game::send(ctx, challenge_post(&view)).await,
+    }
 }
 
 /// A challenge's message: the text, its buttons while it is open, and pings for the
@@ -232,6 +314,12 @@ fn challenge_post(view: &ChallengeView) -> Post {
             serenity::ButtonStyle::Secondary,
             true,
         ),
+        (
+            FILL_VERB,
+            "Fill with computers",
+            serenity::ButtonStyle::Primary,
+            view.open_seats > 0 && view.variant.seats() == 4,
+        ),
     ];
     for (verb, label, style, shown) in buttons {
         if let (true, Ok(id)) = (shown, CustomId::new(verb, [view.id])) {
@@ -250,6 +338,27 @@ fn challenge_id(arg: &str) -> Result<ChallengeId, Error> {
     arg.parse()
         .map(ChallengeId)
         .map_err(|_| Error::refused("This button no longer works. Make a new challenge."))
+}
+
+/// Refuses a click on a challenge's button made anywhere but the challenge's own channel
+/// (a direct message, another channel or server): buttons act only where they were posted.
+async fn check_channel(
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+    id: ChallengeId,
+) -> Result<(), Error> {
+    let here = Here::of_click(click)?;
+    let view = data
+        .service()
+        .challenge_by_id(id)
+        .await
+        .map_err(explain_stale)?;
+    if view.channel_id != here.channel || view.guild_id != here.guild {
+        return Err(Error::refused(
+            "This button belongs to a challenge in another channel: use it there.",
+        ));
+    }
+    Ok(())
 }
 
 /// A stale button's challenge: the refusal says the button no longer works.
@@ -271,10 +380,38 @@ pub(crate) async fn accept(
     arg: &str,
 ) -> Result<(), Error> {
     let id = challenge_id(arg)?;
+    check_channel(data, click, id).await?;
     let person = ids::person(&click.user);
     let work = async {
         let outcome = data.service().accept_challenge(id, &person).await;
         outcome.map_err(explain_stale)
+    };
+    let (click, outcome) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
+    match outcome {
+        AcceptOutcome::Waiting(view) => click.answer(challenge_post(&view)).await,
+        AcceptOutcome::Started { challenge, game } => {
+            click.answer(challenge_post(&challenge)).await?;
+            click.follow_up(game::start_post(&game)).await
+        }
+    }
+}
+
+/// The Fill with computers button: computers (at the default level) take every open seat
+/// of a yonin challenge and the game starts.
+pub(crate) async fn fill(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+    arg: &str,
+) -> Result<(), Error> {
+    let id = challenge_id(arg)?;
+    check_channel(data, click, id).await?;
+    let user = ids::user(click.user.id);
+    let work = async {
+        data.service()
+            .fill_with_computers(id, user, Level::DEFAULT)
+            .await
+            .map_err(explain_stale)
     };
     let (click, outcome) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
     match outcome {
@@ -294,6 +431,7 @@ pub(crate) async fn decline(
     arg: &str,
 ) -> Result<(), Error> {
     let id = challenge_id(arg)?;
+    check_channel(data, click, id).await?;
     let user = ids::user(click.user.id);
     let work = async {
         data.service()
@@ -313,6 +451,7 @@ pub(crate) async fn withdraw(
     arg: &str,
 ) -> Result<(), Error> {
     let id = challenge_id(arg)?;
+    check_channel(data, click, id).await?;
     let user = ids::user(click.user.id);
     let work = async {
         data.service()

@@ -7,14 +7,18 @@ use std::fmt::Write as _;
 use crate::engine::shogi::EliminationReason;
 use crate::engine::Variant;
 use crate::service::{
-    BoardView, ChallengeView, Eliminated, Event, GameOver, GameSummary, LeaderboardRow, OfferView,
-    Outcome, Participant, PlayerView, Profile, Standing,
+    computer_level, computer_name, BoardView, ChallengeView, Eliminated, Event, GameOver,
+    GameSummary, LeaderboardRow, OfferView, Outcome, Participant, PlayerView, Profile, Standing,
 };
 use crate::store::{ChallengeStatus, ChannelId, GameStatus, InviteResponse, OfferKind, UserId};
 
-/// How Discord writes a mention of a user.
+/// How Discord writes a mention of a user; a computer player is named, as it has no
+/// Discord account.
 pub(crate) fn mention(user: UserId) -> String {
-    format!("<@{user}>")
+    match computer_level(user) {
+        Some(level) => format!("**{}**", computer_name(level)),
+        None => format!("<@{user}>"),
+    }
 }
 
 /// A channel link.

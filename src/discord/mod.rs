@@ -20,6 +20,7 @@
 
 mod buttons;
 mod challenge;
+mod computer;
 pub mod config;
 pub mod custom_id;
 mod deadline;
@@ -158,6 +159,11 @@ pub async fn run(
                 tracing::info!("connected as {}", ready.user.name);
                 register_commands(ctx, &framework.options().commands, guild_id).await;
                 // Setup runs once per start, not on reconnects: one scheduler per process.
+                tokio::spawn(computer::run(
+                    service.clone(),
+                    ctx.http.clone(),
+                    scheduler::stopped(scheduler_stopped.clone()),
+                ));
                 tokio::spawn(scheduler::run(
                     service,
                     ctx.http.clone(),

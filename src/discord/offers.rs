@@ -2,7 +2,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::service::{GameSummary, OfferOutcome, OfferView};
+use crate::service::{ComputerAnswer, GameSummary, OfferOutcome, OfferView};
 use crate::store::OfferKind;
 
 use super::custom_id::CustomId;
@@ -24,9 +24,25 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     let game = game::my_game_here(service, here).await?;
     let work = async { Ok(service.offer_draw(here.channel, here.user).await?) };
     match deadline::command(ctx, false, work).await? {
-        OfferOutcome::Made(offer) => game::send(ctx, offer_post(&offer, &game)).await,
+        OfferOutcome::Made(offer) => {
+            game::send(ctx, offer_post(&offer, &game)).await?;
+            computer_answers(ctx, here).await
+        }
         OfferOutcome::Agreed(outcome) => game::send(ctx, game::outcome_post(&outcome)).await,
     }
+}
+
+/// A computer opponent answers the offer just made, below it.
+async fn computer_answers(ctx: Context<'_>, here: Here) -> Result<(), Error> {
+    let post = match ctx.data().service().computer_answers(here.channel).await? {
+        None => return Ok(()),
+        Some(ComputerAnswer::Accepted(outcome)) => game::outcome_post(&outcome),
+        Some(ComputerAnswer::Declined { offer, by }) => {
+            Post::new(format::offer_declined(&offer, by))
+        }
+    };
+    ctx.send(post.into_reply()).await?;
+    Ok(())
 }
 
 /// Asks your opponent to let you take back your last move.
@@ -36,7 +52,8 @@ pub async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service();
     let game = game::my_game_here(service, here).await?;
     let offer = service.request_takeback(here.channel, here.user).await?;
-    game::send(ctx, offer_post(&offer, &game)).await
+    game::send(ctx, offer_post(&offer, &game)).await?;
+    computer_answers(ctx, here).await
 }
 
 /// An offer for the channel, with the buttons to answer it and a ping for who answers.

@@ -58,7 +58,8 @@ impl Post {
     /// Lets the message notify these users (mentions of anyone else stay silent).
     pub fn ping(mut self, users: impl IntoIterator<Item = UserId>) -> Self {
         for user in users {
-            if !self.ping.contains(&user) {
+            // A computer player has no account to notify.
+            if crate::service::computer_level(user).is_none() && !self.ping.contains(&user) {
                 self.ping.push(user);
             }
         }

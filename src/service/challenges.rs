@@ -220,7 +220,11 @@ impl Service {
     }
 
     /// A challenge that can still be answered; one whose time is up is closed on the spot.
-    async fn open_challenge(&self, id: ChallengeId, now: i64) -> ServiceResult<Challenge> {
+    pub(super) async fn open_challenge(
+        &self,
+        id: ChallengeId,
+        now: i64,
+    ) -> ServiceResult<Challenge> {
         let challenge = self
             .store()
             .challenge(id)
@@ -247,7 +251,11 @@ impl Service {
     }
 
     /// Starts the game of a full, accepted challenge.
-    async fn start_game(&self, challenge: Challenge, now: i64) -> ServiceResult<AcceptOutcome> {
+    pub(super) async fn start_game(
+        &self,
+        challenge: Challenge,
+        now: i64,
+    ) -> ServiceResult<AcceptOutcome> {
         let variant = parse_variant(&challenge.variant)?;
         let options = challenge_options(&challenge)?;
         let seats = seating(&challenge, variant)?;
@@ -363,7 +371,7 @@ fn seats_asked(
 }
 
 /// The lowest seat nobody holds in a challenge with fixed seats.
-fn first_free_seat(challenge: &Challenge, variant: Variant) -> ServiceResult<u8> {
+pub(super) fn first_free_seat(challenge: &Challenge, variant: Variant) -> ServiceResult<u8> {
     (0..variant.seats())
         .find(|&seat| {
             challenge.challenger_seat != Some(seat)

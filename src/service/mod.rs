@@ -16,6 +16,7 @@
 
 mod challenges;
 mod clock;
+mod computer;
 mod ending;
 mod error;
 mod image;
@@ -35,6 +36,9 @@ use crate::engine::{RuleOptions, Variant};
 use crate::store::{Store, UserId};
 
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use computer::{
+    computer_level, computer_name, computer_person, computer_user, ComputerAnswer, THINKERS,
+};
 pub use error::{ServiceError, ServiceResult};
 pub use offers::OfferOutcome;
 pub use views::*;
@@ -129,6 +133,8 @@ struct Inner {
     settings: Settings,
     /// Woken when a write may have brought the next scheduled time forward.
     schedule_changed: Notify,
+    /// Bounds the computer players' searches running at once.
+    thinkers: computer::Thinkers,
 }
 
 impl std::fmt::Debug for Service {
@@ -149,6 +155,7 @@ impl Service {
                 clock: Arc::new(clock),
                 settings,
                 schedule_changed: Notify::new(),
+                thinkers: computer::Thinkers::default(),
             }),
         }
     }

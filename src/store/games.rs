@@ -178,6 +178,27 @@ impl Store {
         with_seats(&mut conn, rows).await
     }
 
+    /// The active games in which a user with an id in `first..=last` holds a seat, oldest
+    /// first (the service keeps a range of ids for players that are not people).
+    pub async fn active_games_seating(
+        &self,
+        first: UserId,
+        last: UserId,
+    ) -> StoreResult<Vec<Game>> {
+        let mut conn = self.pool.acquire().await?;
+        let rows: Vec<GameRow> = sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games
+             WHERE status = 'active'
+               AND id IN (SELECT game_id FROM seats WHERE user_id BETWEEN ?1 AND ?2)
+             ORDER BY id"
+        ))
+        .bind(first)
+        .bind(last)
+        .fetch_all(&mut *conn)
+        .await?;
+        with_seats(&mut conn, rows).await
+    }
+
     /// The active games of a guild, oldest first.
     pub async fn active_games_in_guild(&self, guild_id: GuildId) -> StoreResult<Vec<Game>> {
         let mut conn = self.pool.acquire().await?;

@@ -34,6 +34,8 @@ pub mod kind {
 pub struct TestUser {
     pub id: u64,
     pub name: String,
+    /// A bot account (this bot itself, when named as an opponent).
+    pub bot: bool,
 }
 
 impl TestUser {
@@ -41,7 +43,13 @@ impl TestUser {
         Self {
             id,
             name: name.to_owned(),
+            bot: false,
         }
+    }
+
+    /// The user id as the service knows it.
+    pub fn user_id(&self) -> shogiban::store::UserId {
+        shogiban::store::UserId(self.id)
     }
 
     /// The user object, as in `member.user` or `resolved.users`.
@@ -52,7 +60,7 @@ impl TestUser {
             "global_name": self.name,
             "discriminator": "0",
             "avatar": null,
-            "bot": false,
+            "bot": self.bot,
         })
     }
 

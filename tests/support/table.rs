@@ -109,6 +109,22 @@ impl Table {
         self.start_bot().await;
     }
 
+    /// Stops the bot as SIGTERM does, leaving the database as it is.
+    pub async fn stop_bot(&mut self) {
+        let bot = self.bot.take().expect("a running bot");
+        bot.stop().await.expect("clean shutdown");
+        self.fake
+            .wait_for_gateway_close(Duration::from_secs(5))
+            .await;
+    }
+
+    /// Starts a bot again after [`Table::stop_bot`], with a fresh service over the same
+    /// database file, as a new process would.
+    pub async fn start_again(&mut self) {
+        self.service = open_service(&self.database_url, &self.clock).await;
+        self.start_bot().await;
+    }
+
     /// Stops the bot and checks Discord would have accepted everything it did.
     pub async fn close(mut self) {
         if let Some(bot) = self.bot.take() {

@@ -1,0 +1,264 @@
+//! Computer players at the table: seats held by the computer (a user id of its own per
+//! level and seat, far below any Discord id), challenges that seat them, their turns played
+//! through the same path as a person's move, and their answers to offers.
+//!
+//! Thinking runs on blocking threads, at most [`THINKERS`] at once, so that many games
+//! against the computer never hold up the async runtime or one another beyond that.
+
+use std::sync::Arc;
+
+use tokio::sync::Semaphore;
+
+use crate::computer::{self, Level, Limits};
+use crate::store::{
+    ChallengeId, ChannelId, InviteResponse, NewInvitee, OfferKind, SeatMode, UserId,
+};
+
+use super::challenges::first_free_seat;
+use super::table::parse_variant;
+use super::{AcceptOutcome, OfferView, Outcome, Person, Service, ServiceError, ServiceResult};
+
+/// Searches running at once across all games.
+pub const THINKERS: usize = 2;
+
+/// Computer players' user ids start here: Discord ids are far larger (they hold a
+/// timestamp), so these never belong to a person.
+const FIRST_ID: u64 = 100;
+
+/// The user id of the computer at `level` holding the `slot`th computer seat of a game
+/// (a yonin game may seat three computers of one level).
+pub fn computer_user(level: Level, slot: u8) -> UserId {
+    UserId(FIRST_ID + u64::from(level.number()) * 10 + u64::from(slot.min(9)))
+}
+
+/// The level of a computer player's user id; `None` for a person.
+pub fn computer_level(user: UserId) -> Option<Level> {
+    let n = user.0.checked_sub(FIRST_ID)?;
+    if n >= 100 {
+        return None;
+    }
+    Level::new((n / 10) as u8)
+}
+
+/// How a computer player is named in messages and on the board.
+pub fn computer_name(level: Level) -> String {
+    format!("shogiban · level {}", level.number())
+}
+
+/// The person record of a computer seat.
+pub fn computer_person(level: Level, slot: u8) -> Person {
+    Person::new(computer_user(level, slot), computer_name(level))
+}
+
+/// What a computer answered to a standing offer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ComputerAnswer {
+    /// The draw was accepted, or the takeback granted: what followed.
+    Accepted(Box<Outcome>),
+    /// Declined by the computer `by`; the offer is gone.
+    Declined { offer: OfferView, by: UserId },
+}
+
+/// The semaphore that bounds concurrent searches, shared by every clone of a service.
+#[derive(Clone, Debug)]
+pub(super) struct Thinkers(Arc<Semaphore>);
+
+impl Default for Thinkers {
+    fn default() -> Self {
+        Thinkers(Arc::new(Semaphore::new(THINKERS)))
+    }
+}
+
+impl Service {
+    /// Seats computers in every seat of a challenge still open and starts the game (the
+    /// "Fill with computers" button). Any seated player or the challenger may ask.
+    pub async fn fill_with_computers(
+        &self,
+        challenge_id: ChallengeId,
+        user: UserId,
+        level: Level,
+    ) -> ServiceResult<AcceptOutcome> {
+        let now = self.now();
+        let challenge = self.open_challenge(challenge_id, now).await?;
+        let involved =
+            challenge.challenger_id == user || challenge.invitees.iter().any(|i| i.user_id == user);
+        if !involved {
+            return Err(ServiceError::NotInvited(challenge_id));
+        }
+        let variant = parse_variant(&challenge.variant)?;
+        let wanted = usize::from(variant.seats()) - 1;
+        let mut updated = challenge;
+        let mut slot = updated
+            .invitees
+            .iter()
+            .filter(|i| computer_level(i.user_id).is_some())
+            .count() as u8;
+        while updated.invitees.len() < wanted {
+            let person = computer_person(level, slot);
+            slot += 1;
+            self.store()
+                .upsert_user(person.id, &person.name, now)
+                .await?;
+            let seat = match updated.seat_mode {
+                SeatMode::Fixed => Some(first_free_seat(&updated, variant)?),
+                SeatMode::Random => None,
+            };
+            updated = self
+                .store()
+                .add_invitee(
+                    challenge_id,
+                    NewInvitee {
+                        user_id: person.id,
+                        seat,
+                    },
+                    InviteResponse::Accepted,
+                    Some(wanted),
+                    now,
+                )
+                .await?;
+        }
+        self.computers_accept(challenge_id)
+            .await?
+            .ok_or_else(|| ServiceError::Corrupt("no computer took a seat".into()))
+    }
+
+    /// Has every computer invited to the challenge accept it; starts the game when that
+    /// fills it. `None` when the challenge has no computer in it.
+    pub async fn computers_accept(
+        &self,
+        challenge_id: ChallengeId,
+    ) -> ServiceResult<Option<AcceptOutcome>> {
+        let now = self.now();
+        let mut challenge = self.open_challenge(challenge_id, now).await?;
+        let computers: Vec<UserId> = challenge
+            .invitees
+            .iter()
+            .filter(|i| computer_level(i.user_id).is_some())
+            .map(|i| i.user_id)
+            .collect();
+        if computers.is_empty() {
+            return Ok(None);
+        }
+        for user in computers {
+            let pending = challenge
+                .invitees
+                .iter()
+                .any(|i| i.user_id == user && i.response != InviteResponse::Accepted);
+            if pending {
+                challenge = self
+                    .store()
+                    .respond_to_challenge(challenge_id, user, InviteResponse::Accepted, now)
+                    .await?;
+            }
+        }
+        let variant = parse_variant(&challenge.variant)?;
+        let wanted = usize::from(variant.seats()) - 1;
+        if challenge.invitees.len() == wanted && challenge.all_accepted() {
+            self.start_game(challenge, now).await.map(Some)
+        } else {
+            Ok(Some(AcceptOutcome::Waiting(
+                self.challenge_view(&challenge).await?,
+            )))
+        }
+    }
+
+    /// The channels whose game waits for a computer's move, so that a restarted bot plays
+    /// every move a computer owed.
+    pub async fn computer_turns(&self) -> ServiceResult<Vec<ChannelId>> {
+        let mut channels = Vec::new();
+        for row in self
+            .store()
+            .active_games_seating(UserId(FIRST_ID), UserId(FIRST_ID + 99))
+            .await?
+        {
+            let table = super::table::Table::from_row(row)?;
+            let computer_to_move = table
+                .seat_to_move()
+                .is_some_and(|seat| computer_level(table.player(seat).user_id).is_some());
+            if computer_to_move {
+                channels.push(table.row.channel_id);
+            }
+        }
+        Ok(channels)
+    }
+
+    /// Plays the computer's move in the channel's game if a computer is to move: it
+    /// thinks on a blocking thread (at most [`THINKERS`] at once), then plays through
+    /// [`Service::play`] like a person, or resigns a hopeless game. `None` when no
+    /// computer is to move (a person moved first, or the game ended).
+    pub async fn play_computer_turn(&self, channel: ChannelId) -> ServiceResult<Option<Outcome>> {
+        let table = self.table_in_channel(channel).await?;
+        let Some(seat) = table.seat_to_move() else {
+            return Ok(None);
+        };
+        let user = table.player(seat).user_id;
+        let Some(level) = computer_level(user) else {
+            return Ok(None);
+        };
+        let game = table.game.clone();
+        let permit = self
+            .inner
+            .thinkers
+            .0
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|_| ServiceError::Corrupt("the computer players were shut down".into()))?;
+        let choice = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            computer::choose(&game, level, Limits::default())
+        })
+        .await
+        .map_err(|e| ServiceError::Corrupt(format!("the computer player failed: {e}")))?
+        .map_err(|e| ServiceError::NotAllowed(e.to_string()))?;
+        if choice.resign {
+            return self.resign(channel, user).await.map(Some);
+        }
+        self.play(channel, user, &choice.text).await.map(Some)
+    }
+
+    /// Lets a computer answer the offer standing against it in the channel's game: a draw
+    /// when its side stands no better, a takeback in unrated games. `None` when no computer
+    /// has an offer to answer.
+    pub async fn computer_answers(
+        &self,
+        channel: ChannelId,
+    ) -> ServiceResult<Option<ComputerAnswer>> {
+        let table = self.table_in_channel(channel).await?;
+        for offer in self.store().offers(table.id()).await? {
+            let other = 1 - offer.seat.min(1);
+            let user = table.player(other).user_id;
+            let Some(level) = computer_level(user) else {
+                continue;
+            };
+            let answer = match offer.kind {
+                OfferKind::Draw => {
+                    let yes =
+                        computer::accepts_draw(&table.game, crate::engine::Seat(other), level);
+                    if yes {
+                        ComputerAnswer::Accepted(Box::new(self.accept_draw(channel, user).await?))
+                    } else {
+                        ComputerAnswer::Declined {
+                            offer: self.decline_draw(channel, user).await?,
+                            by: user,
+                        }
+                    }
+                }
+                OfferKind::Takeback => {
+                    if table.row.rated {
+                        ComputerAnswer::Declined {
+                            offer: self.decline_takeback(channel, user).await?,
+                            by: user,
+                        }
+                    } else {
+                        ComputerAnswer::Accepted(Box::new(
+                            self.accept_takeback(channel, user).await?,
+                        ))
+                    }
+                }
+            };
+            return Ok(Some(answer));
+        }
+        Ok(None)
+    }
+}

@@ -1,0 +1,340 @@
+//! Playing the computer end to end through the real bot against the fake Discord: a
+//! standard game against the bot named as the opponent, a yonin game with three computers,
+//! the Fill with computers button, offers answered, and a computer move owed across a
+//! restart.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use support::fake_discord::RestCall;
+use support::fixtures::{alice, bob, InteractionBuilder, TestUser, APPLICATION_ID, BOT_NAME};
+use support::table::{Table, GAME_CHANNEL};
+
+const YONIN: i64 = 1;
+/// How long a computer move may take to appear (its think time, the runner's poll, the post).
+const COMPUTER_WAIT: Duration = Duration::from_secs(20);
+
+/// The bot itself, as a user to name in `/challenge`.
+fn the_bot() -> TestUser {
+    let mut bot = TestUser::new(APPLICATION_ID, BOT_NAME);
+    bot.bot = true;
+    bot
+}
+
+fn content(call: &RestCall) -> &str {
+    call.content().unwrap_or_default()
+}
+
+/// Channel posts of the game channel made after `since`, in order.
+fn posts_since(table: &Table, since: Instant) -> Vec<RestCall> {
+    let path = format!("/api/v10/channels/{GAME_CHANNEL}/messages");
+    table
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|call| call.is("POST", &path) && call.at > since)
+        .collect()
+}
+
+/// Waits until `count` channel posts were made after `since`, and returns them.
+async fn wait_for_posts(table: &Table, since: Instant, count: usize) -> Vec<RestCall> {
+    let deadline = Instant::now() + COMPUTER_WAIT;
+    loop {
+        let posts = posts_since(table, since);
+        if posts.len() >= count {
+            return posts;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{count} computer posts expected, saw {}: {:?}",
+            posts.len(),
+            posts.iter().map(|p| p.content()).collect::<Vec<_>>()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_standard_game_against_the_bot_named_as_opponent() {
+    let table = Table::open().await;
+    let sent = table
+        .fake
+        .send(
+            &InteractionBuilder::slash("challenge")
+                .user("opponent", &the_bot())
+                .integer("level", 1)
+                .integer("seats", 1)
+                .by(&alice()),
+        )
+        .await;
+    // The challenge is accepted at once and the game starts: the first board is alice's.
+    let (start, _) = table.fake.answer_with_file(&sent).await;
+    assert!(
+        content(&start).contains("shogiban · level 1"),
+        "{:?}",
+        start.content()
+    );
+    assert!(
+        content(&start).contains(&alice().mention()),
+        "{:?}",
+        start.content()
+    );
+
+    for (n, text) in ["7g7f", "2g2f", "6i7h"].into_iter().enumerate() {
+        let since = Instant::now();
+        let played = table.play(&alice(), text).await;
+        assert!(
+            !played.answer.is_ephemeral(),
+            "{:?}",
+            played.answer.content()
+        );
+        // The computer answers in the channel like a person: the board for alice, and a
+        // mention of her.
+        let posts = wait_for_posts(&table, since, 1).await;
+        let answer = &posts[0];
+        assert_eq!(answer.pngs().len(), 1, "a board with the computer's move");
+        assert!(
+            content(answer).contains("shogiban · level 1"),
+            "{:?}",
+            answer.content()
+        );
+        assert!(
+            content(answer).contains(&alice().mention()),
+            "{:?}",
+            answer.content()
+        );
+        // Only one move per turn: nothing more is posted while alice thinks.
+        tokio::time::sleep(Duration::from_millis(900)).await;
+        assert_eq!(
+            posts_since(&table, since).len(),
+            1,
+            "move {} answered once",
+            n + 1
+        );
+    }
+    // The record has six moves, three of them the computer's.
+    let games = table.service.active_games(alice().user_id()).await.unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].ply, 6);
+    assert!(
+        !games[0].rated,
+        "games against the computer are unrated by default"
+    );
+
+    // Alice resigns: the game ends and the computer plays no more.
+    let (_, confirm) = table
+        .ask(InteractionBuilder::slash("resign").by(&alice()))
+        .await;
+    let button = confirm.custom_ids()[0].clone();
+    let click = table
+        .click(&alice(), &button, confirm.message.clone().unwrap())
+        .await;
+    let result = table.fake.answer_to(&click).await;
+    assert!(
+        content(&result).contains("resign"),
+        "{:?}",
+        result.content()
+    );
+    let since = Instant::now();
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert!(
+        posts_since(&table, since).is_empty(),
+        "no move after the end"
+    );
+    assert!(table
+        .service
+        .active_games(alice().user_id())
+        .await
+        .unwrap()
+        .is_empty());
+    table.close().await;
+}
+
+#[tokio::test]
+async fn a_yonin_game_with_three_computers() {
+    let table = Table::open().await;
+    let sent = table
+        .fake
+        .send(
+            &InteractionBuilder::slash("challenge")
+                .integer("variant", YONIN)
+                .integer("computers", 3)
+                .integer("level", 1)
+                .integer("seats", 1)
+                .by(&alice()),
+        )
+        .await;
+    let (start, _) = table.fake.answer_with_file(&sent).await;
+    assert!(
+        content(&start).contains(&alice().mention()),
+        "{:?}",
+        start.content()
+    );
+    for _ in 0..2 {
+        let since = Instant::now();
+        // Alice (S) pushes a pawn; W, N and E answer in turn, each with a board.
+        let legal = table.suggestions(&alice(), "").await;
+        let first = legal[0].1.as_str().unwrap().to_owned();
+        table.play(&alice(), &first).await;
+        let posts = wait_for_posts(&table, since, 3).await;
+        for post in &posts[..3] {
+            assert_eq!(post.pngs().len(), 1);
+            assert!(
+                content(post).contains("shogiban · level 1"),
+                "{:?}",
+                post.content()
+            );
+        }
+        assert!(
+            content(&posts[2]).contains(&alice().mention()),
+            "the third computer hands the turn back to alice: {:?}",
+            posts[2].content()
+        );
+    }
+    table.close().await;
+}
+
+#[tokio::test]
+async fn open_yonin_seats_are_filled_with_computers_by_button() {
+    let table = Table::open().await;
+    let challenge = table
+        .challenge(
+            InteractionBuilder::slash("challenge")
+                .integer("variant", YONIN)
+                .user("opponent", &bob()),
+            &alice(),
+        )
+        .await;
+    let fill = challenge
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("fill:"))
+        .expect("a Fill with computers button");
+    // Bob accepts first, then alice fills the two open seats.
+    let accept = challenge
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("accept:"))
+        .unwrap();
+    let click = table
+        .click(&bob(), &accept, challenge.message.clone().unwrap())
+        .await;
+    let update = table.fake.answer_to(&click).await;
+    let click = table
+        .click(&alice(), &fill, update.message.clone().unwrap())
+        .await;
+    let (start, _) = table.fake.answer_with_file(&click).await;
+    assert!(content(&start).contains("begins"), "{:?}", start.content());
+    let game = &table.service.active_games(alice().user_id()).await.unwrap()[0];
+    let computers = game
+        .players
+        .iter()
+        .filter(|seat| seat.player.name.as_deref() == Some("shogiban · level 3"))
+        .count();
+    assert_eq!(computers, 2, "{:?}", game.players);
+    table.close().await;
+}
+
+#[tokio::test]
+async fn the_computer_answers_offers() {
+    let table = Table::open().await;
+    let sent = table
+        .fake
+        .send(
+            &InteractionBuilder::slash("challenge")
+                .user("opponent", &the_bot())
+                .integer("level", 2)
+                .integer("seats", 1)
+                .by(&alice()),
+        )
+        .await;
+    table.fake.answer_with_file(&sent).await;
+    let since = Instant::now();
+    table.play(&alice(), "7g7f").await;
+    wait_for_posts(&table, since, 1).await;
+    // A takeback in an unrated game is granted: alice's move and the computer's reply are
+    // taken back, and it is her turn at the start again.
+    let (sent, _) = table
+        .ask(InteractionBuilder::slash("takeback").by(&alice()))
+        .await;
+    let answers = wait_answers(&table, &sent, 2).await;
+    assert!(
+        answers.iter().any(|a| a.pngs().len() == 1),
+        "the board after the takeback: {:?}",
+        answers.iter().map(|a| a.content()).collect::<Vec<_>>()
+    );
+    let games = table.service.active_games(alice().user_id()).await.unwrap();
+    assert_eq!(games[0].ply, 0, "both moves taken back");
+    // A draw at the start, where the computer stands no worse, is declined.
+    let (sent, _) = table
+        .ask(InteractionBuilder::slash("draw").by(&alice()))
+        .await;
+    let answers = wait_answers(&table, &sent, 2).await;
+    assert!(
+        answers.iter().any(|a| content(a).contains("declined")),
+        "{:?}",
+        answers.iter().map(|a| a.content()).collect::<Vec<_>>()
+    );
+    table.close().await;
+}
+
+/// Waits for `count` answers with text to `sent`.
+async fn wait_answers(
+    table: &Table,
+    sent: &support::fake_discord::SentInteraction,
+    count: usize,
+) -> Vec<RestCall> {
+    let deadline = Instant::now() + COMPUTER_WAIT;
+    loop {
+        let answers: Vec<RestCall> = table
+            .fake
+            .answers_to(sent)
+            .into_iter()
+            .filter(|a| a.content().is_some())
+            .collect();
+        if answers.len() >= count || Instant::now() > deadline {
+            return answers;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_computer_move_owed_at_a_restart_is_played_after_it() {
+    let mut table = Table::open().await;
+    let sent = table
+        .fake
+        .send(
+            &InteractionBuilder::slash("challenge")
+                .user("opponent", &the_bot())
+                .integer("level", 4)
+                .integer("seats", 1)
+                .by(&alice()),
+        )
+        .await;
+    table.fake.answer_with_file(&sent).await;
+    // The bot stops; alice's move lands (as it would have just before a crash) with the
+    // computer to move and nobody thinking.
+    table.stop_bot().await;
+    let channel = shogiban::store::ChannelId(GAME_CHANNEL);
+    table
+        .service
+        .play(channel, alice().user_id(), "7g7f")
+        .await
+        .unwrap();
+    let since = Instant::now();
+    table.start_again().await;
+    let posts = wait_for_posts(&table, since, 1).await;
+    assert_eq!(posts[0].pngs().len(), 1);
+    assert!(
+        content(&posts[0]).contains(&alice().mention()),
+        "{:?}",
+        posts[0].content()
+    );
+    tokio::time::sleep(Duration::from_millis(900)).await;
+    assert_eq!(posts_since(&table, since).len(), 1, "played once");
+    let games = table.service.active_games(alice().user_id()).await.unwrap();
+    assert_eq!(games[0].ply, 2);
+    table.close().await;
+}
