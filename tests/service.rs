@@ -872,7 +872,7 @@ async fn records_and_lists() {
     assert!(kif.text.contains("７六歩(77)"), "{}", kif.text);
     assert!(kif.text.contains("投了"), "{}", kif.text);
     let csa = s
-        .export(GameRef::Id(game.game_id), RecordFormat::Csa)
+        .export(GameRef::InGuild(GUILD, game.game_id), RecordFormat::Csa)
         .await
         .unwrap();
     assert!(csa.text.contains("+7776FU"), "{}", csa.text);
@@ -884,8 +884,20 @@ async fn records_and_lists() {
         Err(ServiceError::NoGameHere)
     ));
     assert!(matches!(
-        s.export(GameRef::Id(shogiban::store::GameId(999)), RecordFormat::Kif)
-            .await,
+        s.export(
+            GameRef::InGuild(GUILD, shogiban::store::GameId(999)),
+            RecordFormat::Kif
+        )
+        .await,
+        Err(ServiceError::GameNotFound(_))
+    ));
+    // Another server cannot read this server's game by its number.
+    assert!(matches!(
+        s.export(
+            GameRef::InGuild(OTHER_GUILD, game.game_id),
+            RecordFormat::Kif
+        )
+        .await,
         Err(ServiceError::GameNotFound(_))
     ));
 }

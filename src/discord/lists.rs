@@ -123,7 +123,9 @@ pub async fn export(
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let service = ctx.data().service();
-    let which = game.map_or(GameRef::Channel(here.channel), |id| GameRef::Id(GameId(id)));
+    let which = game.map_or(GameRef::Channel(here.channel), |id| {
+        GameRef::InGuild(here.guild, GameId(id))
+    });
     let record = match format {
         Some(format) => service.export(which, format.into()).await?,
         // KIF where the variant has it (standard shogi), else the position file.

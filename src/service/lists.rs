@@ -20,10 +20,11 @@ impl Service {
     /// there or else the last one played there.
     pub async fn export(&self, game: GameRef, format: RecordFormat) -> ServiceResult<Record> {
         let row = match game {
-            GameRef::Id(id) => self
+            GameRef::InGuild(guild, id) => self
                 .store()
                 .game(id)
                 .await?
+                .filter(|row| row.guild_id == guild)
                 .ok_or(ServiceError::GameNotFound(id))?,
             GameRef::Channel(channel) => self
                 .store()

@@ -378,7 +378,9 @@ impl RecordFormat {
 pub enum GameRef {
     /// The game in a channel: the active one, else the last one played there.
     Channel(ChannelId),
-    Id(GameId),
+    /// A game by number, asked for in a server: only that server's games are found, so
+    /// numbers cannot be used to read other servers' games.
+    InGuild(GuildId, GameId),
 }
 
 /// A game record ready to attach.
