@@ -275,8 +275,7 @@ fn run(cli: Cli) -> Result<()> {
 
 /// Runs the bot with settings from the environment until SIGINT or SIGTERM.
 fn serve() -> Result<()> {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let filter = discord::log_filter(std::env::var("RUST_LOG").ok().as_deref());
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
@@ -285,9 +284,13 @@ fn serve() -> Result<()> {
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let store = open_database(&config.database_url).await?;
-        let service = Service::new(store, SystemClock, Settings::default());
+        let service = Service::new(store.clone(), SystemClock, Settings::default());
         let data = discord::Data::new(service);
-        discord::run(config, data, discord::shutdown_signal()).await?;
+        let ran = discord::run(config, data, discord::shutdown_signal()).await;
+        // Closing the last connection checkpoints the write-ahead log into the database
+        // file, so a copy of that file alone holds every game.
+        store.close().await;
+        ran?;
         Ok(())
     })
 }

@@ -9,7 +9,7 @@ use serde_json::Value;
 use shogiban::discord::{Config, ConfigError};
 use support::bot::RunningBot;
 use support::fake_discord::{callback, FakeDiscord, DEFAULT_WAIT};
-use support::fixtures::{self, bob, InteractionBuilder, GUILD_ID};
+use support::fixtures::{self, alice, bob, InteractionBuilder, CHANNEL_ID, GUILD_ID};
 
 /// The names of the commands in a registration call.
 fn command_names(registration: &support::fake_discord::RestCall) -> Vec<String> {
@@ -455,4 +455,74 @@ async fn serve_answers_and_stops_cleanly_on_sigterm() {
     let gateway = fake.wait_for_gateway_close(Duration::from_secs(5)).await;
     assert_eq!(gateway.close_codes, [1000]);
     fake.assert_no_violations();
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn after_a_clean_stop_the_database_file_alone_holds_every_game() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join("games.db");
+    let log = tempfile::NamedTempFile::new().expect("a log file");
+    let child = shogiban_command()
+        .arg("serve")
+        .env("DISCORD_TOKEN", fake.token())
+        .env("DISCORD_API_BASE", fake.api_base())
+        .env("DISCORD_GUILD_ID", GUILD_ID.to_string())
+        .env("DATABASE_URL", format!("sqlite://{}", file.display()))
+        // The most verbose level still logs no token.
+        .env("RUST_LOG", "trace")
+        .stdout(std::process::Stdio::null())
+        .stderr(log.reopen().expect("the log file"))
+        .spawn()
+        .expect("start shogiban serve");
+    let mut child = ChildGuard(child);
+    fake.registered_commands(Some(GUILD_ID)).await;
+
+    // Alice challenges Bob, who accepts: a game is stored.
+    let sent = fake
+        .send(
+            &InteractionBuilder::slash("challenge")
+                .user("opponent", &bob())
+                .by(&alice()),
+        )
+        .await;
+    let challenge = fake.answer_to(&sent).await;
+    let accept = challenge
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("accept:"))
+        .expect("an accept button");
+    let click = fake
+        .send(&InteractionBuilder::click(&accept, challenge.message.clone().unwrap()).by(&bob()))
+        .await;
+    fake.answer_with_file(&click).await;
+
+    let kill = std::process::Command::new("sh")
+        .args(["-c", &format!("kill -TERM {}", child.0.id())])
+        .status()
+        .expect("run kill");
+    assert!(kill.success());
+    let deadline = std::time::Instant::now() + support::bot::STOP_WAIT;
+    while child.0.try_wait().expect("poll the child").is_none() {
+        assert!(std::time::Instant::now() < deadline, "serve did not stop");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let stderr = std::fs::read_to_string(log.path()).expect("read the log");
+    assert!(!stderr.contains(fake.token()), "the token was logged");
+
+    // Only the database file is copied, as a backup of the file alone would be.
+    let copy_dir = tempfile::tempdir().expect("a temporary directory");
+    let copy = copy_dir.path().join("copy.db");
+    std::fs::copy(&file, &copy).expect("copy the database file");
+    let store = shogiban::store::Store::open(&format!("sqlite://{}", copy.display()))
+        .await
+        .expect("the copy opens");
+    let game = store
+        .active_game_in_channel(shogiban::store::ChannelId(CHANNEL_ID))
+        .await
+        .expect("the copy reads")
+        .expect("the game is in the copy");
+    assert_eq!(game.seats.len(), 2);
+    store.close().await;
 }

@@ -133,6 +133,7 @@ pub async fn challenge(
     #[description = "Third opponent (yonin)"] opponent3: Option<serenity::User>,
     #[description = "Time for each move, e.g. 1d, 3d, 12h, or none (default: 3d)"]
     #[autocomplete = "time_suggestions"]
+    #[max_length = 30]
     time_per_move: Option<String>,
     #[description = "Seats drawn at random (default) or as listed (you first)"] seats: Option<
         SeatsChoice,

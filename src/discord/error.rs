@@ -6,6 +6,7 @@ use poise::FrameworkError;
 
 use crate::service::ServiceError;
 
+use super::post::fit_content;
 use super::Data;
 
 /// An error from a command or a button handler.
@@ -148,8 +149,9 @@ pub(crate) async fn on_error(error: FrameworkError<'_, Data, Error>) {
                     }
                 }
             }
+            // Refusals quote what was typed: cut to Discord's limit, or nothing is shown.
             let reply = poise::CreateReply::default()
-                .content(message)
+                .content(fit_content(message))
                 .ephemeral(true);
             if let Err(why) = ctx.send(reply).await {
                 tracing::warn!("could not send an error reply: {why}");
@@ -172,7 +174,9 @@ fn command_error_message(error: &FrameworkError<'_, Data, Error>) -> String {
         }
         FrameworkError::CommandStructureMismatch { description, .. } => {
             tracing::error!("{error}: {description}");
-            "Discord sent this command in an older form. Reload Discord and try again.".to_owned()
+            "One of this command's options is not one I accept (a value out of its range, or \
+             an older form of the command). Check the options and try again."
+                .to_owned()
         }
         FrameworkError::CooldownHit {
             remaining_cooldown, ..
@@ -206,7 +210,7 @@ fn command_error_message(error: &FrameworkError<'_, Data, Error>) -> String {
 pub(crate) fn private_response(text: &str) -> serenity::CreateInteractionResponse {
     serenity::CreateInteractionResponse::Message(
         serenity::CreateInteractionResponseMessage::new()
-            .content(text)
+            .content(fit_content(text.to_owned()))
             .ephemeral(true),
     )
 }
@@ -223,7 +227,7 @@ async fn tell_clicker(
         return click.create_response(ctx, private_response(text)).await;
     }
     let followup = serenity::CreateInteractionResponseFollowup::new()
-        .content(text)
+        .content(fit_content(text.to_owned()))
         .ephemeral(true);
     click.create_followup(ctx, followup).await.map(drop)
 }

@@ -203,6 +203,41 @@ pub async fn run(
     }
 }
 
+/// Libraries that, below `info`, log whole requests and gateway payloads: interaction
+/// tokens (valid for 15 minutes), the bot token's uses and image bytes. They stay at `info`
+/// whatever `RUST_LOG` asks, so no level logs a secret or a body.
+const CHATTY_TARGETS: [&str; 9] = [
+    "serenity",
+    "poise",
+    "reqwest",
+    "hyper",
+    "hyper_util",
+    "h2",
+    "rustls",
+    "tungstenite",
+    "tokio_tungstenite",
+];
+
+/// The log filter for `RUST_LOG` (default `info`), with the libraries that would log
+/// secrets held at `info`.
+pub fn log_filter(rust_log: Option<&str>) -> tracing_subscriber::EnvFilter {
+    let mut filter = rust_log
+        .and_then(|text| tracing_subscriber::EnvFilter::try_new(text).ok())
+        .unwrap_or_else(|| tracing_subscriber::EnvFilter::new("info"));
+    let verbose = filter
+        .max_level_hint()
+        .is_some_and(|level| level > tracing::level_filters::LevelFilter::INFO);
+    if !verbose {
+        return filter;
+    }
+    for target in CHATTY_TARGETS {
+        if let Ok(directive) = format!("{target}=info").parse() {
+            filter = filter.add_directive(directive);
+        }
+    }
+    filter
+}
+
 /// Completes on Ctrl-C (SIGINT) or, on Unix, SIGTERM: the `shutdown` future `serve` passes to
 /// [`run`].
 pub async fn shutdown_signal() {
@@ -274,5 +309,56 @@ async fn on_event(
             interaction: serenity::Interaction::Component(click),
         } => buttons::on_click(framework, click).await,
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod log_tests {
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+
+    use super::log_filter;
+
+    /// Everything logged through a subscriber with the filter for `rust_log`.
+    fn logged(rust_log: &str, emit: impl FnOnce()) -> String {
+        #[derive(Clone, Default)]
+        struct Sink(Arc<Mutex<Vec<u8>>>);
+        impl Write for Sink {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let sink = Sink::default();
+        let writer = sink.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_env_filter(log_filter(Some(rust_log)))
+            .with_writer(move || writer.clone())
+            .finish();
+        tracing::subscriber::with_default(subscriber, emit);
+        let bytes = sink.0.lock().unwrap().clone();
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    #[test]
+    fn no_level_logs_what_serenity_sends() {
+        for level in ["trace", "debug", "shogiban=trace,serenity=trace"] {
+            let out = logged(level, || {
+                tracing::debug!(target: "serenity::http::client", "POST /interactions/1/secret-token");
+                tracing::trace!(target: "serenity::gateway::shard", "payload with a token");
+                tracing::debug!(target: "shogiban::discord", "our own debug line");
+            });
+            assert!(!out.contains("secret-token"), "{level}: {out}");
+            assert!(!out.contains("payload with a token"), "{level}: {out}");
+            assert!(out.contains("our own debug line"), "{level}: {out}");
+        }
+        // At the default level, serenity's own information still shows.
+        let out = logged("info", || {
+            tracing::info!(target: "serenity::gateway::shard", "shard connected");
+        });
+        assert!(out.contains("shard connected"), "{out}");
     }
 }

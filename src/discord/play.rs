@@ -3,7 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::store::GameId;
+use crate::store::{GameId, GameStatus};
 
 use super::custom_id::CustomId;
 use super::deadline::{self, Click, ClickAnswer};
@@ -75,6 +75,7 @@ pub async fn play_move(
     #[rename = "move"]
     #[description = "Your move, e.g. 7g7f, P*5e or P-7f (the list shows the legal ones)"]
     #[autocomplete = "legal_moves"]
+    #[max_length = 100]
     text: String,
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
@@ -188,9 +189,18 @@ pub(crate) async fn my_view(
         let view = service.board(here.channel, here.user).await;
         match view {
             Ok(view) if view.game_id == game_id => Ok(view),
-            Ok(_) | Err(crate::service::ServiceError::NoGameHere) => Err(Error::refused(format!(
-                "Game #{game_id} is over. `/export` gives its record."
-            ))),
+            Ok(_) | Err(crate::service::ServiceError::NoGameHere) => {
+                // Say where the button's game stands: going on elsewhere, or over.
+                let game = service.game_in_guild(here.guild, game_id).await?;
+                Err(Error::refused(if game.status == GameStatus::Active {
+                    format!(
+                        "Game #{game_id} is played in {}: use its My view button there.",
+                        super::format::channel(game.channel_id)
+                    )
+                } else {
+                    format!("Game #{game_id} is over. `/export` gives its record.")
+                }))
+            }
             Err(error) => Err(error.into()),
         }
     };

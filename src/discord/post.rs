@@ -192,7 +192,7 @@ impl Post {
 }
 
 /// Text cut to Discord's content limit, ending in an ellipsis if it was cut.
-fn fit_content(text: String) -> String {
+pub(crate) fn fit_content(text: String) -> String {
     if text.chars().count() <= MAX_CONTENT_CHARS {
         return text;
     }

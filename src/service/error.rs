@@ -29,7 +29,7 @@ pub enum ServiceError {
     Rules(GameError),
 
     /// Another action on the game landed between reading it and writing this one.
-    #[error("Someone else moved first; look at the board and try again.")]
+    #[error("The game changed while this was being done (someone acted first), so nothing was done; look at the game and try again.")]
     Raced,
 
     #[error("This channel already has a game in progress. Finish it first, or play in another channel or a thread.")]

@@ -2,7 +2,7 @@
 //! profiles.
 
 use crate::engine::{record, Variant};
-use crate::store::{self, GameStatus, GuildId, UserId};
+use crate::store::{self, GameId, GameStatus, GuildId, UserId};
 
 use super::ending::{rating_system, shown_change, StoredResult};
 use super::table::{parse_variant, players_of, Table};
@@ -52,6 +52,17 @@ impl Service {
     pub async fn active_games(&self, user: UserId) -> ServiceResult<Vec<GameSummary>> {
         let rows = self.store().active_games_of_user(user, None).await?;
         rows.iter().map(summary).collect()
+    }
+
+    /// One game of a guild by number, whatever its status.
+    pub async fn game_in_guild(&self, guild: GuildId, id: GameId) -> ServiceResult<GameSummary> {
+        let row = self
+            .store()
+            .game(id)
+            .await?
+            .filter(|row| row.guild_id == guild)
+            .ok_or(ServiceError::GameNotFound(id))?;
+        summary(&row)
     }
 
     /// The games going on in a guild, oldest first.
