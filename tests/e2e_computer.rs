@@ -122,6 +122,14 @@ async fn a_standard_game_against_the_bot_named_as_opponent() {
         "games against the computer are unrated by default"
     );
 
+    // Her profile lists the game apart from games between people.
+    let (_, profile) = table
+        .ask(InteractionBuilder::slash("profile").by(&alice()))
+        .await;
+    let text = content(&profile);
+    assert!(text.contains("Against the computer: playing"), "{text}");
+    assert!(!text.contains("**Playing**"), "{text}");
+
     // Alice resigns: the game ends and the computer plays no more.
     let (_, confirm) = table
         .ask(InteractionBuilder::slash("resign").by(&alice()))

@@ -323,6 +323,15 @@ fn our_kif_reads_back_for_every_ending_from_a_diagram() {
             "move limit",
             game_from("4k4/9/9/9/9/9/9/9/4K4 b - 499", "5i4i 5a4a", |_| {}),
         ),
+        // Black's rook checks with every move of the cycle: the fourth time, Black loses.
+        (
+            "perpetual check",
+            game_from(
+                "8k/R8/9/9/9/9/9/9/4K4 b - 1",
+                &"9b9a 1a1b 9a9b 1b1a ".repeat(3),
+                |_| {},
+            ),
+        ),
         (
             "declaration",
             game_from(DECLARATION, "", |g| {
@@ -354,6 +363,24 @@ fn our_kif_reads_back_for_every_ending_from_a_diagram() {
             }),
         ),
     ];
+    let reasons: Vec<EndReason> = games
+        .iter()
+        .filter_map(|(_, g)| g.result().map(|r| r.reason))
+        .collect();
+    for reason in [
+        EndReason::Checkmate,
+        EndReason::NoLegalMove,
+        EndReason::Repetition,
+        EndReason::PerpetualCheck,
+        EndReason::MoveLimit,
+        EndReason::Declaration,
+        EndReason::Resignation,
+        EndReason::Timeout,
+        EndReason::DrawAgreed,
+        EndReason::Aborted,
+    ] {
+        assert!(reasons.contains(&reason), "{reason:?} is covered");
+    }
     for (what, g) in games {
         assert!(g.is_over(), "{what}");
         let kif = to_kif(&g, &names).unwrap();

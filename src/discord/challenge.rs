@@ -169,7 +169,7 @@ pub async fn challenge(
             !computer
         })
         .collect();
-    if opponents.len() + computer_seats >= usize::from(variant.seats()) {
+    if computer_seats > 0 && opponents.len() + computer_seats >= usize::from(variant.seats()) {
         return Err(Error::refused(format!(
             "{} is for {} players: with {} computer{} there is room for {} more opponent{}.",
             variant.title(),

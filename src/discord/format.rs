@@ -658,14 +658,27 @@ pub(crate) fn profile(profile: &Profile) -> String {
             rating.draws
         );
     }
+    // Games against the computer are listed apart from games between people.
+    let against_computer = |game: &&GameSummary| {
+        game.players
+            .iter()
+            .any(|seat| computer_level(seat.player.user_id).is_some())
+    };
+    let (computer_active, active): (Vec<&GameSummary>, Vec<&GameSummary>) =
+        profile.active_games.iter().partition(against_computer);
+    let (computer_recent, recent): (Vec<&GameSummary>, Vec<&GameSummary>) =
+        profile.recent_games.iter().partition(against_computer);
     let mut lines: Vec<String> = Vec::new();
-    if !profile.active_games.is_empty() {
-        lines.push("**Playing**".to_owned());
-        lines.extend(profile.active_games.iter().map(game_line));
-    }
-    if !profile.recent_games.is_empty() {
-        lines.push("**Recent games**".to_owned());
-        lines.extend(profile.recent_games.iter().map(game_line));
+    for (title, games) in [
+        ("**Playing**", active),
+        ("**Recent games**", recent),
+        ("**Against the computer: playing**", computer_active),
+        ("**Against the computer: recent games**", computer_recent),
+    ] {
+        if !games.is_empty() {
+            lines.push(title.to_owned());
+            lines.extend(games.into_iter().map(game_line));
+        }
     }
     if lines.is_empty() {
         return text;
