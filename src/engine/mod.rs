@@ -27,7 +27,7 @@ use std::str::FromStr;
 pub use error::{IllegalMove, MoveParseError, PositionError};
 pub use game::{
     AnyPosition, Elimination, EndReason, Game, GameError, GameResult, MoveReport, PlayedMove,
-    RuleOptions, StateError,
+    RuleOptions, StateError, STATE_VERSION,
 };
 pub use geometry::{Geometry, Seat, SeatSet, Sq};
 pub use moves::Move;
