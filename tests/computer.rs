@@ -279,7 +279,7 @@ fn fairy_stockfish() -> UsiEngine {
         .into_iter()
         .find(|p| std::path::Path::new(p).exists())
         .expect(
-            "fairy-stockfish is not installed: scripts/install-test-deps installs Debian's package",
+            "fairy-stockfish must be installed: scripts/install-test-deps installs Debian's package",
         );
     UsiEngine::new(path, Vec::new())
 }

@@ -39,18 +39,18 @@ fn posts_since(table: &Table, since: Instant) -> Vec<RestCall> {
 
 /// Waits until `count` channel posts were made after `since`, and returns them.
 async fn wait_for_posts(table: &Table, since: Instant, count: usize) -> Vec<RestCall> {
+    wait_for_count(count, || posts_since(table, since)).await
+}
+
+/// Polls `seen` until it holds `count` calls (or the computer's time is up), and returns
+/// what it holds then.
+async fn wait_for_count(count: usize, seen: impl Fn() -> Vec<RestCall>) -> Vec<RestCall> {
     let deadline = Instant::now() + COMPUTER_WAIT;
     loop {
-        let posts = posts_since(table, since);
-        if posts.len() >= count {
-            return posts;
+        let calls = seen();
+        if calls.len() >= count || Instant::now() > deadline {
+            return calls;
         }
-        assert!(
-            Instant::now() < deadline,
-            "{count} computer posts expected, saw {}: {:?}",
-            posts.len(),
-            posts.iter().map(|p| p.content()).collect::<Vec<_>>()
-        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
@@ -92,6 +92,7 @@ async fn a_standard_game_against_the_bot_named_as_opponent() {
         // The computer answers in the channel like a person: the board for alice, and a
         // mention of her.
         let posts = wait_for_posts(&table, since, 1).await;
+        assert_eq!(posts.len(), 1, "the computer answered move {}", n + 1);
         let answer = &posts[0];
         assert_eq!(answer.pngs().len(), 1, "a board with the computer's move");
         assert!(
@@ -186,6 +187,11 @@ async fn a_yonin_game_with_three_computers() {
         let first = legal[0].1.as_str().unwrap().to_owned();
         table.play(&alice(), &first).await;
         let posts = wait_for_posts(&table, since, 3).await;
+        assert!(
+            posts.len() >= 3,
+            "W, N and E answered: {} posts",
+            posts.len()
+        );
         for post in &posts[..3] {
             assert_eq!(post.pngs().len(), 1);
             assert!(
@@ -260,7 +266,7 @@ async fn the_computer_answers_offers() {
     table.fake.answer_with_file(&sent).await;
     let since = Instant::now();
     table.play(&alice(), "7g7f").await;
-    wait_for_posts(&table, since, 1).await;
+    assert_eq!(wait_for_posts(&table, since, 1).await.len(), 1);
     // A takeback in an unrated game is granted: alice's move and the computer's reply are
     // taken back, and it is her turn at the start again.
     let (sent, _) = table
@@ -293,19 +299,15 @@ async fn wait_answers(
     sent: &support::fake_discord::SentInteraction,
     count: usize,
 ) -> Vec<RestCall> {
-    let deadline = Instant::now() + COMPUTER_WAIT;
-    loop {
-        let answers: Vec<RestCall> = table
+    wait_for_count(count, || {
+        table
             .fake
             .answers_to(sent)
             .into_iter()
             .filter(|a| a.content().is_some())
-            .collect();
-        if answers.len() >= count || Instant::now() > deadline {
-            return answers;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+            .collect()
+    })
+    .await
 }
 
 #[tokio::test]
@@ -334,6 +336,7 @@ async fn a_computer_move_owed_at_a_restart_is_played_after_it() {
     let since = Instant::now();
     table.start_again().await;
     let posts = wait_for_posts(&table, since, 1).await;
+    assert_eq!(posts.len(), 1, "the owed move was played after the restart");
     assert_eq!(posts[0].pngs().len(), 1);
     assert!(
         content(&posts[0]).contains(&alice().mention()),

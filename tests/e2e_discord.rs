@@ -408,6 +408,28 @@ impl Drop for ChildGuard {
     }
 }
 
+/// Sends SIGTERM to the child and waits for it to exit.
+#[cfg(unix)]
+async fn stop_with_sigterm(child: &mut ChildGuard) -> std::process::ExitStatus {
+    // The shell's own `kill`: no signal crate needed, and no separate binary either.
+    let kill = std::process::Command::new("sh")
+        .args(["-c", &format!("kill -TERM {}", child.0.id())])
+        .status()
+        .expect("run kill");
+    assert!(kill.success());
+    let deadline = std::time::Instant::now() + support::bot::STOP_WAIT;
+    loop {
+        if let Some(status) = child.0.try_wait().expect("poll the child") {
+            return status;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "serve did not stop on SIGTERM"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 #[cfg(unix)]
 #[tokio::test]
 async fn serve_answers_and_stops_cleanly_on_sigterm() {
@@ -430,24 +452,7 @@ async fn serve_answers_and_stops_cleanly_on_sigterm() {
     let reply = fake.response_to(&sent).await;
     assert!(reply.content().unwrap_or_default().contains("yonin"));
 
-    // The shell's own `kill`: no signal crate needed, and no separate binary either.
-    let kill = std::process::Command::new("sh")
-        .args(["-c", &format!("kill -TERM {}", child.0.id())])
-        .status()
-        .expect("run kill");
-    assert!(kill.success());
-
-    let deadline = std::time::Instant::now() + support::bot::STOP_WAIT;
-    let status = loop {
-        if let Some(status) = child.0.try_wait().expect("poll the child") {
-            break status;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "serve did not stop on SIGTERM"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
+    let status = stop_with_sigterm(&mut child).await;
     let stderr = std::fs::read_to_string(log.path()).expect("read the log");
     assert!(status.success(), "exit {status}; log:\n{stderr}");
     assert!(stderr.contains("shutting down"), "{stderr}");
@@ -498,16 +503,8 @@ async fn after_a_clean_stop_the_database_file_alone_holds_every_game() {
         .await;
     fake.answer_with_file(&click).await;
 
-    let kill = std::process::Command::new("sh")
-        .args(["-c", &format!("kill -TERM {}", child.0.id())])
-        .status()
-        .expect("run kill");
-    assert!(kill.success());
-    let deadline = std::time::Instant::now() + support::bot::STOP_WAIT;
-    while child.0.try_wait().expect("poll the child").is_none() {
-        assert!(std::time::Instant::now() < deadline, "serve did not stop");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let status = stop_with_sigterm(&mut child).await;
+    assert!(status.success(), "exit {status}");
     let stderr = std::fs::read_to_string(log.path()).expect("read the log");
     assert!(!stderr.contains(fake.token()), "the token was logged");
 

@@ -388,6 +388,12 @@ pub(crate) async fn accept(
         outcome.map_err(explain_stale)
     };
     let (click, outcome) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
+    answer_seated(&click, outcome).await
+}
+
+/// Answers a click that seated someone: the challenge as it now stands and, when that
+/// started the game, its first board below it.
+async fn answer_seated(click: &Click<'_>, outcome: AcceptOutcome) -> Result<(), Error> {
     match outcome {
         AcceptOutcome::Waiting(view) => click.answer(challenge_post(&view)).await,
         AcceptOutcome::Started { challenge, game } => {
@@ -415,13 +421,7 @@ pub(crate) async fn fill(
             .map_err(explain_stale)
     };
     let (click, outcome) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    match outcome {
-        AcceptOutcome::Waiting(view) => click.answer(challenge_post(&view)).await,
-        AcceptOutcome::Started { challenge, game } => {
-            click.answer(challenge_post(&challenge)).await?;
-            click.follow_up(game::start_post(&game)).await
-        }
-    }
+    answer_seated(&click, outcome).await
 }
 
 /// The Decline button: an invitee turns the challenge down, which closes it.
