@@ -270,22 +270,32 @@ impl<'a, P: Position> Searcher<'a, P> {
             // without end.
             let extend = (!effects.checks.is_empty() && ply < self.iteration as usize) as i32;
             let next = depth - 1 + extend;
+            // Late quiet moves, after the hash move, captures and killers have been tried,
+            // rarely matter: look at them less deeply first, and fully only if they surprise.
+            let quiet = !effects.captured && !m.promote && extend == 0;
+            let reduction = match (quiet, i, depth) {
+                (true, 8.., 5..) => 2,
+                (true, 3.., 3..) => 1,
+                _ => 0,
+            };
             let score = if i == 0 {
                 self.search(&child, next, alpha, beta, ply + 1)
-            } else if maximizing {
-                let s = self.search(&child, next, alpha, alpha + 1, ply + 1);
-                if s > alpha && s < beta && !self.stopped {
-                    self.search(&child, next, alpha, beta, ply + 1)
-                } else {
-                    s
-                }
             } else {
-                let s = self.search(&child, next, beta - 1, beta, ply + 1);
-                if s < beta && s > alpha && !self.stopped {
-                    self.search(&child, next, alpha, beta, ply + 1)
+                // A null window at the bound this side must beat.
+                let (low, high) = if maximizing {
+                    (alpha, alpha + 1)
                 } else {
-                    s
+                    (beta - 1, beta)
+                };
+                let promising = |s: Score| if maximizing { s > alpha } else { s < beta };
+                let mut s = self.search(&child, next - reduction, low, high, ply + 1);
+                if reduction > 0 && promising(s) && !self.stopped {
+                    s = self.search(&child, next, low, high, ply + 1);
                 }
+                if s > alpha && s < beta && !self.stopped {
+                    s = self.search(&child, next, alpha, beta, ply + 1);
+                }
+                s
             };
             if self.stopped {
                 break;
