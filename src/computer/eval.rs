@@ -1,6 +1,7 @@
 //! Static evaluation for every variant, from the point of view of one team (a seat, or a
-//! doubles pair): material on the board and in hand, promotion potential, king shelter and
-//! the threat around the king.
+//! doubles pair): material on the board and in hand, where pieces stand (in the 9x9
+//! variants: small pieces forward, the king back), promotion potential, king shelter and the threat around the
+//! king.
 //!
 //! Standard and yonin shogi use the piece values shogi programs agree on; dai dai's 68
 //! kinds are valued from the piece table itself (how many squares each reaches on an
@@ -118,6 +119,7 @@ impl Evaluator {
                 // Already where it can promote: part of the promotion is as good as made.
                 v += gain / 3;
             }
+            v += self.placement(pos, sq, owner, kind);
             worth[owner.index()] += v;
         }
         for seat in 0..seats {
@@ -162,6 +164,31 @@ impl Evaluator {
             }
         }
         mine - theirs + standing * 40 * self.pawn
+    }
+
+    /// The piece-square term: small pieces gain by moving forward (they attack and go on
+    /// to promote), while a king is safest near its own back line until the endgame.
+    fn placement<P: Position>(
+        &self,
+        pos: &P,
+        sq: crate::engine::Sq,
+        owner: Seat,
+        kind: KindId,
+    ) -> Score {
+        // Dai dai's armies start far apart and win by mating with the big pieces; the
+        // term measured no better there, so it is left to material and king safety.
+        if self.variant == Variant::DaiDai {
+            return 0;
+        }
+        let lines = Score::from(pos.advancement(sq, owner));
+        let unit = (self.pawn / 25).max(1);
+        if pos.kind(kind).royal {
+            -(lines - 1).max(0) * 4 * unit
+        } else if self.value(kind) <= 6 * self.pawn {
+            lines.min(6) * unit
+        } else {
+            0
+        }
     }
 
     /// Shelter and danger around `seat`'s king: own pieces next to it help, enemy pieces

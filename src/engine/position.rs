@@ -50,6 +50,9 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Whether `sq` lies in `seat`'s promotion zone (variants that promote on capture:
     /// never).
     fn in_zone(&self, sq: Sq, seat: Seat) -> bool;
+    /// How many lines `sq` lies in front of `seat`'s own back line, in the seat's own
+    /// forward direction (0 on the back line).
+    fn advancement(&self, sq: Sq, seat: Seat) -> u8;
     /// The legal moves of the seat to move, appended to `out`.
     fn legal_moves(&self, out: &mut Vec<Move>);
     fn has_legal_move(&self) -> bool;
@@ -111,6 +114,17 @@ impl Position for ShogiPosition {
     }
     fn in_zone(&self, sq: Sq, seat: Seat) -> bool {
         ShogiPosition::in_zone(self, sq, seat)
+    }
+    fn advancement(&self, sq: Sq, seat: Seat) -> u8 {
+        let g = ShogiPosition::geometry(self);
+        let (col, row) = g.col_row(sq);
+        let last = i32::from(g.size()) - 1;
+        // Twice the offset from the centre, turned into the seat's own frame, where
+        // forward is up.
+        let (x, y) = (2 * i32::from(col) - last, 2 * i32::from(row) - last);
+        let turns = self.spec().quarter_turns[seat.index()];
+        let (_, own_y) = super::geometry::rotate(x, y, (4 - turns % 4) % 4);
+        ((last - own_y) / 2).clamp(0, last) as u8
     }
     fn legal_moves(&self, out: &mut Vec<Move>) {
         ShogiPosition::legal_moves(self, out)
@@ -179,6 +193,16 @@ impl Position for DaiDaiPosition {
     }
     fn in_zone(&self, _sq: Sq, _seat: Seat) -> bool {
         false
+    }
+    fn advancement(&self, sq: Sq, seat: Seat) -> u8 {
+        let g = DaiDaiPosition::geometry(self);
+        let (_, row) = g.col_row(sq);
+        // Black (seat 0) faces the top of the board.
+        if seat.0 == 0 {
+            g.size() - 1 - row
+        } else {
+            row
+        }
     }
     fn legal_moves(&self, out: &mut Vec<Move>) {
         DaiDaiPosition::legal_moves(self, out)
@@ -255,6 +279,9 @@ impl Position for AnyPosition {
     fn in_zone(&self, sq: Sq, seat: Seat) -> bool {
         dispatch!(self, p => Position::in_zone(p, sq, seat))
     }
+    fn advancement(&self, sq: Sq, seat: Seat) -> u8 {
+        dispatch!(self, p => Position::advancement(p, sq, seat))
+    }
     fn legal_moves(&self, out: &mut Vec<Move>) {
         dispatch!(self, p => Position::legal_moves(p, out))
     }
@@ -266,5 +293,37 @@ impl Position for AnyPosition {
     }
     fn perft(&self, depth: u32) -> u64 {
         dispatch!(self, p => Position::perft(p, depth))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{standard, yonin, Geometry};
+
+    #[test]
+    fn advancement_counts_lines_from_each_seats_own_back_line() {
+        let pos = standard::start();
+        let g: Geometry = Position::geometry(&pos);
+        let sq = |name: &str| g.parse_square(name).unwrap();
+        // Black's pawns stand on 7g, two lines in front of its back line (rank i).
+        assert_eq!(pos.advancement(sq("7g"), Seat(0)), 2);
+        assert_eq!(pos.advancement(sq("5i"), Seat(0)), 0);
+        // White's back line is rank a; its pawns on rank c.
+        assert_eq!(pos.advancement(sq("3c"), Seat(1)), 2);
+        assert_eq!(pos.advancement(sq("5a"), Seat(1)), 0);
+        // Yonin: each of the four seats counts from its own edge.
+        let four = yonin::start(false);
+        let edge_counts: Vec<u8> = (0..4)
+            .map(|seat| {
+                let king = four.king_square(Seat(seat)).unwrap();
+                four.advancement(king, Seat(seat))
+            })
+            .collect();
+        assert_eq!(
+            edge_counts,
+            [0, 0, 0, 0],
+            "every king starts on its own back line"
+        );
     }
 }
