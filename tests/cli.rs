@@ -283,3 +283,57 @@ fn play_reads_japanese_moves_as_records_write_them() {
         "each side holds a bishop"
     );
 }
+
+#[test]
+fn think_answers_a_legal_move_and_says_how_it_searched() {
+    for variant in ["standard", "yonin", "yonin-doubles", "daidai"] {
+        let (ok, out, err) = shogiban(&[
+            "think",
+            "--variant",
+            variant,
+            "--level",
+            "8",
+            "--nodes",
+            "2000",
+            "--seed",
+            "1",
+        ]);
+        assert!(ok, "{variant}: {err}");
+        let chosen = out.trim();
+        let (_, legal, _) = shogiban(&["moves", "--variant", variant]);
+        assert!(
+            legal.lines().any(|m| m == chosen),
+            "{variant}: {chosen:?} is not legal"
+        );
+        for word in ["depth", "score", "nodes", "nps"] {
+            assert!(err.contains(word), "{variant}: {err}");
+        }
+        // Seeded and node-limited, the answer repeats.
+        let (_, again, _) = shogiban(&[
+            "think",
+            "--variant",
+            variant,
+            "--level",
+            "8",
+            "--nodes",
+            "2000",
+            "--seed",
+            "1",
+        ]);
+        assert_eq!(again.trim(), chosen, "{variant}");
+    }
+    // A mate in one is found from a position given on the command line.
+    let (ok, out, _) = shogiban(&["think", "--position", "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"]);
+    assert!(ok);
+    assert_eq!(out.trim(), "G*5b");
+    let (ok, _, err) = shogiban(&["think", "--level", "9"]);
+    assert!(!ok && err.contains("levels are 1 to 8"), "{err}");
+    let (ok, _, err) = shogiban(&[
+        "think",
+        "--position",
+        "4k4/9/4P4/9/9/9/9/9/4K4 b G 1",
+        "--moves",
+        "G*5b",
+    ]);
+    assert!(!ok && err.contains("the game is over"), "{err}");
+}

@@ -96,6 +96,10 @@ async fn a_standard_game_against_the_bot_named_as_opponent() {
         let answer = &posts[0];
         assert_eq!(answer.pngs().len(), 1, "a board with the computer's move");
         assert!(
+            answer.at > played.answer.at,
+            "the computer's move comes after alice's own board"
+        );
+        assert!(
             content(answer).contains("shogiban · level 1"),
             "{:?}",
             answer.content()

@@ -19,6 +19,10 @@ use super::{game, ids};
 
 /// How often the games are looked over for a computer to move.
 const POLL: Duration = Duration::from_millis(400);
+/// How long a computer waits before thinking, so that the answer to the move before it
+/// (the mover's own board, sent while the computer could already start) comes first in
+/// the channel.
+const LET_THE_MOVE_LAND: Duration = Duration::from_millis(700);
 
 /// Games whose computer move is under way.
 type InFlight = Arc<Mutex<HashSet<ChannelId>>>;
