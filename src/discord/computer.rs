@@ -71,6 +71,7 @@ async fn turn(
     channel: ChannelId,
     in_flight: InFlight,
 ) {
+    tokio::time::sleep(LET_THE_MOVE_LAND).await;
     match service.play_computer_turn(channel).await {
         Ok(Some(outcome)) => {
             let post = game::outcome_post(&outcome).within(CHANNEL_ATTACHMENT_LIMIT);
