@@ -1,5 +1,5 @@
 //! Static evaluation for every variant, from the point of view of one team (a seat, or a
-//! doubles pair): material on the board and in hand, where pieces stand (in the 9x9
+//! doubles pair): material on the board and in hand (and yonin's points), where pieces stand (in the 9x9
 //! variants: small pieces forward, the king back), promotion potential, king shelter and the threat around the
 //! king.
 //!
@@ -120,6 +120,9 @@ impl Evaluator {
                 v += gain / 3;
             }
             v += self.placement(pos, sq, owner, kind);
+            if seats == 4 {
+                v += self.points_worth(pos.kind(kind));
+            }
             worth[owner.index()] += v;
         }
         for seat in 0..seats {
@@ -130,6 +133,9 @@ impl Evaluator {
             for &kind in pos.hand_kinds() {
                 let n = pos.hand_count(seat, kind) as Score;
                 worth[seat.index()] += n * self.hand[kind as usize];
+                if seats == 4 {
+                    worth[seat.index()] += n * self.points_worth(pos.kind(kind));
+                }
             }
             worth[seat.index()] += self.king_safety(pos, seat, g);
         }
@@ -164,6 +170,13 @@ impl Evaluator {
             }
         }
         mine - theirs + standing * 40 * self.pawn
+    }
+
+    /// In yonin a game cut short (by the move limit or a declaration) is placed by points,
+    /// counted on the board and in hand: each point is worth a fifth of a pawn beyond the
+    /// piece's material.
+    fn points_worth(&self, kind: &KindDef) -> Score {
+        Score::from(kind.points) * self.pawn / 5
     }
 
     /// The piece-square term: small pieces gain by moving forward (they attack and go on
