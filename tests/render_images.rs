@@ -359,3 +359,218 @@ fn engine_positions_render_from_either_seat() {
         "White sees 7g7f at {centre:?}"
     );
 }
+
+// The international piece style.
+
+use shogiban::engine::kinds::{self as standard_kinds, STANDARD_KINDS};
+use shogiban::render::{move_marks, PieceStyle, YONIN_COLOURS};
+
+/// Whether every pixel of the cell of `square` (inside its grid lines) is the same in two
+/// images of one scene.
+fn cell_same(a: &RgbImage, b: &RgbImage, scene: &Scene, square: Square) -> bool {
+    let layout = shogiban::render::layout::Layout::new(scene);
+    let cell = layout.cell_rect(square);
+    (cell.top() as u32 + 3..cell.bottom() as u32 - 3).all(|y| {
+        (cell.left() as u32 + 3..cell.right() as u32 - 3)
+            .all(|x| a.get_pixel(x, y) == b.get_pixel(x, y))
+    })
+}
+
+#[test]
+fn international_pieces_differ_from_kanji_exactly_where_pieces_stand_from_every_seat() {
+    let cases: Vec<(Scene, Scene, Vec<QuarterTurns>)> = vec![
+        (
+            samples::standard_every_kind(PieceStyle::Kanji),
+            samples::standard_every_kind(PieceStyle::International),
+            vec![QuarterTurns::SOUTH, QuarterTurns::NORTH],
+        ),
+        (
+            samples::yonin_midgame_in(PieceStyle::Kanji),
+            samples::yonin_midgame_in(PieceStyle::International),
+            VIEWS.to_vec(),
+        ),
+    ];
+    for (kanji, international, views) in cases {
+        for view in views {
+            let kanji = samples::seen_from(kanji.clone(), view);
+            let international = samples::seen_from(international.clone(), view);
+            let (a, b) = (image_of(&kanji), image_of(&international));
+            assert_eq!(a.dimensions(), b.dimensions());
+            let n = kanji.size() as u8;
+            for col in 0..n {
+                for row in 0..n {
+                    let square = Square::new(col, row);
+                    let piece = kanji.piece(square);
+                    let same = cell_same(&a, &b, &kanji, square);
+                    // A flipped king has no face to draw either way.
+                    let faced = piece.is_some_and(|p| !p.face_down);
+                    assert_eq!(
+                        same, !faced,
+                        "{:?} from {view:?}: square {col},{row} holds {:?}",
+                        kanji.style, piece
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn international_pieces_show_the_western_letter_and_the_tables_moves_in_hand_too() {
+    let scene = samples::standard_every_kind(PieceStyle::International);
+    let labels: std::collections::BTreeSet<&str> =
+        scene.pieces().map(|(_, p)| p.label.as_str()).collect();
+    let codes: std::collections::BTreeSet<&str> =
+        STANDARD_KINDS.iter().map(|kind| kind.code).collect();
+    assert_eq!(labels, codes, "every kind of the table is on the board");
+    for (_, piece) in scene.pieces() {
+        let kind = STANDARD_KINDS
+            .iter()
+            .find(|kind| kind.code == piece.label)
+            .expect("a code of the table");
+        assert_eq!(piece.moves.as_deref(), Some(move_marks(kind).as_slice()));
+        assert_eq!(piece.promoted, kind.promoted, "{}", kind.code);
+    }
+    let black_hand: Vec<&str> = scene.players[0]
+        .hand
+        .iter()
+        .map(|h| h.label.as_str())
+        .collect();
+    assert_eq!(black_hand, ["S", "N", "P"]);
+    assert!(scene.players[0].hand.iter().all(|h| h.moves.is_some()));
+    // The hands look different too: compare the two piece stands.
+    let kanji = image_of(&samples::standard_every_kind(PieceStyle::Kanji));
+    let international = image_of(&scene);
+    let layout = shogiban::render::layout::Layout::new(&scene);
+    for edge in [
+        shogiban::render::layout::ScreenEdge::Top,
+        shogiban::render::layout::ScreenEdge::Bottom,
+    ] {
+        let stand = layout.hand_area(scene.style, edge);
+        let differs = (stand.top() as u32..stand.bottom() as u32).any(|y| {
+            (stand.left() as u32..stand.right() as u32)
+                .any(|x| kanji.get_pixel(x, y) != international.get_pixel(x, y))
+        });
+        assert!(differs, "the {edge:?} stand shows the international pieces");
+    }
+}
+
+#[test]
+fn dai_dai_keeps_its_kanji_in_the_international_style() {
+    use shogiban::engine::{Game, RuleOptions, Seat, Variant};
+    use shogiban::render::{board_png, board_png_styled, position_scene_styled};
+    let game = Game::new(Variant::DaiDai, RuleOptions::defaults(Variant::DaiDai));
+    let scene = position_scene_styled(game.position(), Seat(0), None, PieceStyle::International);
+    assert!(scene
+        .pieces()
+        .all(|(_, p)| p.moves.is_none() && p.label.chars().count() == 2));
+    assert_eq!(
+        board_png_styled(game.position(), Seat(0), None, PieceStyle::International).unwrap(),
+        board_png(game.position(), Seat(0), None).unwrap()
+    );
+}
+
+/// The pixels of `image` in the cell of `square` within `tolerance` of `colour`, as offsets
+/// from the cell's centre.
+fn pixels_near(
+    image: &RgbImage,
+    scene: &Scene,
+    square: Square,
+    colour: [u8; 3],
+    tolerance: i32,
+) -> Vec<(f32, f32)> {
+    let layout = shogiban::render::layout::Layout::new(scene);
+    let cell = layout.cell_rect(square);
+    let (cx, cy) = layout.cell_centre(square);
+    let mut found = Vec::new();
+    for y in cell.top() as u32..cell.bottom() as u32 {
+        for x in cell.left() as u32..cell.right() as u32 {
+            let [r, g, b] = image.get_pixel(x, y).0;
+            let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).abs();
+            if d(r, colour[0]) + d(g, colour[1]) + d(b, colour[2]) <= tolerance {
+                found.push((x as f32 - cx, y as f32 - cy));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn yonin_move_marks_are_in_the_seat_colour_and_turn_with_the_piece() {
+    let pawn = &STANDARD_KINDS[usize::from(standard_kinds::PAWN)];
+    let square = sq(9, "5e");
+    for view in VIEWS {
+        for owner in 0..4 {
+            let mut scene = Scene::new(BoardStyle::Yonin);
+            scene.view = view;
+            let facing = scene.players[owner].edge;
+            let piece = ScenePiece::new("P", owner, facing, 0).with_moves(move_marks(pawn));
+            scene.set_piece(square, Some(piece));
+            let image = image_of(&scene);
+            // The marks' ink: the seat colour deepened a little toward black.
+            let seat = YONIN_COLOURS[owner];
+            let deep = |c: u8| (f32::from(c) * 0.78 + 22.0 * 0.22).round() as u8;
+            let ink = [deep(seat.r), deep(seat.g), deep(seat.b)];
+            let dot = pixels_near(&image, &scene, square, ink, 24);
+            assert!(
+                dot.len() >= 12,
+                "seat {owner} from {view:?}: {} pixels of the mark colour",
+                dot.len()
+            );
+            // The pawn's one step is a dot in front of it: where it points on screen.
+            let n = dot.len() as f32;
+            let (mx, my) = dot.iter().fold((0.0, 0.0), |(x, y), p| (x + p.0, y + p.1));
+            let (mx, my) = (mx / n, my / n);
+            let expected = match facing.relative_to(view).get() {
+                0 => "up",
+                1 => "right",
+                2 => "down",
+                _ => "left",
+            };
+            let seen = if mx.abs() > my.abs() {
+                if mx > 0.0 {
+                    "right"
+                } else {
+                    "left"
+                }
+            } else if my > 0.0 {
+                "down"
+            } else {
+                "up"
+            };
+            assert_eq!(
+                seen, expected,
+                "seat {owner} from {view:?}: dot at {mx:.1},{my:.1}"
+            );
+            assert!(mx.abs().max(my.abs()) > 12.0, "the dot sits near the edge");
+        }
+    }
+}
+
+#[test]
+fn engine_positions_render_in_the_international_style_for_both_seats() {
+    use shogiban::engine::{Game, RuleOptions, Seat, Variant};
+    use shogiban::render::{board_png, board_png_styled, LastMove};
+    let mut game = Game::new(Variant::Standard, RuleOptions::defaults(Variant::Standard));
+    let mut last = None;
+    for text in ["7g7f", "3c3d", "8h2b+", "3a2b"] {
+        let before = game.position().clone();
+        let m = game.parse_move(text).expect("move");
+        game.play(&m).expect("legal");
+        last = Some(LastMove::new(&before, &m));
+    }
+    for seat in [Seat(0), Seat(1)] {
+        let kanji = decode(&board_png(game.position(), seat, last.as_ref()).unwrap());
+        let international = decode(
+            &board_png_styled(
+                game.position(),
+                seat,
+                last.as_ref(),
+                PieceStyle::International,
+            )
+            .unwrap(),
+        );
+        assert_eq!(kanji.dimensions(), international.dimensions());
+        assert_ne!(kanji, international, "seat {seat:?}");
+    }
+}

@@ -279,6 +279,22 @@ impl TextLine {
         self.width
     }
 
+    /// Draws the line `em` units tall centred on the origin of `transform` (a frame such
+    /// as a piece's own, which may be turned), its visual middle on the origin.
+    pub fn draw_centred(&self, pixmap: &mut Pixmap, em: f32, colour: Color, transform: Transform) {
+        let fonts = fonts();
+        let left = -self.width * em / 2.0;
+        let baseline = EM_BOX_MIDDLE * em;
+        for item in &self.items {
+            if let Item::Glyph { role, c, x } = *item {
+                if let Some(path) = fonts.outline(role, c) {
+                    let t = Transform::from_row(em, 0.0, 0.0, em, left + x * em, baseline);
+                    fill_glyph(pixmap, &path, colour, t.post_concat(transform));
+                }
+            }
+        }
+    }
+
     /// Draws the line `em` pixels tall, its visual middle on `y`, aligned on `x`.
     pub fn draw(&self, pixmap: &mut Pixmap, x: f32, y: f32, em: f32, align: Align, colour: Color) {
         let left = match align {

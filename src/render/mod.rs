@@ -21,10 +21,13 @@ use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder};
 use tiny_skia::Pixmap;
 
-pub use position::{board_png, position_scene, style_of, LastMove};
+pub use position::{
+    board_png, board_png_styled, move_marks, position_scene, position_scene_styled, style_of,
+    LastMove,
+};
 pub use scene::{
-    BoardStyle, HandPiece, Highlight, Mark, Player, QuarterTurns, Rgb, Scene, ScenePiece, Square,
-    YONIN_COLOURS,
+    BoardStyle, HandPiece, Highlight, Mark, MoveMark, PieceStyle, Player, QuarterTurns, Reach, Rgb,
+    Scene, ScenePiece, Square, YONIN_COLOURS,
 };
 
 /// Why an image could not be produced.

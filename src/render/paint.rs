@@ -142,9 +142,11 @@ pub fn centi(v: f32) -> u32 {
 pub enum SpriteKey {
     Piece {
         label: String,
+        moves: Option<Vec<super::scene::MoveMark>>,
         face: Ink,
         rim: Ink,
         ink: Ink,
+        mark: Ink,
         rim_width: u32,
         face_down: bool,
         w: u32,

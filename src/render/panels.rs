@@ -292,7 +292,8 @@ fn draw_hand_piece(
     scale: f32,
 ) {
     let player = &scene.players[owner];
-    let piece = ScenePiece::new(&hand_piece.label, owner, player.edge, hand_piece.size_class);
+    let mut piece = ScenePiece::new(&hand_piece.label, owner, player.edge, hand_piece.size_class);
+    piece.moves.clone_from(&hand_piece.moves);
     let look = piece_look(scene, &piece, player.eliminated);
     let (w, h) = piece_size(layout, hand_piece.size_class);
     let (w, h) = (w * scale, h * scale);

@@ -1,20 +1,25 @@
 //! Pieces: their look (owner colours, promoted, powerless, face down), their pentagon cut
-//! by rank, and their painted images, kept as sprites.
+//! by rank, and their painted images, kept as sprites: kanji, or the international style's
+//! letter with the piece's moves drawn around it.
 
 use tiny_skia::{Path, PathBuilder, Pixmap, Transform};
 
-use super::fonts::draw_label;
+use super::fonts::{draw_label, TextLine};
 use super::layout::Layout;
 use super::paint::*;
-use super::scene::{BoardStyle, QuarterTurns, Scene, ScenePiece};
+use super::scene::{BoardStyle, MoveMark, QuarterTurns, Reach, Scene, ScenePiece};
 
 /// The look of one piece, independent of where it stands.
 pub struct PieceLook<'a> {
     label: &'a str,
+    /// The international style's moves; `None` for kanji.
+    moves: Option<&'a [MoveMark]>,
     face: Ink,
     rim: Ink,
     rim_width: f32,
     ink: Ink,
+    /// The colour of the move marks (international style).
+    mark: Ink,
     face_down: bool,
 }
 
@@ -45,12 +50,21 @@ pub fn piece_look<'a>(scene: &Scene, piece: &'a ScenePiece, frozen: bool) -> Pie
     if piece.face_down {
         face = PIECE_BACK;
     }
+    // Move marks in the seat's colour where seats have colours (yonin), deepened to read
+    // on the tinted face; otherwise in the label's ink.
+    let mark = match (yonin, grey) {
+        (true, false) => seat_ink.mix(INK, 0.22),
+        (true, true) => seat_ink.mix(GREY_FACE, 0.45),
+        (false, _) => ink,
+    };
     PieceLook {
         label: &piece.label,
+        moves: piece.moves.as_deref(),
         face,
         rim,
         rim_width,
         ink,
+        mark,
         face_down: piece.face_down,
     }
 }
@@ -88,9 +102,11 @@ pub fn draw_piece_at(
 ) {
     let key = SpriteKey::Piece {
         label: look.label.to_string(),
+        moves: look.moves.map(<[MoveMark]>::to_vec),
         face: look.face,
         rim: look.rim,
         ink: look.ink,
+        mark: look.mark,
         rim_width: centi(look.rim_width),
         face_down: look.face_down,
         w: centi(w),
@@ -116,7 +132,7 @@ fn paint_piece(
     h: f32,
     facing: QuarterTurns,
 ) {
-    let stacked = look.label.chars().count() > 1;
+    let stacked = look.moves.is_none() && look.label.chars().count() > 1;
     let Some(outline) = piece_outline(w, h, stacked) else {
         return;
     };
@@ -133,7 +149,9 @@ fn paint_piece(
         }
         return;
     }
-    if stacked {
+    if let Some(moves) = look.moves {
+        paint_international(pixmap, look, moves, w, h, place);
+    } else if stacked {
         let em = (w * 0.6).min(h * 0.43);
         let t = Transform::from_translate(0.0, h * 0.085).post_concat(place);
         draw_label(pixmap, look.label, em, 0.86, look.ink.color(), t);
@@ -142,6 +160,132 @@ fn paint_piece(
         let t = Transform::from_translate(0.0, h * 0.1).post_concat(place);
         draw_label(pixmap, look.label, em, 1.0, look.ink.color(), t);
     }
+}
+
+/// The international face: the Western letter a little below the middle, and around it
+/// one mark per move line of the piece, pointing where that line goes in the piece's own
+/// frame (`place` turns it with the piece): a dot for a step, an arrow for a slide (with
+/// a bar across its tail when the range is limited), a ring for a jump.
+fn paint_international(
+    pixmap: &mut Pixmap,
+    look: &PieceLook,
+    moves: &[MoveMark],
+    w: f32,
+    h: f32,
+    place: Transform,
+) {
+    let centre = (0.0, h * 0.1);
+    draw_letter(pixmap, look.label, w * 0.48, look.ink, centre, place);
+    let unit = w.min(h);
+    let dot = unit * 0.062;
+    for mark in moves {
+        let (x, y) = mark_point(mark.dx, mark.dy, w, h, centre);
+        match mark.reach {
+            Reach::Step => {
+                if let Some(disc) = circle(x, y, dot) {
+                    fill(pixmap, &disc, look.mark, place);
+                }
+            }
+            Reach::Jump => {
+                if let Some(ring) = circle(x, y, dot * 1.15) {
+                    stroke(pixmap, &ring, look.mark, unit * 0.042, place);
+                }
+            }
+            Reach::Slide(range) => {
+                let (dx, dy) = (x - centre.0, y - centre.1);
+                let length = (dx * dx + dy * dy).sqrt().max(0.01);
+                let (ux, uy) = (dx / length, dy / length);
+                let tail = (x - ux * unit * 0.1, y - uy * unit * 0.1);
+                let tip = (x + ux * unit * 0.07, y + uy * unit * 0.07);
+                let head = unit * 0.1;
+                let mut pb = PathBuilder::new();
+                pb.move_to(tail.0, tail.1);
+                pb.line_to(tip.0, tip.1);
+                // The arrowhead, a V at the tip.
+                pb.move_to(
+                    tip.0 - ux * head - uy * head * 0.8,
+                    tip.1 - uy * head + ux * head * 0.8,
+                );
+                pb.line_to(tip.0, tip.1);
+                pb.line_to(
+                    tip.0 - ux * head + uy * head * 0.8,
+                    tip.1 - uy * head - ux * head * 0.8,
+                );
+                if range > 1 {
+                    let bar = head * 0.7;
+                    pb.move_to(tail.0 - uy * bar, tail.1 + ux * bar);
+                    pb.line_to(tail.0 + uy * bar, tail.1 - ux * bar);
+                }
+                if let Some(arrow) = pb.finish() {
+                    stroke(pixmap, &arrow, look.mark, unit * 0.05, place);
+                }
+            }
+        }
+    }
+}
+
+/// The international label centred on `centre` of the piece frame: the letter `em`
+/// pixels tall, and for a promoted kind (`+R`) a smaller plus raised before it, so the
+/// pair is hardly wider than a letter and leaves room for the marks beside it.
+fn draw_letter(
+    pixmap: &mut Pixmap,
+    label: &str,
+    em: f32,
+    ink: Ink,
+    centre: (f32, f32),
+    place: Transform,
+) {
+    let (plus, letter) = match label.strip_prefix('+') {
+        Some(rest) if !rest.is_empty() => (true, rest),
+        _ => (false, label),
+    };
+    let letter = TextLine::new(letter);
+    let at =
+        |x: f32, y: f32| Transform::from_translate(centre.0 + x, centre.1 + y).post_concat(place);
+    if !plus {
+        letter.draw_centred(pixmap, em, ink.color(), at(0.0, 0.0));
+        return;
+    }
+    let small = em * 0.62;
+    let mark = TextLine::new("+");
+    let (letter_w, plus_w) = (letter.width() * em, mark.width() * small * 0.8);
+    let left = -(letter_w + plus_w) / 2.0;
+    mark.draw_centred(
+        pixmap,
+        small,
+        ink.color(),
+        at(left + plus_w / 2.0, -em * 0.2),
+    );
+    letter.draw_centred(
+        pixmap,
+        em,
+        ink.color(),
+        at(left + plus_w + letter_w / 2.0, 0.0),
+    );
+}
+
+/// Where the mark of a move line toward (`dx`, `dy`) sits on a piece `w` x `h`, around the
+/// letter's `centre`: on an oval inside the outline, the forward corners drawn in under
+/// the slanted shoulders; a jump beyond a step goes further out along its own direction.
+fn mark_point(dx: i8, dy: i8, w: f32, h: f32, centre: (f32, f32)) -> (f32, f32) {
+    let (fx, fy) = (f32::from(dx), f32::from(dy));
+    if dx.abs() > 1 || dy.abs() > 1 {
+        // A jump (the knight's two forward jumps): toward its square, out under the
+        // shoulder, beyond where a step would be.
+        let length = fx.abs().max(fy.abs());
+        return (
+            centre.0 + fx / length * w * 0.44,
+            centre.1 + fy / length * h * 0.4,
+        );
+    }
+    let (rx, ry) = match (dx != 0, dy) {
+        // Forward diagonals sit inside the shoulders.
+        (true, -1) => (w * 0.27, h * 0.3),
+        (true, _) => (w * 0.32, h * 0.31),
+        (false, -1) => (0.0, h * 0.37),
+        (false, _) => (w * 0.37, h * 0.32),
+    };
+    (centre.0 + fx * rx, centre.1 + fy * ry)
 }
 
 pub fn piece_size(layout: &Layout, size_class: u8) -> (f32, f32) {

@@ -1,9 +1,11 @@
 //! From the engine to a scene: a position seen from one seat, with its last move. Labels,
 //! sizes and promotion come from the engine's piece tables.
 
-use crate::engine::{AnyPosition, Move, Seat, Sq, Variant};
+use crate::engine::{AnyPosition, KindDef, Move, Seat, Sq, Variant};
 
-use super::scene::{BoardStyle, HandPiece, QuarterTurns, Scene, ScenePiece, Square};
+use super::scene::{
+    BoardStyle, HandPiece, MoveMark, PieceStyle, QuarterTurns, Reach, Scene, ScenePiece, Square,
+};
 use super::{render_png, RenderError};
 
 /// The last move as a board image marks it: where it started (none for a drop), the
@@ -55,10 +57,49 @@ fn edge_of(seats: u8, seat: Seat) -> QuarterTurns {
     }
 }
 
+/// The move lines of a kind as the international pieces draw them, read from the piece
+/// table's rays (a unit ray is a step or a slide, any other a jump).
+pub fn move_marks(kind: &KindDef) -> Vec<MoveMark> {
+    kind.rays
+        .iter()
+        .map(|ray| MoveMark {
+            dx: ray.dx,
+            dy: ray.dy,
+            reach: if ray.is_jump() {
+                Reach::Jump
+            } else if ray.range == 1 {
+                Reach::Step
+            } else {
+                Reach::Slide(ray.range)
+            },
+        })
+        .collect()
+}
+
+/// The piece styles a variant can be drawn in: dai dai shogi's two-kanji pieces have no
+/// international set, so they keep their kanji whatever is asked.
+fn effective_style(variant: Variant, asked: PieceStyle) -> PieceStyle {
+    match variant {
+        Variant::DaiDai => PieceStyle::Kanji,
+        _ => asked,
+    }
+}
+
 /// `position` drawn from `seat`, with `last_move` marked. Players are named by their seat
 /// ("Black", "S", ...); set [`Scene::players`] names and [`Scene::caption`] to show more.
 pub fn position_scene(position: &AnyPosition, seat: Seat, last_move: Option<&LastMove>) -> Scene {
+    position_scene_styled(position, seat, last_move, PieceStyle::Kanji)
+}
+
+/// [`position_scene`] with the pieces in `style` (dai dai shogi keeps its kanji).
+pub fn position_scene_styled(
+    position: &AnyPosition,
+    seat: Seat,
+    last_move: Option<&LastMove>,
+    style: PieceStyle,
+) -> Scene {
     let variant = position.variant();
+    let international = effective_style(variant, style) == PieceStyle::International;
     let seats = variant.seats();
     let geometry = position.geometry();
     let mut scene = Scene::new(style_of(variant));
@@ -83,6 +124,13 @@ pub fn position_scene(position: &AnyPosition, seat: Seat, last_move: Option<&Las
         };
         let mut drawn =
             ScenePiece::new(label, owner.index(), edge_of(seats, owner), kind.draw_class);
+        if international {
+            drawn = ScenePiece {
+                label: kind.code.to_string(),
+                ..drawn
+            }
+            .with_moves(move_marks(kind));
+        }
         drawn.promoted = piece.promoted() || kind.promoted;
         if !alive.contains(owner) {
             drawn.powerless = true;
@@ -100,7 +148,11 @@ pub fn position_scene(position: &AnyPosition, seat: Seat, last_move: Option<&Las
             .into_iter()
             .map(|(kind, count)| {
                 let def = position.kind(kind);
-                HandPiece::new(def.kanji, count, def.draw_class)
+                if international {
+                    HandPiece::new(def.code, count, def.draw_class).with_moves(move_marks(def))
+                } else {
+                    HandPiece::new(def.kanji, count, def.draw_class)
+                }
             })
             .collect();
         player.eliminated = out;
@@ -130,6 +182,16 @@ pub fn board_png(
     last_move: Option<&LastMove>,
 ) -> Result<Vec<u8>, RenderError> {
     render_png(&position_scene(position, seat, last_move))
+}
+
+/// [`board_png`] with the pieces in `style`.
+pub fn board_png_styled(
+    position: &AnyPosition,
+    seat: Seat,
+    last_move: Option<&LastMove>,
+    style: PieceStyle,
+) -> Result<Vec<u8>, RenderError> {
+    render_png(&position_scene_styled(position, seat, last_move, style))
 }
 
 #[cfg(test)]
@@ -173,6 +235,53 @@ mod tests {
         assert_eq!(
             marks,
             [Square::parse(9, "7g"), Square::parse(9, "7f")].map(|s| s.expect("square"))
+        );
+    }
+
+    #[test]
+    fn move_marks_read_the_piece_table() {
+        use crate::engine::kinds::{DRAGON, GOLD, KNIGHT, LANCE, STANDARD_KINDS};
+        let marks = |kind: u8| move_marks(&STANDARD_KINDS[usize::from(kind)]);
+        let gold = marks(GOLD);
+        assert_eq!(gold.len(), 6);
+        assert!(gold.iter().all(|m| m.reach == Reach::Step));
+        assert!(gold.iter().any(|m| (m.dx, m.dy) == (0, 1)), "a step back");
+        assert!(
+            !gold.iter().any(|m| (m.dx, m.dy) == (1, 1)),
+            "no step back aslant"
+        );
+        let knight = marks(KNIGHT);
+        assert!(knight.iter().all(|m| m.reach == Reach::Jump && m.dy == -2));
+        assert_eq!(
+            marks(LANCE),
+            [MoveMark {
+                dx: 0,
+                dy: -1,
+                reach: Reach::Slide(0)
+            }]
+        );
+        let dragon = marks(DRAGON);
+        let slides = dragon.iter().filter(|m| m.reach == Reach::Slide(0)).count();
+        let steps = dragon.iter().filter(|m| m.reach == Reach::Step).count();
+        assert_eq!((slides, steps), (4, 4));
+    }
+
+    #[test]
+    fn the_international_style_labels_pieces_with_their_codes() {
+        let start = crate::engine::standard::START_SFEN;
+        let (position, last) = played(start, "7g7f");
+        let scene =
+            position_scene_styled(&position, Seat(0), Some(&last), PieceStyle::International);
+        let at = |s: &str| scene.piece(Square::parse(9, s).expect("square")).cloned();
+        let king = at("5a").expect("White's king");
+        assert_eq!(
+            (king.label.as_str(), king.moves.map(|m| m.len())),
+            ("K", Some(8))
+        );
+        assert_eq!(at("8h").map(|p| p.label), Some("B".to_string()));
+        assert_eq!(
+            scene.highlights,
+            position_scene(&position, Seat(0), Some(&last)).highlights
         );
     }
 

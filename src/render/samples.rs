@@ -4,13 +4,25 @@
 
 use crate::engine::{daidai, standard, Game, RuleOptions, Seat, Variant};
 
-use super::position::{position_scene, LastMove};
-use super::scene::{Mark, QuarterTurns, Scene, Square};
+use super::position::{position_scene_styled, LastMove};
+use super::scene::{Mark, PieceStyle, QuarterTurns, Scene, Square};
 
 /// A position of `variant` from its text, with `moves` played from it, drawn from `seat`
 /// with the last move marked, the players named and a caption naming the last move.
 /// Panics on a sample the engine refuses, which is a bug in this file.
 fn game_scene(variant: Variant, text: &str, moves: &[&str], seat: Seat, names: &[&str]) -> Scene {
+    styled_game_scene(variant, text, moves, seat, names, PieceStyle::Kanji)
+}
+
+/// [`game_scene`] with the pieces drawn in `style`.
+fn styled_game_scene(
+    variant: Variant,
+    text: &str,
+    moves: &[&str],
+    seat: Seat,
+    names: &[&str],
+    style: PieceStyle,
+) -> Scene {
     let mut game = Game::from_position(variant, RuleOptions::defaults(variant), text)
         .expect("sample position");
     let mut last = None;
@@ -20,7 +32,7 @@ fn game_scene(variant: Variant, text: &str, moves: &[&str], seat: Seat, names: &
         game.play(&m).expect("sample move is legal");
         last = Some(LastMove::new(&before, &m));
     }
-    let mut scene = position_scene(game.position(), seat, last.as_ref());
+    let mut scene = position_scene_styled(game.position(), seat, last.as_ref(), style);
     for (player, name) in scene.players.iter_mut().zip(names) {
         player.name = (*name).to_string();
     }
@@ -46,28 +58,57 @@ pub fn standard_start() -> Scene {
     )
 }
 
+const STANDARD_MIDGAME: &str =
+    "ln5nl/1r3g1k1/p1sppg1pp/2p2p3/3P+B4/2P3P2/1PS1PP1+pP/1KG4R1/LN6L b GSN2Pbsp 47";
+
 /// Standard shogi in the middle game: Black has just dropped a gold on 3c, checking
 /// White's king; a horse and a tokin on the board, pieces in both hands.
 pub fn standard_midgame() -> Scene {
-    game_scene(
+    standard_midgame_in(PieceStyle::Kanji)
+}
+
+/// [`standard_midgame`] with the pieces in `style`.
+pub fn standard_midgame_in(style: PieceStyle) -> Scene {
+    styled_game_scene(
         Variant::Standard,
-        "ln5nl/1r3g1k1/p1sppg1pp/2p2p3/3P+B4/2P3P2/1PS1PP1+pP/1KG4R1/LN6L b GSN2Pbsp 47",
+        STANDARD_MIDGAME,
         &["G*3c"],
         Seat(0),
         &STANDARD_NAMES,
+        style,
+    )
+}
+
+/// Standard shogi with every kind of piece on the board, each promoted kind included
+/// (Black's rook and bishop promoted, White's not), and pieces in both hands. Drawn in the
+/// international style, it shows every move pattern.
+pub fn standard_every_kind(style: PieceStyle) -> Scene {
+    styled_game_scene(
+        Variant::Standard,
+        "l+n1gk4/1r4+sb1/p+p1sp1n+lp/2p3p2/9/2P3P2/P+P2P2+LP/1+B4+S+R1/L+N1GK1G2 b SN3Pg3p 81",
+        &["5g5f"],
+        Seat(0),
+        &STANDARD_NAMES,
+        style,
     )
 }
 
 /// Yonin shogi in the middle game: N is out (king flipped on 5a, pieces powerless, hand
 /// frozen); S's dragon takes E's pawn on 3e and checks E's king, who is to move.
 pub fn yonin_midgame() -> Scene {
-    game_scene(
+    yonin_midgame_in(PieceStyle::Kanji)
+}
+
+/// [`yonin_midgame`] with the pieces in `style`.
+pub fn yonin_midgame_in(style: PieceStyle) -> Scene {
+    styled_game_scene(
         Variant::Yonin,
         "2nSnGnK4/3nP1nPs+R2/wS7eS/wGwP5ePeG/wKwR4eP1eK/wGwP5ePeG/wS3sP2eReS/3sP1sP3/\
          2sSsGsKsGsS2 S RP/G/P/S SWE 58",
         &["3b3e"],
         Seat(0),
         &["Mika", "Oliver", "José", "Дмитрий"],
+        style,
     )
 }
 
@@ -135,6 +176,17 @@ pub fn gallery() -> Vec<(&'static str, Scene)> {
         (
             "yonin-midgame-w",
             seen_from(yonin_midgame(), QuarterTurns::WEST),
+        ),
+        (
+            "standard-international",
+            standard_every_kind(PieceStyle::International),
+        ),
+        (
+            "yonin-international-w",
+            seen_from(
+                yonin_midgame_in(PieceStyle::International),
+                QuarterTurns::WEST,
+            ),
         ),
         ("daidai-start", daidai_start()),
         ("daidai-midgame", daidai_midgame()),

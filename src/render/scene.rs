@@ -88,11 +88,46 @@ impl Square {
     }
 }
 
+/// How pieces are drawn.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
+pub enum PieceStyle {
+    /// The kanji of real sets (one character, or two stacked in dai dai shogi).
+    #[default]
+    Kanji,
+    /// For beginners: the piece's Western letter (`K`, `+R`) with its moves drawn around
+    /// it as dots and arrows. Standard and yonin shogi; dai dai shogi keeps its kanji.
+    International,
+}
+
+/// How far a piece reaches along one of its move lines.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Reach {
+    /// One square: drawn as a dot toward that square.
+    Step,
+    /// Any number of squares (`0`), or up to this many: drawn as an arrow.
+    Slide(u8),
+    /// Straight to the square at that displacement, over anything between (the knight).
+    Jump,
+}
+
+/// One move line of a piece in its own frame: `dx` to its right, `dy` forward negative
+/// (up as the owner sees the board), so the drawing turns with the piece.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub struct MoveMark {
+    pub dx: i8,
+    pub dy: i8,
+    pub reach: Reach,
+}
+
 /// A piece as drawn on a square or in a hand.
 #[derive(Clone, Eq, PartialEq, Debug)]
 pub struct ScenePiece {
-    /// The text written on the piece: one kanji, or two stacked (dai dai shogi).
+    /// The text written on the piece: one kanji, or two stacked (dai dai shogi); in the
+    /// international style the Western letter (`K`, `+R`).
     pub label: String,
+    /// The international style: the piece's moves, drawn around its letter. `None` draws
+    /// the label as kanji.
+    pub moves: Option<Vec<MoveMark>>,
     /// Index of the owner in [`Scene::players`].
     pub owner: usize,
     /// The direction the piece points, normally its owner's forward direction.
@@ -112,6 +147,7 @@ impl ScenePiece {
     pub fn new(label: &str, owner: usize, facing: QuarterTurns, size_class: u8) -> ScenePiece {
         ScenePiece {
             label: label.to_string(),
+            moves: None,
             owner,
             facing,
             promoted: false,
@@ -119,6 +155,12 @@ impl ScenePiece {
             face_down: false,
             size_class: size_class.min(3),
         }
+    }
+
+    /// The international look: `label` is a Western letter, drawn with `moves`.
+    pub fn with_moves(mut self, moves: Vec<MoveMark>) -> ScenePiece {
+        self.moves = Some(moves);
+        self
     }
 
     pub fn promoted(mut self) -> ScenePiece {
@@ -184,6 +226,8 @@ pub const YONIN_COLOURS: [Rgb; 4] = [
 #[derive(Clone, Eq, PartialEq, Debug)]
 pub struct HandPiece {
     pub label: String,
+    /// The international style's moves, as [`ScenePiece::moves`].
+    pub moves: Option<Vec<MoveMark>>,
     pub count: u8,
     /// Size by rank, as [`ScenePiece::size_class`].
     pub size_class: u8,
@@ -193,9 +237,16 @@ impl HandPiece {
     pub fn new(label: &str, count: u8, size_class: u8) -> HandPiece {
         HandPiece {
             label: label.to_string(),
+            moves: None,
             count,
             size_class: size_class.min(3),
         }
+    }
+
+    /// The international look, as [`ScenePiece::with_moves`].
+    pub fn with_moves(mut self, moves: Vec<MoveMark>) -> HandPiece {
+        self.moves = Some(moves);
+        self
     }
 }
 
