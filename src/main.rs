@@ -1,5 +1,5 @@
 //! The `shogiban` command: `serve` runs the Discord bot (also what no arguments runs);
-//! `perft`, `moves` and `play` are the engine tools.
+//! `perft`, `moves`, `play`, `render`, `replay` and `think` are the engine tools.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -9,8 +9,8 @@ use clap::{Args, Parser, Subcommand};
 
 use shogiban::computer;
 use shogiban::discord;
-use shogiban::engine::{notation, Game, RuleOptions, Variant};
-use shogiban::render::{self, LastMove};
+use shogiban::engine::{notation, Game, RuleOptions, Seat, Variant};
+use shogiban::render::{self, LastMove, PieceStyle};
 use shogiban::service::{Service, Settings, SystemClock};
 use shogiban::store::{self, Store};
 
@@ -56,6 +56,31 @@ enum Command {
         /// black|white, or S|W|N|E in yonin; defaults to the seat to move.
         #[arg(long)]
         seat: Option<String>,
+        /// kanji, or international (letters and move marks; standard and yonin).
+        #[arg(long, default_value = "kanji")]
+        pieces: String,
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Write the game as an animated GIF: a frame per position from the start, the last
+    /// move marked and captioned, the final position held longer.
+    Replay {
+        #[command(flatten)]
+        game: GameArgs,
+        /// black|white, or S|W|N|E in yonin; defaults to the winner's seat (the first
+        /// seat for a draw or a game still going on).
+        #[arg(long)]
+        seat: Option<String>,
+        /// Milliseconds each position shows (the final one four times as long, at least
+        /// three seconds).
+        #[arg(long, default_value_t = 800)]
+        delay: u32,
+        /// The most bytes the file may take: past it, every Nth position is shown.
+        #[arg(long, default_value_t = render::DEFAULT_BYTE_LIMIT)]
+        limit: usize,
+        /// kanji, or international (letters and move marks; standard and yonin).
+        #[arg(long, default_value = "kanji")]
+        pieces: String,
         #[arg(long)]
         out: std::path::PathBuf,
     },
@@ -186,24 +211,7 @@ fn run(cli: Cli) -> Result<()> {
             println!("{}", game.position().to_text());
             let variant = game.variant();
             match (game.result(), game.seat_to_move()) {
-                (Some(result), _) => {
-                    let winners: Vec<&str> = result
-                        .winners()
-                        .into_iter()
-                        .map(|s| variant.seat_name(s))
-                        .collect();
-                    if result.is_void() {
-                        println!("void ({})", result.reason.describe());
-                    } else if result.is_draw() {
-                        println!("draw ({})", result.reason.describe());
-                    } else {
-                        println!(
-                            "{} wins ({})",
-                            winners.join(" and "),
-                            result.reason.describe()
-                        );
-                    }
-                }
+                (Some(result), _) => println!("{}", describe_result(variant, result)),
                 (None, Some(seat)) => println!("{} to move", variant.seat_name(seat)),
                 (None, None) => println!("game over"),
             }
@@ -252,24 +260,150 @@ fn run(cli: Cli) -> Result<()> {
             println!("{}", choice.text);
             Ok(())
         }
-        Command::Render { game, seat, out } => {
+        Command::Render {
+            game,
+            seat,
+            pieces,
+            out,
+        } => {
+            let style = parse_piece_style(&pieces)?;
             let (game, last) = game.game_with_last_move()?;
-            let variant = game.variant();
             let seat = match seat {
-                Some(text) => variant.parse_seat(&text).with_context(|| {
-                    let names = if variant.seats() == 2 {
-                        "black or white"
-                    } else {
-                        "S, W, N or E"
-                    };
-                    format!("bad --seat '{text}': {variant} seats are {names}")
-                })?,
+                Some(text) => parse_seat(game.variant(), &text)?,
                 None => game.position().turn(),
             };
-            let png = render::board_png(game.position(), seat, last.as_ref())?;
+            let png = render::board_png_styled(game.position(), seat, last.as_ref(), style)?;
             std::fs::write(&out, png).with_context(|| format!("cannot write {}", out.display()))?;
             Ok(())
         }
+        Command::Replay {
+            game,
+            seat,
+            delay,
+            limit,
+            pieces,
+            out,
+        } => replay(&game, seat.as_deref(), delay, limit, &pieces, &out),
+    }
+}
+
+/// Reads `--seat` for `variant`.
+fn parse_seat(variant: Variant, text: &str) -> Result<Seat> {
+    variant.parse_seat(text).with_context(|| {
+        let names = if variant.seats() == 2 {
+            "black or white"
+        } else {
+            "S, W, N or E"
+        };
+        format!("bad --seat '{text}': {variant} seats are {names}")
+    })
+}
+
+fn parse_piece_style(text: &str) -> Result<PieceStyle> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "kanji" => Ok(PieceStyle::Kanji),
+        "international" | "intl" => Ok(PieceStyle::International),
+        _ => bail!("bad --pieces '{text}': choose kanji or international"),
+    }
+}
+
+/// `shogiban replay`: the game of --moves as an animated GIF, captioned in Western
+/// notation with the mover ("Move 12: ☖P-3d", "Move 5: S: P-5f"), the result after the
+/// last move.
+fn replay(
+    args: &GameArgs,
+    seat: Option<&str>,
+    delay: u32,
+    limit: usize,
+    pieces: &str,
+    out: &std::path::Path,
+) -> Result<()> {
+    if args.moves.trim().is_empty() {
+        bail!("replay needs --moves");
+    }
+    if !(20..=60_000).contains(&delay) {
+        bail!("bad --delay {delay}: between 20 and 60000 milliseconds");
+    }
+    if limit == 0 {
+        bail!("bad --limit 0: the file needs some bytes");
+    }
+    let style = parse_piece_style(pieces)?;
+    let game = args.game()?;
+    let variant = game.variant();
+    let seat = match seat {
+        Some(text) => parse_seat(variant, text)?,
+        None => game
+            .result()
+            .and_then(|result| result.winners().first().copied())
+            .unwrap_or(Seat(0)),
+    };
+    let moves = game.history().len();
+    let result = game.result().map(|result| describe_result(variant, result));
+    let mut shown = 0;
+    let frames = render::ReplayFrame::from_game(&game, |ply, played| {
+        let mut caption = match played {
+            None => "Start".to_string(),
+            // Yonin's Western form names the seat; the two-player ones get ☗ or ☖.
+            Some(m) if variant.seats() == 2 => {
+                let mark = if m.seat.0 == 0 { '☗' } else { '☖' };
+                format!("Move {ply}: {mark}{}", m.western)
+            }
+            Some(m) => format!("Move {ply}: {}", m.western),
+        };
+        if played.is_some() {
+            shown += 1;
+        }
+        if let (true, Some(result)) = (shown == moves, &result) {
+            caption.push_str(" — ");
+            caption.push_str(result);
+        }
+        caption
+    })?;
+    let options = render::ReplayOptions {
+        seat,
+        delay_ms: delay,
+        final_delay_ms: (delay * 4).clamp(3000, 60_000),
+        byte_limit: limit,
+        piece_style: style,
+        ..render::ReplayOptions::default()
+    };
+    let started = Instant::now();
+    let replay = render::replay_gif(&frames, &options)?;
+    std::fs::write(out, &replay.gif).with_context(|| format!("cannot write {}", out.display()))?;
+    let skipped = if replay.every > 1 {
+        format!(", {}", render::english_skip_note(replay.every))
+    } else {
+        String::new()
+    };
+    eprintln!(
+        "{}: {} frames, {} KB, {}x{}{skipped}, in {:.2} s",
+        out.display(),
+        replay.frames,
+        replay.gif.len().div_ceil(1024),
+        replay.width,
+        replay.height,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// A game's result as `play` prints it: "black wins (checkmate)", "draw (repetition)".
+fn describe_result(variant: Variant, result: &shogiban::engine::GameResult) -> String {
+    let winners: Vec<&str> = result
+        .winners()
+        .into_iter()
+        .map(|s| variant.seat_name(s))
+        .collect();
+    if result.is_void() {
+        format!("void ({})", result.reason.describe())
+    } else if result.is_draw() {
+        format!("draw ({})", result.reason.describe())
+    } else {
+        format!(
+            "{} wins ({})",
+            winners.join(" and "),
+            result.reason.describe()
+        )
     }
 }
 

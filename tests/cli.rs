@@ -202,6 +202,114 @@ fn render_writes_a_png_from_the_chosen_seat() {
     assert!(!ok && err.contains("black or white"), "{err}");
 }
 
+/// The frames of a GIF file and the size of its canvas.
+fn gif_frames(path: &std::path::Path) -> (usize, (u16, u16)) {
+    let file = std::fs::read(path).expect("the GIF was written");
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(file.as_slice())
+        .expect("a GIF");
+    let size = (decoder.width(), decoder.height());
+    let mut frames = 0;
+    while decoder
+        .read_next_frame()
+        .expect("a frame decodes")
+        .is_some()
+    {
+        frames += 1;
+    }
+    (frames, size)
+}
+
+#[test]
+fn replay_writes_an_animated_gif_of_every_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("replay.gif");
+    // Japanese and Western moves read as in every tool.
+    let (ok, _, err) = shogiban(&[
+        "replay",
+        "--variant",
+        "standard",
+        "--moves",
+        "７六歩 3c3d Bx2b+ 同　銀",
+        "--delay",
+        "500",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(err.contains("5 frames"), "{err}");
+    assert_eq!(gif_frames(&out), (5, (890, 888)));
+    // Yonin from W, in the international style.
+    let (ok, _, err) = shogiban(&[
+        "replay",
+        "--variant",
+        "yonin",
+        "--moves",
+        "5g5f 8d7d",
+        "--seat",
+        "W",
+        "--pieces",
+        "international",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(gif_frames(&out).0, 3);
+}
+
+#[test]
+fn replay_names_what_is_wrong_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("replay.gif");
+    let path = out.to_str().unwrap();
+    for (args, says) in [
+        (
+            vec!["--moves", "7g7f 3c3c 2g2f"],
+            "move 2 of --moves ('3c3c')",
+        ),
+        (vec!["--moves", "7g7f", "--seat", "N"], "black or white"),
+        (vec!["--moves", "7g7f", "--delay", "5"], "bad --delay 5"),
+        (
+            vec!["--moves", "7g7f", "--pieces", "chess"],
+            "bad --pieces 'chess'",
+        ),
+        (vec!["--moves", ""], "replay needs --moves"),
+        (
+            vec!["--moves", "7g7f", "--limit", "1000"],
+            "over the limit of 1000 bytes",
+        ),
+    ] {
+        let mut all = vec!["replay", "--variant", "standard", "--out", path];
+        all.extend(args);
+        let (ok, _, err) = shogiban(&all);
+        assert!(!ok && err.contains(says), "{all:?}: {err}");
+        assert!(!out.exists(), "{all:?} wrote a file");
+    }
+}
+
+#[test]
+fn render_draws_the_international_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    let kanji = dir.path().join("kanji.png");
+    let international = dir.path().join("international.png");
+    for (pieces, path) in [("kanji", &kanji), ("international", &international)] {
+        let (ok, _, err) = shogiban(&[
+            "render",
+            "--moves",
+            "7g7f",
+            "--pieces",
+            pieces,
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        assert!(ok, "{err}");
+    }
+    let a = image::open(&kanji).expect("a PNG").to_rgb8();
+    let b = image::open(&international).expect("a PNG").to_rgb8();
+    assert_eq!(a.dimensions(), b.dimensions());
+    assert_ne!(a.as_raw(), b.as_raw());
+}
+
 // Yonin shogi, singles and doubles.
 
 #[test]

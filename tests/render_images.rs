@@ -500,7 +500,7 @@ fn yonin_move_marks_are_in_the_seat_colour_and_turn_with_the_piece() {
     let pawn = &STANDARD_KINDS[usize::from(standard_kinds::PAWN)];
     let square = sq(9, "5e");
     for view in VIEWS {
-        for owner in 0..4 {
+        for (owner, seat) in YONIN_COLOURS.iter().enumerate() {
             let mut scene = Scene::new(BoardStyle::Yonin);
             scene.view = view;
             let facing = scene.players[owner].edge;
@@ -508,7 +508,6 @@ fn yonin_move_marks_are_in_the_seat_colour_and_turn_with_the_piece() {
             scene.set_piece(square, Some(piece));
             let image = image_of(&scene);
             // The marks' ink: the seat colour deepened a little toward black.
-            let seat = YONIN_COLOURS[owner];
             let deep = |c: u8| (f32::from(c) * 0.78 + 22.0 * 0.22).round() as u8;
             let ink = [deep(seat.r), deep(seat.g), deep(seat.b)];
             let dot = pixels_near(&image, &scene, square, ink, 24);

@@ -5,14 +5,18 @@
 //! [`render_scene`] paints a scene with tiny-skia and the embedded Noto CJK outlines, and
 //! [`encode_png`] turns the result into PNG bytes. [`position_scene`] and [`board_png`]
 //! make the scene of an engine position seen from one seat, with its [`LastMove`].
+//! [`replay_gif`] draws a whole game as an animated GIF.
 
 mod board;
 pub mod fonts;
 pub mod layout;
+mod lzw;
 mod paint;
+pub mod palette;
 mod panels;
 mod pieces;
 mod position;
+mod replay;
 pub mod samples;
 pub mod scene;
 mod sprites;
@@ -25,6 +29,9 @@ pub use position::{
     board_png, board_png_styled, move_marks, position_scene, position_scene_styled, style_of,
     LastMove,
 };
+pub use replay::{
+    english_skip_note, replay_gif, Replay, ReplayFrame, ReplayOptions, SkipNote, DEFAULT_BYTE_LIMIT,
+};
 pub use scene::{
     BoardStyle, HandPiece, Highlight, Mark, MoveMark, PieceStyle, Player, QuarterTurns, Reach, Rgb,
     Scene, ScenePiece, Square, YONIN_COLOURS,
@@ -35,6 +42,23 @@ pub use scene::{
 pub enum RenderError {
     #[error("could not encode the board image as PNG: {0}")]
     Encode(#[from] image::ImageError),
+    #[error("could not encode the replay as GIF: {0}")]
+    Gif(#[from] gif::EncodingError),
+    #[error("a replay needs at least one position")]
+    EmptyReplay,
+    #[error("an image of {width} x {height} pixels is too large for a GIF")]
+    TooBigForGif { width: u32, height: u32 },
+    #[error(
+        "the replay takes {needed} bytes even with only its first and last positions, \
+         over the limit of {limit} bytes"
+    )]
+    TooLarge { limit: usize, needed: usize },
+    #[error("the record does not play again at move {ply} ({text}): {reason}")]
+    Record {
+        ply: usize,
+        text: String,
+        reason: String,
+    },
 }
 
 /// Paints `scene` into a new pixmap, of a size fixed by its style and view.

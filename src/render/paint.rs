@@ -69,6 +69,34 @@ pub const TURN: Ink = Ink::opaque(0xE8A317);
 pub const TURN_PLATE: Ink = Ink::opaque(0xFFF1CC);
 pub const WHITE: Ink = Ink::opaque(0xFFFFFF);
 
+// Colours derived from a yonin seat's colour.
+
+/// The face of a seat's pieces, tinted with its colour.
+pub fn seat_face(seat: Ink) -> Ink {
+    PIECE_FACE.mix(seat, 0.16)
+}
+
+/// The international move marks of a seat's pieces: its colour deepened to read on the
+/// tinted face.
+pub fn seat_mark(seat: Ink) -> Ink {
+    seat.mix(INK, 0.22)
+}
+
+/// The hand strip along a seat's edge.
+pub fn seat_strip(seat: Ink) -> Ink {
+    BACKGROUND.mix(seat, 0.14)
+}
+
+/// The rim of an eliminated seat's pieces.
+pub fn grey_rim(seat: Ink) -> Ink {
+    seat.mix(GREY_FACE, 0.55)
+}
+
+/// The move marks of an eliminated seat's pieces.
+pub fn grey_mark(seat: Ink) -> Ink {
+    seat.mix(GREY_FACE, 0.45)
+}
+
 pub fn paint(ink: Ink) -> Paint<'static> {
     let mut paint = Paint::default();
     paint.set_color(ink.color());

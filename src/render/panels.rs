@@ -321,7 +321,7 @@ fn draw_strip(pixmap: &mut Pixmap, scene: &Scene, layout: &Layout, index: usize)
     let (tint, rim) = if player.eliminated {
         (GREY_FACE, seat_ink.alpha(90))
     } else {
-        (BACKGROUND.mix(seat_ink, 0.14), seat_ink.alpha(200))
+        (seat_strip(seat_ink), seat_ink.alpha(200))
     };
     draw_panel(pixmap, area, 8.0, tint, rim, 2.0);
 
@@ -499,4 +499,38 @@ pub fn draw_legend(pixmap: &mut Pixmap, scene: &Scene, layout: &Layout) {
             MUTED,
         );
     }
+}
+
+/// A band of caption text across `area` (an animated replay's line under the board): the
+/// caption in large type at the left, and `note` (such as which positions are shown)
+/// smaller at the right. Text too long for its room is cut with an ellipsis.
+pub fn draw_caption_band(pixmap: &mut Pixmap, area: Rect, caption: &str, note: Option<&str>) {
+    let (caption_em, note_em) = (22.0, 16.0);
+    let cy = area.y() + area.height() / 2.0;
+    let (left, right) = (area.left() + 14.0, area.right() - 14.0);
+    let mut room = right - left;
+    if let Some(note) = note {
+        let max = room * 0.45;
+        let width = draw_line(
+            pixmap,
+            note,
+            max / note_em,
+            right,
+            cy,
+            note_em,
+            Align::Right,
+            MUTED,
+        );
+        room -= width + 24.0;
+    }
+    draw_line(
+        pixmap,
+        caption,
+        (room / caption_em).max(1.0),
+        left,
+        cy,
+        caption_em,
+        Align::Left,
+        TEXT,
+    );
 }

@@ -29,18 +29,14 @@ pub fn piece_look<'a>(scene: &Scene, piece: &'a ScenePiece, frozen: bool) -> Pie
     let grey = piece.powerless || frozen;
     let seat_ink = seat.map_or(PIECE_EDGE, |p| Ink::from_rgb(p.colour));
     let (mut face, mut rim, rim_width) = if yonin {
-        (PIECE_FACE.mix(seat_ink, 0.16), seat_ink, 3.2)
+        (seat_face(seat_ink), seat_ink, 3.2)
     } else {
         (PIECE_FACE, PIECE_EDGE, 1.6)
     };
     let mut ink = if piece.promoted { PROMOTED } else { INK };
     if grey {
         face = GREY_FACE;
-        rim = if yonin {
-            seat_ink.mix(GREY_FACE, 0.55)
-        } else {
-            GREY_INK
-        };
+        rim = if yonin { grey_rim(seat_ink) } else { GREY_INK };
         ink = if piece.promoted {
             PROMOTED.mix(GREY_FACE, 0.5)
         } else {
@@ -53,8 +49,8 @@ pub fn piece_look<'a>(scene: &Scene, piece: &'a ScenePiece, frozen: bool) -> Pie
     // Move marks in the seat's colour where seats have colours (yonin), deepened to read
     // on the tinted face; otherwise in the label's ink.
     let mark = match (yonin, grey) {
-        (true, false) => seat_ink.mix(INK, 0.22),
-        (true, true) => seat_ink.mix(GREY_FACE, 0.45),
+        (true, false) => seat_mark(seat_ink),
+        (true, true) => grey_mark(seat_ink),
         (false, _) => ink,
     };
     PieceLook {
