@@ -223,26 +223,31 @@ pub fn draw_capture_marks(pixmap: &mut Pixmap, scene: &Scene, layout: &Layout) {
     }
 }
 
+/// The coordinate naming screen column `x` (`along_x`) or screen row `y` of the image:
+/// along the image's top and bottom run the files when the view is upright or upside down,
+/// the ranks when it is turned a quarter.
+pub fn coordinate_label<'a>(
+    scene: &'a Scene,
+    layout: &Layout,
+    x: usize,
+    y: usize,
+    along_x: bool,
+) -> &'a str {
+    let upright = layout.view().get() % 2 == 0;
+    let square = layout.square_at(x, y);
+    let (labels, index) = if along_x == upright {
+        (&scene.file_labels, square.col)
+    } else {
+        (&scene.rank_labels, square.row)
+    };
+    labels.get(usize::from(index)).map_or("", String::as_str)
+}
+
 pub fn draw_coordinates(pixmap: &mut Pixmap, scene: &Scene, layout: &Layout) {
     let m = &layout.metrics;
     let n = scene.size();
     let (wood, band, em) = (layout.wood, m.coord_band, m.coord_em);
-    // Along the image's top and bottom run the files when the view is upright or upside
-    // down, the ranks when it is turned a quarter.
-    let upright = layout.view().get() % 2 == 0;
-    let label = |x: usize, y: usize, along_x: bool| -> &str {
-        let square = layout.square_at(x, y);
-        let by_file = along_x == upright;
-        let labels = if by_file {
-            (&scene.file_labels, square.col)
-        } else {
-            (&scene.rank_labels, square.row)
-        };
-        labels
-            .0
-            .get(usize::from(labels.1))
-            .map_or("", String::as_str)
-    };
+    let label = |x: usize, y: usize, along_x: bool| coordinate_label(scene, layout, x, y, along_x);
     for i in 0..n {
         let cell = layout.screen_cell_rect(i, i);
         let cx = cell.x() + cell.width() / 2.0;
@@ -265,7 +270,7 @@ pub fn draw_coordinates(pixmap: &mut Pixmap, scene: &Scene, layout: &Layout) {
 
 /// One coordinate centred on (`x`, `y`); a second line (standard shogi's `一` over `a`)
 /// goes under the first, smaller.
-fn draw_coordinate(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, em: f32) {
+pub fn draw_coordinate(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, em: f32) {
     match text.split_once('\n') {
         None => draw_text(pixmap, text, x, y, em, Align::Centre, COORD.color()),
         Some((first, second)) => {

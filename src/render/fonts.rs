@@ -127,12 +127,15 @@ pub fn fill_glyph(pixmap: &mut Pixmap, path: &Path, colour: Color, transform: Tr
 
 /// Draws one piece label centred on the origin of `transform` (a transform from the
 /// piece's own frame, pointing up, to the image): one character `em` pixels tall, or two
-/// stacked, each `em` tall and squeezed vertically by `squeeze`.
+/// stacked, each `em` tall and squeezed vertically by `squeeze`. `embolden` (in em) thickens
+/// every stroke by outlining the glyph as well as filling it, a heavier weight for labels
+/// that must still read when the image is shown small.
 pub fn draw_label(
     pixmap: &mut Pixmap,
     label: &str,
     em: f32,
     squeeze: f32,
+    embolden: f32,
     colour: Color,
     transform: Transform,
 ) {
@@ -158,7 +161,20 @@ pub fn draw_label(
             -half_advance * em,
             centre_y + EM_BOX_MIDDLE * em * squeeze,
         );
-        fill_glyph(pixmap, &path, colour, glyph.post_concat(transform));
+        let placed = glyph.post_concat(transform);
+        fill_glyph(pixmap, &path, colour, placed);
+        if embolden > 0.0 {
+            let mut paint = Paint::default();
+            paint.set_color(colour);
+            paint.anti_alias = true;
+            // The path is in em units: a stroke of `embolden` em, however it is scaled.
+            let stroke = tiny_skia::Stroke {
+                width: embolden,
+                line_join: tiny_skia::LineJoin::Round,
+                ..tiny_skia::Stroke::default()
+            };
+            pixmap.stroke_path(&path, &paint, &stroke, placed, None);
+        }
     }
 }
 

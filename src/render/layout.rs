@@ -22,6 +22,8 @@ pub struct Metrics {
     pub piece_h: f32,
     /// Height of the name bars above and below the board (two-player styles).
     pub bar_h: f32,
+    /// How much smaller each size class of piece is than the next (the king's is 1).
+    pub class_step: f32,
 }
 
 pub const MARGIN: f32 = 16.0;
@@ -47,6 +49,7 @@ impl Metrics {
                 piece_w: 0.84,
                 piece_h: 0.92,
                 bar_h: 46.0,
+                class_step: 0.04,
             },
             // Square cells, so pieces can point four ways.
             BoardStyle::Yonin => Metrics {
@@ -59,18 +62,23 @@ impl Metrics {
                 piece_w: 0.80,
                 piece_h: 0.92,
                 bar_h: 0.0,
+                class_step: 0.04,
             },
-            // Tall cells for two stacked kanji, still over 60 px wide for phones.
+            // Tall cells for two stacked kanji. The board is mostly seen scaled to chat
+            // width (550 px), so its width goes to the kanji: narrow cells (the labels are
+            // limited by height, not width), little wood and coordinate room, pieces that
+            // fill their cells and differ little in size.
             BoardStyle::DaiDai => Metrics {
-                cell_w: 64.0,
-                cell_h: 72.0,
-                wood_pad: 10.0,
-                coord_band: 28.0,
-                coord_em: 18.0,
+                cell_w: 58.0,
+                cell_h: 76.0,
+                wood_pad: 6.0,
+                coord_band: 24.0,
+                coord_em: 17.0,
                 coords_all_edges: true,
-                piece_w: 0.88,
-                piece_h: 0.94,
+                piece_w: 0.93,
+                piece_h: 0.95,
                 bar_h: 46.0,
+                class_step: 0.02,
             },
         }
     }

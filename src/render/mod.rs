@@ -5,9 +5,12 @@
 //! [`render_scene`] paints a scene with tiny-skia and the embedded Noto CJK outlines, and
 //! [`encode_png`] turns the result into PNG bytes. [`position_scene`] and [`board_png`]
 //! make the scene of an engine position seen from one seat, with its [`LastMove`].
-//! [`replay_gif`] draws a whole game as an animated GIF.
+//! [`replay_gif`] draws a whole game as an animated GIF; [`crop_png`] a close-up of the
+//! board around the last move, for boards too large to read at chat width;
+//! [`daidai_reference`] the dai dai pieces with their moves.
 
 mod board;
+mod crop;
 pub mod fonts;
 pub mod layout;
 mod lzw;
@@ -16,6 +19,7 @@ pub mod palette;
 mod panels;
 mod pieces;
 mod position;
+mod reference;
 mod replay;
 pub mod samples;
 pub mod scene;
@@ -25,9 +29,13 @@ use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder};
 use tiny_skia::Pixmap;
 
+pub use crop::{crop_png, crop_window, render_crop, CropWindow, CROP_MAX, CROP_MIN};
 pub use position::{
     board_png, board_png_styled, move_marks, position_scene, position_scene_styled, style_of,
     LastMove,
+};
+pub use reference::{
+    daidai_reference, diagram, Diagram, DiagramMark, ReferencePage, ReferenceText, DIAGRAM_CENTRE,
 };
 pub use replay::{
     english_skip_note, replay_gif, Replay, ReplayFrame, ReplayOptions, SkipNote, DEFAULT_BYTE_LIMIT,

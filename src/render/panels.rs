@@ -444,46 +444,73 @@ pub fn draw_bars(pixmap: &mut Pixmap, scene: &Scene, layout: &Layout) {
     }
 }
 
-/// Yonin: two rows naming the four seats (S and W, then N and E) with their colours and
-/// status, and the caption under the board.
+/// Yonin: two rows naming the four seats (S and W, then N and E; in doubles each row a
+/// pair, led by a tag such as `S+N`) with their colours and status, and the caption under
+/// the board.
 pub fn draw_legend(pixmap: &mut Pixmap, scene: &Scene, layout: &Layout) {
     let Some(legend) = layout.legend else {
         return;
     };
-    let (name_em, tag_em, caption_em) = (20.0, 14.0, 17.0);
-    let col_w = legend.width() / 2.0;
-    for (index, player) in scene.players.iter().enumerate().take(4) {
-        let (col, row) = (index % 2, index / 2);
-        let Some(entry) = rect(
-            legend.x() + col as f32 * col_w + 3.0,
-            legend.y() + row as f32 * LEGEND_ROW_H + 3.0,
-            col_w - 6.0,
-            LEGEND_ROW_H - 6.0,
-        ) else {
-            continue;
-        };
-        if scene.to_move == Some(index) {
-            draw_panel(pixmap, entry, 8.0, TURN_PLATE, TURN, 2.5);
-        } else {
-            draw_panel(pixmap, entry, 8.0, PLATE, PLATE_EDGE, 1.2);
+    let (name_em, tag_em, caption_em, pair_em) = (20.0, 14.0, 17.0, 16.0);
+    let seats = scene.players.len().min(4);
+    let rows: Vec<(Option<String>, [usize; 2])> = match scene.pairs {
+        Some(pairs) if pairs.iter().flatten().all(|&i| i < seats) => pairs
+            .iter()
+            .map(|&[a, b]| {
+                let name = |i: usize| seat_letter(&scene.players[i]);
+                (Some(format!("{}+{}", name(a), name(b))), [a, b])
+            })
+            .collect(),
+        _ => vec![(None, [0, 1]), (None, [2, 3])],
+    };
+    // The pair tags share one width, so the names line up.
+    let tag_room = rows
+        .iter()
+        .filter_map(|(tag, _)| tag.as_deref())
+        .map(|tag| tag_width(tag, pair_em) + 8.0)
+        .fold(0.0, f32::max);
+    let col_w = (legend.width() - tag_room) / 2.0;
+    for (row, (tag, pair)) in rows.iter().enumerate() {
+        let top = legend.y() + row as f32 * LEGEND_ROW_H;
+        if let Some(tag) = tag {
+            let cy = top + LEGEND_ROW_H / 2.0;
+            draw_tag(pixmap, tag, legend.x() + 2.0, cy, pair_em, GRID, WHITE);
         }
-        let cy = entry.y() + entry.height() / 2.0;
-        let chip = entry.height() - 8.0;
-        draw_seat_chip(pixmap, player, entry.x() + 4.0 + chip / 2.0, cy, chip);
-        let x = entry.x() + chip + 14.0;
-        let room = entry.right() - 8.0 - x - status_width(scene, index, tag_em);
-        let ink = if player.eliminated { MUTED } else { TEXT };
-        let width = draw_line(
-            pixmap,
-            &player.name,
-            (room / name_em).max(1.0),
-            x,
-            cy,
-            name_em,
-            Align::Left,
-            ink,
-        );
-        draw_status(pixmap, scene, index, x + width + 10.0, cy, tag_em);
+        for (col, &index) in pair.iter().enumerate() {
+            let Some(player) = scene.players.get(index) else {
+                continue;
+            };
+            let Some(entry) = rect(
+                legend.x() + tag_room + col as f32 * col_w + 3.0,
+                top + 3.0,
+                col_w - 6.0,
+                LEGEND_ROW_H - 6.0,
+            ) else {
+                continue;
+            };
+            if scene.to_move == Some(index) {
+                draw_panel(pixmap, entry, 8.0, TURN_PLATE, TURN, 2.5);
+            } else {
+                draw_panel(pixmap, entry, 8.0, PLATE, PLATE_EDGE, 1.2);
+            }
+            let cy = entry.y() + entry.height() / 2.0;
+            let chip = entry.height() - 8.0;
+            draw_seat_chip(pixmap, player, entry.x() + 4.0 + chip / 2.0, cy, chip);
+            let x = entry.x() + chip + 14.0;
+            let room = entry.right() - 8.0 - x - status_width(scene, index, tag_em);
+            let ink = if player.eliminated { MUTED } else { TEXT };
+            let width = draw_line(
+                pixmap,
+                &player.name,
+                (room / name_em).max(1.0),
+                x,
+                cy,
+                name_em,
+                Align::Left,
+                ink,
+            );
+            draw_status(pixmap, scene, index, x + width + 10.0, cy, tag_em);
+        }
     }
     if let (Some(caption), Some(area)) = (&scene.caption, layout.caption) {
         let centre = area.x() + area.width() / 2.0;

@@ -68,7 +68,7 @@ pub fn piece_look<'a>(scene: &Scene, piece: &'a ScenePiece, frozen: bool) -> Pie
 /// The piece outline in its own frame, pointing up, centred on the origin: a pentagon
 /// with a short point for single kanji, a shorter one for two stacked kanji.
 pub fn piece_outline(w: f32, h: f32, stacked: bool) -> Option<Path> {
-    let (shoulder_w, shoulder_drop) = if stacked { (0.39, 0.17) } else { (0.38, 0.25) };
+    let (shoulder_w, shoulder_drop) = if stacked { (0.41, 0.13) } else { (0.38, 0.25) };
     let (hw, hh) = (w / 2.0, h / 2.0);
     let mut pb = PathBuilder::new();
     pb.move_to(0.0, -hh);
@@ -80,9 +80,10 @@ pub fn piece_outline(w: f32, h: f32, stacked: bool) -> Option<Path> {
     pb.finish()
 }
 
-/// Relative size of each size class, like real sets (the king the largest).
-fn class_scale(size_class: u8) -> f32 {
-    0.88 + 0.04 * f32::from(size_class.min(3))
+/// Relative size of each size class, like real sets (the king the largest), each class
+/// `step` smaller than the next.
+fn class_scale(size_class: u8, step: f32) -> f32 {
+    1.0 - step * f32::from(3 - size_class.min(3))
 }
 
 /// Draws a piece centred on (`cx`, `cy`) (rounded to whole pixels), `w` x `h` in its own
@@ -148,13 +149,15 @@ fn paint_piece(
     if let Some(moves) = look.moves {
         paint_international(pixmap, look, moves, w, h, place);
     } else if stacked {
-        let em = (w * 0.6).min(h * 0.43);
-        let t = Transform::from_translate(0.0, h * 0.085).post_concat(place);
-        draw_label(pixmap, look.label, em, 0.86, look.ink.color(), t);
+        // Two kanji fill the piece below its short point, in a heavier weight: dai dai
+        // boards are mostly seen scaled down to chat width, where thin strokes vanish.
+        let em = (w * 0.6).min(h * 0.47);
+        let t = Transform::from_translate(0.0, h * 0.075).post_concat(place);
+        draw_label(pixmap, look.label, em, 0.86, 0.035, look.ink.color(), t);
     } else {
         let em = (w * 0.74).min(h * 0.62);
         let t = Transform::from_translate(0.0, h * 0.1).post_concat(place);
-        draw_label(pixmap, look.label, em, 1.0, look.ink.color(), t);
+        draw_label(pixmap, look.label, em, 1.0, 0.0, look.ink.color(), t);
     }
 }
 
@@ -286,7 +289,7 @@ fn mark_point(dx: i8, dy: i8, w: f32, h: f32, centre: (f32, f32)) -> (f32, f32) 
 
 pub fn piece_size(layout: &Layout, size_class: u8) -> (f32, f32) {
     let m = &layout.metrics;
-    let s = class_scale(size_class);
+    let s = class_scale(size_class, m.class_step);
     // Square cells (yonin) hold pieces turned either way: fit the long side in the cell.
     let h = m.cell_h * m.piece_h * s;
     let w = m.cell_w * m.piece_w * s;

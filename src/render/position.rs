@@ -1,7 +1,7 @@
 //! From the engine to a scene: a position seen from one seat, with its last move. Labels,
 //! sizes and promotion come from the engine's piece tables.
 
-use crate::engine::{AnyPosition, KindDef, Move, Seat, Sq, Variant};
+use crate::engine::{AnyPosition, KindDef, Move, Position, Seat, Sq, Variant};
 
 use super::scene::{
     BoardStyle, HandPiece, MoveMark, PieceStyle, QuarterTurns, Reach, Scene, ScenePiece, Square,
@@ -161,6 +161,15 @@ pub fn position_scene_styled(
             if let Some(king) = position.king_square(seat) {
                 scene.checked.push(square(king));
             }
+        }
+    }
+
+    // Doubles: the pair of the first seat, and the other.
+    if let Some(partner) = Position::partner(position, Seat(0)) {
+        let first = [0, partner.index()];
+        let mut others = (0..usize::from(seats)).filter(|i| !first.contains(i));
+        if let (Some(a), Some(b)) = (others.next(), others.next()) {
+            scene.pairs = Some([first, [a, b]]);
         }
     }
 

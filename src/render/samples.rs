@@ -112,6 +112,17 @@ pub fn yonin_midgame_in(style: PieceStyle) -> Scene {
     )
 }
 
+/// Yonin doubles early on: S and N (partners) against W and E, S's pawn on 5e.
+pub fn yonin_doubles() -> Scene {
+    game_scene(
+        Variant::YoninDoubles,
+        crate::engine::yonin::START_TEXT,
+        &["5g5f", "8d7d", "5c5d", "2f3f", "5f5e"],
+        Seat(0),
+        &["Mika", "Oliver", "José", "Дмитрий"],
+    )
+}
+
 const DAIDAI_NAMES: [&str; 2] = ["Hiro", "Anna"];
 
 /// Dai dai shogi, the start position, Black to move.
@@ -188,8 +199,21 @@ pub fn gallery() -> Vec<(&'static str, Scene)> {
                 QuarterTurns::WEST,
             ),
         ),
+        ("yonin-doubles", yonin_doubles()),
         ("daidai-start", daidai_start()),
         ("daidai-midgame", daidai_midgame()),
+    ]
+}
+
+/// The close-ups in the gallery (`crop-<stem>.png`): scenes whose last move the close-up
+/// shows.
+pub fn close_ups() -> Vec<(&'static str, Scene)> {
+    vec![
+        ("daidai-midgame", daidai_midgame()),
+        (
+            "daidai-midgame-white",
+            seen_from(daidai_midgame(), QuarterTurns::NORTH),
+        ),
     ]
 }
 

@@ -303,6 +303,9 @@ pub struct Scene {
     pub rank_labels: Vec<String>,
     /// One line of text under the board (move number, result), if any.
     pub caption: Option<String>,
+    /// Doubles: the two pairs of partners, as indices into [`Scene::players`] (S with N,
+    /// W with E); the legend shows each pair on its own row.
+    pub pairs: Option<[[usize; 2]; 2]>,
 }
 
 impl Scene {
@@ -348,6 +351,7 @@ impl Scene {
             file_labels,
             rank_labels,
             caption: None,
+            pairs: None,
         }
     }
 
