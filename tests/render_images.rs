@@ -808,3 +808,26 @@ fn the_dai_dai_reference_has_a_cell_for_every_kind_of_the_table() {
         );
     }
 }
+
+#[test]
+fn a_close_up_of_an_engine_position_needs_a_move_or_a_check() {
+    use shogiban::engine::{Game, RuleOptions, Seat, Variant};
+    use shogiban::render::{crop_png, LastMove};
+    let mut game = Game::new(Variant::DaiDai, RuleOptions::defaults(Variant::DaiDai));
+    assert_eq!(crop_png(game.position(), Seat(0), None).unwrap(), None);
+    let before = game.position().clone();
+    let m = game.parse_move("6p7o").expect("a move");
+    game.play(&m).expect("legal");
+    let last = LastMove::new(&before, &m);
+    for seat in [Seat(0), Seat(1)] {
+        let png = crop_png(game.position(), seat, Some(&last))
+            .unwrap()
+            .expect("a close-up");
+        let image = decode(&png);
+        assert!(
+            image.width() < 550 && image.height() < 700,
+            "{:?}",
+            image.dimensions()
+        );
+    }
+}

@@ -170,6 +170,47 @@ fn a_replay_has_a_frame_per_position_each_showing_its_board_and_last_move() {
 }
 
 #[test]
+fn yonin_replays_in_the_international_style_keep_their_colours() {
+    let game = game_of(Variant::Yonin, YONIN_GAME, 12);
+    let frames = ReplayFrame::from_game(&game, caption).expect("the record replays");
+    let options = ReplayOptions {
+        seat: Seat(3),
+        piece_style: shogiban::render::PieceStyle::International,
+        ..ReplayOptions::default()
+    };
+    let replay = replay_gif(&frames, &options).expect("a replay");
+    let decoded = decode(&replay.gif);
+    assert_eq!(decoded.frames.len(), 13);
+    let last = frames.last().expect("frames");
+    let mut scene = shogiban::render::position_scene_styled(
+        &last.position,
+        Seat(3),
+        last.last_move.as_ref(),
+        shogiban::render::PieceStyle::International,
+    );
+    scene.to_move = None;
+    let layout = Layout::new(&scene);
+    let pixmap = render_scene(&scene);
+    let image = &decoded.frames[12].0;
+    // Compare the board (the caption line differs: the replay writes its own).
+    let wood = layout.wood;
+    let (mut total, mut far, mut pixels) = (0i64, 0usize, 0usize);
+    for y in wood.top() as u32..wood.bottom() as u32 {
+        for x in wood.left() as u32..wood.right() as u32 {
+            let px = pixmap.pixel(x, y).expect("inside");
+            let want = image::Rgb([px.red(), px.green(), px.blue()]);
+            let d = distance(&want, image.get_pixel(x, y));
+            total += i64::from(d);
+            far += usize::from(d > 40);
+            pixels += 1;
+        }
+    }
+    let mean = total as f64 / pixels as f64;
+    assert!(mean < 3.0, "mean error {mean:.2}");
+    assert!(far * 1000 < pixels, "{far} pixels far off");
+}
+
+#[test]
 fn a_100_move_standard_game_is_well_under_2_mb() {
     let (_, replay) = standard_replay(100);
     assert_eq!((replay.frames, replay.every), (101, 1));
