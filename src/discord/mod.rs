@@ -269,12 +269,12 @@ pub async fn shutdown_signal() {
 }
 
 /// The REST client: straight to Discord, or through `config.api_base`. Serenity's rate
-/// limiter talks to discord.com directly, so it is turned off when a base is set (the proxy
-/// is then in charge of rate limits).
+/// limiter stays on either way (it waits out 429 answers and retries); the vendored serenity
+/// sends its requests to the base address too (see `vendor/serenity/PATCHES.md`).
 fn build_http(config: &Config) -> serenity::Http {
     let builder = serenity::HttpBuilder::new(&config.token);
     match &config.api_base {
-        Some(base) => builder.proxy(base).ratelimiter_disabled(true).build(),
+        Some(base) => builder.proxy(base).build(),
         None => builder.build(),
     }
 }

@@ -90,6 +90,8 @@ pub struct Ratelimiter {
     token: SecretString,
     absolute_ratelimits: bool,
     ratelimit_callback: Box<dyn Fn(RatelimitInfo) + Send + Sync>,
+    // shogiban patch: the proxy of the Http this ratelimiter serves (see vendor/serenity/PATCHES.md).
+    proxy: Option<String>,
 }
 
 impl fmt::Debug for Ratelimiter {
@@ -122,7 +124,16 @@ impl Ratelimiter {
             token: SecretString::new(token),
             ratelimit_callback: Box::new(|_| {}),
             absolute_ratelimits: false,
+            proxy: None,
         }
+    }
+
+    // shogiban patch: sends the requests to this proxy, as `Http` does without a ratelimiter.
+    /// Sets the proxy requests are sent to (see [`HttpBuilder::proxy`]).
+    ///
+    /// [`HttpBuilder::proxy`]: super::HttpBuilder::proxy
+    pub fn set_proxy(&mut self, proxy: Option<String>) {
+        self.proxy = proxy;
     }
 
     /// Sets a callback to be called when a route is rate limited.
@@ -196,7 +207,8 @@ impl Ratelimiter {
 
             bucket.lock().await.pre_hook(&req, &self.ratelimit_callback).await;
 
-            let request = req.clone().build(&self.client, self.token.expose_secret(), None)?;
+            let request =
+                req.clone().build(&self.client, self.token.expose_secret(), self.proxy.as_deref())?;
             let response = self.client.execute(request.build()?).await?;
 
             // Check if the request got ratelimited by checking for status 429, and if so, sleep
