@@ -492,7 +492,17 @@ async fn after_a_clean_stop_the_database_file_alone_holds_every_game() {
                 .by(&alice()),
         )
         .await;
-    let challenge = fake.answer_to(&sent).await;
+    let answer = fake.answer_to(&sent).await;
+    assert!(answer.is_ephemeral(), "{:?}", answer.content());
+    let challenge = fake
+        .posted(
+            CHANNEL_ID,
+            sent.sent_at,
+            "the challenge",
+            support::fake_discord::DEFAULT_WAIT,
+            |call| !call.custom_ids().is_empty(),
+        )
+        .await;
     let accept = challenge
         .custom_ids()
         .into_iter()
@@ -501,7 +511,14 @@ async fn after_a_clean_stop_the_database_file_alone_holds_every_game() {
     let click = fake
         .send(&InteractionBuilder::click(&accept, challenge.message.clone().unwrap()).by(&bob()))
         .await;
-    fake.answer_with_file(&click).await;
+    fake.posted(
+        CHANNEL_ID,
+        click.sent_at,
+        "the first board",
+        support::fake_discord::DEFAULT_WAIT,
+        |call| !call.files.is_empty(),
+    )
+    .await;
 
     let status = stop_with_sigterm(&mut child).await;
     assert!(status.success(), "exit {status}");

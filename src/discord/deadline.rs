@@ -105,12 +105,28 @@ impl<'a> Click<'a> {
         Ok(())
     }
 
-    /// Sends a further message after the answer.
-    pub async fn follow_up(&self, post: Post) -> Result<(), Error> {
-        let post = post.within(u64::from(self.click.attachment_size_limit));
-        self.click
-            .create_followup(self.ctx, post.into_followup())
-            .await?;
+    /// Sends the answer to a click that made a change. The change is stored and announced
+    /// in the channel whatever happens here, so a failure to answer is never an error (that
+    /// would invite the user to do it again): the answer is tried twice, then the clicker
+    /// is told `truth` privately in a follow-up (which works if Discord took the answer
+    /// after all), and otherwise it is only logged.
+    pub async fn confirm(&self, post: Post, truth: &str) -> Result<(), Error> {
+        let first = match self.answer(post.clone()).await {
+            Ok(()) => return Ok(()),
+            Err(why) => why,
+        };
+        tracing::warn!("could not answer a click that made a change ({first}); trying again");
+        let second = match self.answer(post).await {
+            Ok(()) => return Ok(()),
+            Err(why) => why,
+        };
+        let followup = Post::private(truth).into_followup();
+        if let Err(third) = self.click.create_followup(self.ctx, followup).await {
+            tracing::warn!(
+                "the clicker of a change was not told it was made ({second}; then {third}); \
+                 it is announced in the channel"
+            );
+        }
         Ok(())
     }
 }

@@ -4,12 +4,17 @@
 //! this module (people and settings, challenges, games, moves and endings, ratings). Every
 //! method takes the current time as UNIX seconds, so callers and tests decide what "now" is.
 //!
+//! Writes that change what players see take the announcements the change calls for
+//! ([`Announce`]) and store them in the same transaction: the outbox that the front end
+//! delivers from (see the `announcements` module).
+//!
 //! Writes that must not interleave run in one `BEGIN IMMEDIATE` transaction (SQLite has one
 //! writer at a time; taking the write lock up front means a transaction never finds its
 //! snapshot stale half-way). Game writes are also optimistic: they name the
 //! [`GameVersion`] they were computed from and fail with [`StoreError::Conflict`] if
 //! another write landed first.
 
+mod announcements;
 mod challenges;
 mod error;
 mod games;
@@ -28,8 +33,11 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 
+pub use announcements::{
+    Announce, Claim, ClaimedAnnouncement, NewAnnouncement, StoredAnnouncement,
+};
 pub use error::{StoreError, StoreResult};
-pub use ids::{ChallengeId, ChannelId, GameId, GuildId, UserId};
+pub use ids::{AnnouncementId, ChallengeId, ChannelId, GameId, GuildId, MessageId, UserId};
 pub use model::*;
 pub use play::unrated;
 
