@@ -148,7 +148,7 @@ async fn deliver(
             report(service.delivered(&delivery, Some(posted.id.get())).await);
             return;
         }
-        Ok(Err(error)) => (error.to_string(), may_succeed_later(&error)),
+        Ok(Err(error)) => (describe(&error), may_succeed_later(&error)),
         Err(_) => (
             format!("no answer within {:?}", settings.send_timeout()),
             true,
@@ -183,6 +183,18 @@ fn nonce(delivery: &service::Delivery) -> String {
         nonce
     } else {
         delivery.id.to_string()
+    }
+}
+
+/// A failed post in words for the log and the outbox: Discord's status and error code
+/// where it answered (serenity's own text has only the message).
+fn describe(error: &serenity::Error) -> String {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => format!(
+            "Discord answered {}: {} (code {})",
+            response.status_code, response.error.message, response.error.code
+        ),
+        other => other.to_string(),
     }
 }
 

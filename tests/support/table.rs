@@ -51,6 +51,8 @@ pub struct Table {
     bot: Option<RunningBot>,
     database_url: String,
     defer_after: Option<Duration>,
+    /// Settings for the bot beyond the token, the address and the guild.
+    env: Vec<(String, String)>,
     _dir: TempDir,
 }
 
@@ -62,6 +64,16 @@ impl Table {
 
     /// A table whose bot defers every answer still being worked on after `defer_after`.
     pub async fn open_with(defer_after: Option<Duration>) -> Self {
+        Self::open_configured(defer_after, &[]).await
+    }
+
+    /// A table whose bot also reads the settings `env` (e.g. the announcements' retry
+    /// times), as `serve` reads them from its environment.
+    pub async fn open_with_env(env: &[(&str, &str)]) -> Self {
+        Self::open_configured(None, env).await
+    }
+
+    async fn open_configured(defer_after: Option<Duration>, env: &[(&str, &str)]) -> Self {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let database_url = format!("sqlite://{}", dir.path().join("games.db").display());
         let clock = ManualClock::new(START_TIME);
@@ -74,6 +86,10 @@ impl Table {
             bot: None,
             database_url,
             defer_after,
+            env: env
+                .iter()
+                .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
+                .collect(),
             _dir: dir,
         };
         table.start_bot().await;
@@ -91,8 +107,9 @@ impl Table {
     async fn start_bot(&mut self) {
         let started = std::time::Instant::now();
         let guild = GUILD_ID.to_string();
-        let bot =
-            RunningBot::start_with_data(&self.fake, &[("DISCORD_GUILD_ID", &guild)], self.data());
+        let mut env: Vec<(&str, &str)> = vec![("DISCORD_GUILD_ID", &guild)];
+        env.extend(self.env.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        let bot = RunningBot::start_with_data(&self.fake, &env, self.data());
         self.bot = Some(bot);
         // Commands are registered once the bot is set up and ready for interactions.
         let what = "command registration by the started bot";
@@ -271,6 +288,27 @@ impl Table {
             answer,
             latency,
         }
+    }
+
+    /// `/move` as `user`, waiting only for the mover's private confirmation (the board may
+    /// not be posted yet, or at all).
+    pub async fn play_unannounced(&self, user: &TestUser, text: &str) -> RestCall {
+        let (_, confirmation) = self
+            .ask(
+                InteractionBuilder::slash("move")
+                    .string("move", text)
+                    .by(user),
+            )
+            .await;
+        assert!(
+            confirmation.is_ephemeral()
+                && confirmation
+                    .content()
+                    .is_some_and(|answer| answer.contains("was played")),
+            "{text} was not played: {:?}",
+            confirmation.content()
+        );
+        confirmation
     }
 
     /// `/move` as `user` where the move must be refused: returns the private answer.
