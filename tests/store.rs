@@ -148,6 +148,7 @@ async fn migrations_create_every_table_and_index() {
         "announcements",
         "announcements_undelivered",
         "announcements_by_game",
+        "write_checks",
     ] {
         assert!(names.contains(expected), "missing {expected}");
     }
