@@ -23,12 +23,18 @@ pub(crate) async fn command<T>(
     if let Some(result) = within(&mut work, ctx.data().defer_after).await {
         return result;
     }
-    if private {
-        ctx.defer_ephemeral().await?;
+    let deferred = if private {
+        ctx.defer_ephemeral().await
     } else {
-        ctx.defer().await?;
+        ctx.defer().await
+    };
+    // The work goes on even if Discord did not take the deferral: it may change a game,
+    // and a change half made must not be abandoned, nor reported as failed.
+    if let Err(why) = &deferred {
+        tracing::warn!("could not defer an answer: {why}");
     }
-    work.await.map_err(|error| Error::late(error, !private))
+    work.await
+        .map_err(|error| Error::late(error, !private && deferred.is_ok()))
 }
 
 /// The output of `work` if it completes within `after`; `None` at once for a zero delay.
@@ -83,8 +89,11 @@ impl<'a> Click<'a> {
                 serenity::CreateInteractionResponseMessage::new().ephemeral(true),
             ),
         };
-        click.create_response(ctx, deferral).await?;
-        this.deferred = true;
+        // As for commands: the work goes on even if Discord did not take the deferral.
+        match click.create_response(ctx, deferral).await {
+            Ok(()) => this.deferred = true,
+            Err(why) => tracing::warn!("could not defer the answer to a click: {why}"),
+        }
         let value = work.await.map_err(|error| Error::late(error, false))?;
         Ok((this, value))
     }
