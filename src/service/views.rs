@@ -280,7 +280,8 @@ pub enum AcceptOutcome {
     },
 }
 
-/// Something the scheduler found due, for the front end to announce.
+/// Something the scheduler found due and did; each is announced in its channel by the write
+/// that did it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Notice {
     /// A quarter of the player's time is left.
