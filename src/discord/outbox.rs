@@ -30,6 +30,7 @@ use serenity::http::HttpError;
 use tokio::task::JoinSet;
 
 use crate::service::{self, Announcement, Service};
+use crate::store::AnnouncementId;
 
 use super::config::Delivery;
 use super::post::{Post, CHANNEL_ATTACHMENT_LIMIT};
@@ -132,7 +133,10 @@ async fn deliver(
         .await
         .within(CHANNEL_ATTACHMENT_LIMIT)
         .into_message()
-        .nonce(serenity::Nonce::String(nonce(&delivery)))
+        .nonce(serenity::Nonce::String(nonce(
+            delivery.created_at,
+            delivery.id,
+        )))
         .enforce_nonce(true);
     let sent = tokio::time::timeout(
         settings.send_timeout(),
@@ -177,12 +181,12 @@ fn report(recorded: service::ServiceResult<bool>) {
 /// The nonce of an announcement's post: the same for every attempt, different for every
 /// announcement (the time of the change keeps a new database's first announcements apart
 /// from an old one's).
-fn nonce(delivery: &service::Delivery) -> String {
-    let nonce = format!("{}-{}", delivery.created_at, delivery.id);
+fn nonce(created_at: i64, id: AnnouncementId) -> String {
+    let nonce = format!("{created_at}-{id}");
     if nonce.chars().count() <= MAX_NONCE_CHARS {
         nonce
     } else {
-        delivery.id.to_string()
+        id.to_string()
     }
 }
 
@@ -276,6 +280,16 @@ mod tests {
         for status in [401, 408, 429, 500, 502, 503, 504] {
             assert!(status_may_pass(status), "{status}");
         }
+    }
+
+    #[test]
+    fn nonces_fit_discords_limit_and_differ_by_announcement() {
+        let first = nonce(1_790_000_000, AnnouncementId(1));
+        assert_eq!(first, "1790000000-1");
+        assert_ne!(first, nonce(1_790_000_000, AnnouncementId(2)));
+        assert_ne!(first, nonce(1_790_000_001, AnnouncementId(1)));
+        let huge = nonce(1_790_000_000, AnnouncementId(i64::MAX));
+        assert!(huge.chars().count() <= MAX_NONCE_CHARS, "{huge}");
     }
 
     #[test]
