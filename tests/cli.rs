@@ -210,32 +210,53 @@ fn my_uid() -> String {
     String::from_utf8_lossy(&out.stdout).trim().to_owned()
 }
 
+/// Whether every user may run the program at `path` (it and every folder above it let
+/// others in).
+fn runnable_by_anyone(path: &std::path::Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.ancestors().all(|part| {
+        part.as_os_str().is_empty()
+            || std::fs::metadata(part).is_ok_and(|meta| meta.permissions().mode() & 0o001 != 0)
+    })
+}
+
 /// `serve` as a user other than the owner of `dir`'s files: run as `nobody` through
-/// setpriv (util-linux) when the tests run as root (the binary is copied into `dir`, which
-/// that user can reach); as the current user otherwise, after `dir` and `file` were made
-/// theirs only to read.
+/// setpriv (util-linux) when the tests run as root; as the current user otherwise, after
+/// `dir` and `file` were made theirs only to read. A program `nobody` cannot reach is
+/// copied into `dir` first.
 fn serve_as_another_user(dir: &std::path::Path, file: &std::path::Path) -> (bool, String) {
     let url = format!("sqlite://{}", file.display());
     if my_uid() != "0" {
         return serve_with_database(&url);
     }
-    let binary = dir.join("shogiban");
-    std::fs::copy(env!("CARGO_BIN_EXE_shogiban"), &binary).unwrap();
-    set_mode(&binary, 0o755);
-    let out = Command::new("setpriv")
-        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-        .arg(&binary)
-        .arg("serve")
-        .env("DISCORD_TOKEN", "not-a-real-token")
-        .env("DISCORD_API_BASE", "http://127.0.0.1:9")
-        .env("DATABASE_URL", url)
-        .env("RUST_LOG", "info")
-        .output()
-        .expect("setpriv runs (util-linux)");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let mut binary = std::path::PathBuf::from(env!("CARGO_BIN_EXE_shogiban"));
+    if !runnable_by_anyone(&binary) {
+        let copy = dir.join("shogiban");
+        std::fs::copy(&binary, &copy).unwrap();
+        set_mode(&copy, 0o755);
+        binary = copy;
+    }
+    for _ in 0..40 {
+        let out = Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(&binary)
+            .arg("serve")
+            .env("DISCORD_TOKEN", "not-a-real-token")
+            .env("DISCORD_API_BASE", "http://127.0.0.1:9")
+            .env("DATABASE_URL", &url)
+            .env("RUST_LOG", "info")
+            .output()
+            .expect("setpriv runs (util-linux)");
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        // A copy just written may still be open in a child another test is starting
+        // (until that child runs its own program): try again in a moment.
+        if err.contains("Text file busy") {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            continue;
+        }
+        return (out.status.success(), err);
+    }
+    panic!("{} stayed busy", binary.display());
 }
 
 #[test]

@@ -73,12 +73,17 @@ pub(crate) async fn run(
                 Err(error) => tracing::error!(%error, "cannot read the announcements to post"),
             }
         }
-        let pause = match service.next_delivery_in().await {
-            Ok(Some(wait)) => wait.clamp(Duration::from_millis(10), POLL),
-            Ok(None) => POLL,
-            Err(error) => {
-                tracing::error!(%error, "cannot read when the next announcement is due");
-                POLL
+        let pause = if posting.len() >= MAX_IN_FLIGHT {
+            // Every slot is busy: the next post to finish wakes the worker.
+            POLL
+        } else {
+            match service.next_delivery_in().await {
+                Ok(Some(wait)) => wait.clamp(Duration::from_millis(10), POLL),
+                Ok(None) => POLL,
+                Err(error) => {
+                    tracing::error!(%error, "cannot read when the next announcement is due");
+                    POLL
+                }
             }
         };
         tokio::select! {
