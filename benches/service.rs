@@ -1,6 +1,8 @@
 //! Moves through the game table on a database file, each with the board image for the next
-//! player: the latency of one move (median and p99, printed as `latency ...` lines, and
-//! criterion's estimate) and the throughput of many channels playing at once.
+//! player: the move stored with its announcement, then the board drawn as the delivery of
+//! the announcement draws it. The latency of one move (median and p99, printed as
+//! `latency ...` lines, and criterion's estimate) and the throughput of many channels
+//! playing at once.
 //!
 //! `cargo bench --bench service`. The moves are random legal moves (seeded); a game that
 //! ends is replaced by a new one in its channel, outside the timed moves.
@@ -105,8 +107,12 @@ async fn play_one(service: &Service, table: &mut Table, rng: &mut StdRng) -> Dur
         .play(table.channel, mover, &text)
         .await
         .expect("a legal move plays");
+    let image = match &outcome.picture {
+        Some(picture) => picture.draw().await,
+        None => None,
+    };
     let took = started.elapsed();
-    assert!(outcome.image.is_some_and(|image| !image.png.is_empty()));
+    assert!(image.is_some_and(|image| !image.png.is_empty()));
     table
         .shadow
         .play_text_as(Seat(seat.0), &text)

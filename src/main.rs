@@ -445,7 +445,12 @@ async fn open_database(url: &str) -> Result<Store> {
             root_cause(&e)
         )
     })?;
-    store.check_writable().await.map_err(|e| {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| {
+            i64::try_from(since.as_secs()).unwrap_or(i64::MAX)
+        });
+    store.check_writable(now).await.map_err(|e| {
         anyhow!(
             "the database DATABASE_URL={shown} cannot be written: {} \
              (check the permissions of the file and its folder)",

@@ -157,21 +157,140 @@ fn a_postgres_address_never_shows_its_password() {
     );
 }
 
-#[test]
-fn a_read_only_database_is_found_at_start_up() {
+/// A database file made by a first start of `serve` (which stops at the closed gateway),
+/// in a folder everyone may write.
+fn made_database() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
+    set_mode(dir.path(), 0o777);
     let file = dir.path().join("games.db");
-    // A first start creates and migrates the file, then stops at the (closed) gateway.
     let (ok, err) = serve_with_database(&format!("sqlite://{}", file.display()));
     assert!(!ok && err.contains("gateway"), "{err}");
     assert!(file.exists());
-    let (ok, err) = serve_with_database(&format!("sqlite://{}?mode=ro", file.display()));
+    (dir, file)
+}
+
+fn set_mode(path: &std::path::Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+/// Checks that `serve` stopped on the database, before Discord, saying so for the operator.
+fn refused_at_start_up(ok: bool, err: &str, why: &str) {
     assert!(!ok);
     let last = err.lines().last().unwrap_or_default();
     assert!(
         last.contains("cannot be written") && last.contains("DATABASE_URL="),
         "{err}"
     );
+    assert!(last.contains(why), "{why:?} missing: {err}");
+    assert!(!err.contains("gateway"), "stops before Discord: {err}");
+}
+
+#[test]
+fn a_database_opened_read_only_is_found_at_start_up() {
+    let (_dir, file) = made_database();
+    let (ok, err) = serve_with_database(&format!("sqlite://{}?mode=ro", file.display()));
+    refused_at_start_up(ok, &err, "readonly database");
+}
+
+#[test]
+fn a_database_file_marked_read_only_is_found_at_start_up() {
+    // Found from the file's permissions, so also when the bot runs as root, who could
+    // write it anyway.
+    let (_dir, file) = made_database();
+    set_mode(&file, 0o444);
+    let (ok, err) = serve_with_database(&format!("sqlite://{}", file.display()));
+    refused_at_start_up(ok, &err, "marked read-only (mode 444)");
+    assert!(err.contains("games.db"), "names the file: {err}");
+}
+
+/// The numeric id of the user running the tests.
+fn my_uid() -> String {
+    let out = Command::new("id").arg("-u").output().expect("id runs");
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
+/// Whether every user may run the program at `path` (it and every folder above it let
+/// others in).
+fn runnable_by_anyone(path: &std::path::Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.ancestors().all(|part| {
+        part.as_os_str().is_empty()
+            || std::fs::metadata(part).is_ok_and(|meta| meta.permissions().mode() & 0o001 != 0)
+    })
+}
+
+/// `serve` as a user other than the owner of `dir`'s files: run as `nobody` through
+/// setpriv (util-linux) when the tests run as root; as the current user otherwise, after
+/// `dir` and `file` were made theirs only to read. A program `nobody` cannot reach is
+/// copied into `dir` first.
+fn serve_as_another_user(dir: &std::path::Path, file: &std::path::Path) -> (bool, String) {
+    let url = format!("sqlite://{}", file.display());
+    if my_uid() != "0" {
+        return serve_with_database(&url);
+    }
+    let mut binary = std::path::PathBuf::from(env!("CARGO_BIN_EXE_shogiban"));
+    if !runnable_by_anyone(&binary) {
+        let copy = dir.join("shogiban");
+        std::fs::copy(&binary, &copy).unwrap();
+        set_mode(&copy, 0o755);
+        binary = copy;
+    }
+    for _ in 0..40 {
+        let out = Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(&binary)
+            .arg("serve")
+            .env("DISCORD_TOKEN", "not-a-real-token")
+            .env("DISCORD_API_BASE", "http://127.0.0.1:9")
+            .env("DATABASE_URL", &url)
+            .env("RUST_LOG", "info")
+            .output()
+            .expect("setpriv runs (util-linux)");
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        // A copy just written may still be open in a child another test is starting
+        // (until that child runs its own program): try again in a moment.
+        if err.contains("Text file busy") {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            continue;
+        }
+        return (out.status.success(), err);
+    }
+    panic!("{} stayed busy", binary.display());
+}
+
+#[test]
+fn a_database_file_the_bot_may_not_write_is_found_at_start_up() {
+    // The file belongs to someone else and only they may write it (mode 644): SQLite opens
+    // it read-only, and the write at start-up fails.
+    let (dir, file) = made_database();
+    if my_uid() != "0" {
+        set_mode(&file, 0o444);
+    } else {
+        set_mode(&file, 0o644);
+    }
+    let (ok, err) = serve_as_another_user(dir.path(), &file);
+    assert!(!ok);
+    let last = err.lines().last().unwrap_or_default();
+    assert!(last.contains("cannot be written"), "{err}");
+    assert!(!err.contains("gateway"), "stops before Discord: {err}");
+}
+
+#[test]
+fn a_folder_the_bot_may_not_write_is_found_at_start_up() {
+    // The file may be written, but SQLite cannot make its -wal and -shm files beside it.
+    let (dir, file) = made_database();
+    set_mode(&file, 0o666);
+    let folder = dir.path().join("games");
+    std::fs::create_dir(&folder).unwrap();
+    let moved = folder.join("games.db");
+    std::fs::rename(&file, &moved).unwrap();
+    set_mode(&folder, 0o555);
+    let (ok, err) = serve_as_another_user(dir.path(), &moved);
+    set_mode(&folder, 0o755);
+    assert!(!ok);
+    let last = err.lines().last().unwrap_or_default();
+    assert!(last.contains("DATABASE_URL="), "{err}");
     assert!(!err.contains("gateway"), "stops before Discord: {err}");
 }
 

@@ -28,13 +28,7 @@ fn content(call: &RestCall) -> &str {
 
 /// Channel posts of the game channel made after `since`, in order.
 fn posts_since(table: &Table, since: Instant) -> Vec<RestCall> {
-    let path = format!("/api/v10/channels/{GAME_CHANNEL}/messages");
-    table
-        .fake
-        .calls()
-        .into_iter()
-        .filter(|call| call.is("POST", &path) && call.at > since)
-        .collect()
+    table.posts_since(GAME_CHANNEL, since)
 }
 
 /// Waits until `count` channel posts were made after `since`, and returns them.
@@ -69,7 +63,7 @@ async fn a_standard_game_against_the_bot_named_as_opponent() {
         )
         .await;
     // The challenge is accepted at once and the game starts: the first board is alice's.
-    let (start, _) = table.fake.answer_with_file(&sent).await;
+    let start = table.first_board_after(&sent).await;
     assert!(
         content(&start).contains("shogiban · level 1"),
         "{:?}",
@@ -82,15 +76,15 @@ async fn a_standard_game_against_the_bot_named_as_opponent() {
     );
 
     for (n, text) in ["7g7f", "2g2f", "6i7h"].into_iter().enumerate() {
-        let since = Instant::now();
         let played = table.play(&alice(), text).await;
         assert!(
             !played.answer.is_ephemeral(),
             "{:?}",
             played.answer.content()
         );
-        // The computer answers in the channel like a person: the board for alice, and a
-        // mention of her.
+        // The computer answers in the channel like a person, after alice's own board: the
+        // board for alice, and a mention of her.
+        let since = played.answer.at;
         let posts = wait_for_posts(&table, since, 1).await;
         assert_eq!(posts.len(), 1, "the computer answered move {}", n + 1);
         let answer = &posts[0];
@@ -149,7 +143,12 @@ async fn a_standard_game_against_the_bot_named_as_opponent() {
         "{:?}",
         result.content()
     );
-    let since = Instant::now();
+    let announced = table
+        .announced_after(&click, "the result", |call| {
+            content(call).contains("Game over")
+        })
+        .await;
+    let since = announced.at;
     tokio::time::sleep(Duration::from_millis(1200)).await;
     assert!(
         posts_since(&table, since).is_empty(),
@@ -178,18 +177,17 @@ async fn a_yonin_game_with_three_computers() {
                 .by(&alice()),
         )
         .await;
-    let (start, _) = table.fake.answer_with_file(&sent).await;
+    let start = table.first_board_after(&sent).await;
     assert!(
         content(&start).contains(&alice().mention()),
         "{:?}",
         start.content()
     );
     for _ in 0..2 {
-        let since = Instant::now();
         // Alice (S) pushes a pawn; W, N and E answer in turn, each with a board.
         let legal = table.suggestions(&alice(), "").await;
         let first = legal[0].1.as_str().unwrap().to_owned();
-        table.play(&alice(), &first).await;
+        let since = table.play(&alice(), &first).await.answer.at;
         let posts = wait_for_posts(&table, since, 3).await;
         assert!(
             posts.len() >= 3,
@@ -242,7 +240,7 @@ async fn open_yonin_seats_are_filled_with_computers_by_button() {
     let click = table
         .click(&alice(), &fill, update.message.clone().unwrap())
         .await;
-    let (start, _) = table.fake.answer_with_file(&click).await;
+    let start = table.first_board_after(&click).await;
     assert!(content(&start).contains("begins"), "{:?}", start.content());
     let game = &table.service.active_games(alice().user_id()).await.unwrap()[0];
     let computers = game
@@ -267,20 +265,27 @@ async fn the_computer_answers_offers() {
                 .by(&alice()),
         )
         .await;
-    table.fake.answer_with_file(&sent).await;
-    let since = Instant::now();
-    table.play(&alice(), "7g7f").await;
+    table.first_board_after(&sent).await;
+    let since = table.play(&alice(), "7g7f").await.answer.at;
     assert_eq!(wait_for_posts(&table, since, 1).await.len(), 1);
     // A takeback in an unrated game is granted: alice's move and the computer's reply are
-    // taken back, and it is her turn at the start again.
-    let (sent, _) = table
+    // taken back, and it is her turn at the start again. The channel sees the request,
+    // then the board after it.
+    let (sent, answer) = table
         .ask(InteractionBuilder::slash("takeback").by(&alice()))
         .await;
-    let answers = wait_answers(&table, &sent, 2).await;
+    assert!(answer.is_ephemeral(), "{:?}", answer.content());
+    let posts = wait_for_posts(&table, sent.sent_at, 2).await;
     assert!(
-        answers.iter().any(|a| a.pngs().len() == 1),
-        "the board after the takeback: {:?}",
-        answers.iter().map(|a| a.content()).collect::<Vec<_>>()
+        content(&posts[0]).contains("asks to take back"),
+        "{:?}",
+        posts[0].content()
+    );
+    assert_eq!(posts[1].pngs().len(), 1, "the board after the takeback");
+    assert!(
+        content(&posts[1]).contains("taken back"),
+        "{:?}",
+        posts[1].content()
     );
     let games = table.service.active_games(alice().user_id()).await.unwrap();
     assert_eq!(games[0].ply, 0, "both moves taken back");
@@ -288,30 +293,18 @@ async fn the_computer_answers_offers() {
     let (sent, _) = table
         .ask(InteractionBuilder::slash("draw").by(&alice()))
         .await;
-    let answers = wait_answers(&table, &sent, 2).await;
+    let posts = wait_for_posts(&table, sent.sent_at, 2).await;
     assert!(
-        answers.iter().any(|a| content(a).contains("declined")),
+        content(&posts[0]).contains("offers a draw"),
         "{:?}",
-        answers.iter().map(|a| a.content()).collect::<Vec<_>>()
+        posts[0].content()
+    );
+    assert!(
+        content(&posts[1]).contains("declined"),
+        "{:?}",
+        posts[1].content()
     );
     table.close().await;
-}
-
-/// Waits for `count` answers with text to `sent`.
-async fn wait_answers(
-    table: &Table,
-    sent: &support::fake_discord::SentInteraction,
-    count: usize,
-) -> Vec<RestCall> {
-    wait_for_count(count, || {
-        table
-            .fake
-            .answers_to(sent)
-            .into_iter()
-            .filter(|a| a.content().is_some())
-            .collect()
-    })
-    .await
 }
 
 #[tokio::test]
@@ -327,9 +320,9 @@ async fn a_computer_move_owed_at_a_restart_is_played_after_it() {
                 .by(&alice()),
         )
         .await;
-    table.fake.answer_with_file(&sent).await;
-    // The bot stops; alice's move lands (as it would have just before a crash) with the
-    // computer to move and nobody thinking.
+    table.first_board_after(&sent).await;
+    // The bot stops; alice's move lands (as it would have just before a crash, neither
+    // announced nor answered) with the computer to move and nobody thinking.
     table.stop_bot().await;
     let channel = shogiban::store::ChannelId(GAME_CHANNEL);
     table
@@ -339,16 +332,22 @@ async fn a_computer_move_owed_at_a_restart_is_played_after_it() {
         .unwrap();
     let since = Instant::now();
     table.start_again().await;
-    let posts = wait_for_posts(&table, since, 1).await;
-    assert_eq!(posts.len(), 1, "the owed move was played after the restart");
-    assert_eq!(posts[0].pngs().len(), 1);
+    // After the restart, alice's move is announced, then the computer's answer to it.
+    let posts = wait_for_posts(&table, since, 2).await;
+    assert_eq!(posts.len(), 2, "alice's move and the owed answer");
     assert!(
-        content(&posts[0]).contains(&alice().mention()),
+        content(&posts[0]).contains("played **P-7f**"),
         "{:?}",
         posts[0].content()
     );
+    assert_eq!(posts[1].pngs().len(), 1);
+    assert!(
+        content(&posts[1]).contains(&alice().mention()),
+        "{:?}",
+        posts[1].content()
+    );
     tokio::time::sleep(Duration::from_millis(900)).await;
-    assert_eq!(posts_since(&table, since).len(), 1, "played once");
+    assert_eq!(posts_since(&table, since).len(), 2, "played once");
     let games = table.service.active_games(alice().user_id()).await.unwrap();
     assert_eq!(games[0].ply, 2);
     table.close().await;

@@ -7,7 +7,10 @@ use std::time::Duration;
 
 use serde_json::Value;
 use shogiban::discord::{Config, ConfigError};
+use support::bot::shogiban_command;
 use support::bot::RunningBot;
+#[cfg(unix)]
+use support::bot::{stop_with_sigterm, ChildGuard};
 use support::fake_discord::{callback, FakeDiscord, DEFAULT_WAIT};
 use support::fixtures::{self, alice, bob, InteractionBuilder, CHANNEL_ID, GUILD_ID};
 
@@ -367,22 +370,6 @@ async fn unreachable_api_base_is_an_error_not_a_fallback_to_discord() {
     assert!(error.to_string().contains(&base), "{error}");
 }
 
-/// The installed program, as the deployment starts it. `SHOGIBAN_TEST_LOG` sets its log
-/// level (default `info`).
-fn shogiban_command() -> std::process::Command {
-    let log = std::env::var("SHOGIBAN_TEST_LOG").unwrap_or_else(|_| "info".to_owned());
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_shogiban"));
-    command
-        .env("NO_PROXY", "127.0.0.1,localhost")
-        .env("no_proxy", "127.0.0.1,localhost")
-        .env("RUST_LOG", log)
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("DISCORD_GUILD_ID")
-        .env_remove("DISCORD_API_BASE")
-        .env_remove("DATABASE_URL");
-    command
-}
-
 #[test]
 fn serve_without_a_token_says_which_variable_is_missing() {
     let output = shogiban_command()
@@ -394,40 +381,6 @@ fn serve_without_a_token_says_which_variable_is_missing() {
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("DISCORD_TOKEN is not set"), "{stderr}");
-}
-
-/// Kills the child process if the test fails before it exits.
-#[cfg(unix)]
-struct ChildGuard(std::process::Child);
-
-#[cfg(unix)]
-impl Drop for ChildGuard {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Sends SIGTERM to the child and waits for it to exit.
-#[cfg(unix)]
-async fn stop_with_sigterm(child: &mut ChildGuard) -> std::process::ExitStatus {
-    // The shell's own `kill`: no signal crate needed, and no separate binary either.
-    let kill = std::process::Command::new("sh")
-        .args(["-c", &format!("kill -TERM {}", child.0.id())])
-        .status()
-        .expect("run kill");
-    assert!(kill.success());
-    let deadline = std::time::Instant::now() + support::bot::STOP_WAIT;
-    loop {
-        if let Some(status) = child.0.try_wait().expect("poll the child") {
-            return status;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "serve did not stop on SIGTERM"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
 }
 
 #[cfg(unix)]
@@ -492,7 +445,17 @@ async fn after_a_clean_stop_the_database_file_alone_holds_every_game() {
                 .by(&alice()),
         )
         .await;
-    let challenge = fake.answer_to(&sent).await;
+    let answer = fake.answer_to(&sent).await;
+    assert!(answer.is_ephemeral(), "{:?}", answer.content());
+    let challenge = fake
+        .posted(
+            CHANNEL_ID,
+            sent.sent_at,
+            "the challenge",
+            support::fake_discord::DEFAULT_WAIT,
+            |call| !call.custom_ids().is_empty(),
+        )
+        .await;
     let accept = challenge
         .custom_ids()
         .into_iter()
@@ -501,7 +464,14 @@ async fn after_a_clean_stop_the_database_file_alone_holds_every_game() {
     let click = fake
         .send(&InteractionBuilder::click(&accept, challenge.message.clone().unwrap()).by(&bob()))
         .await;
-    fake.answer_with_file(&click).await;
+    fake.posted(
+        CHANNEL_ID,
+        click.sent_at,
+        "the first board",
+        support::fake_discord::DEFAULT_WAIT,
+        |call| !call.files.is_empty(),
+    )
+    .await;
 
     let status = stop_with_sigterm(&mut child).await;
     assert!(status.success(), "exit {status}");

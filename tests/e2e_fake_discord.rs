@@ -1,15 +1,19 @@
 //! The fake Discord itself: its fixtures are readable by serenity, and it refuses, and
-//! records, what real Discord would refuse. Driven with serenity's own REST client, without
-//! the bot, so each rule can be broken on purpose.
+//! records, what real Discord would refuse; it deduplicates posts by nonce and fails on
+//! purpose when asked. Driven with serenity's own REST client (its rate limiter on, as the
+//! bot runs it), without the bot, so each rule can be broken on purpose.
 
 mod support;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use serenity::builder::CreateAttachment;
 use serenity::http::{Http, HttpBuilder};
-use support::fake_discord::{check_interaction_payload, FakeDiscord, SentInteraction};
+use support::fake_discord::{
+    check_interaction_payload, Failure, FakeDiscord, SentInteraction, CHANNEL_MESSAGES,
+    INTERACTION_CALLBACKS,
+};
 use support::fixtures::{self, bob, kind, InteractionBuilder};
 
 fn client(fake: &FakeDiscord) -> Http {
@@ -17,7 +21,6 @@ fn client(fake: &FakeDiscord) -> Http {
     HttpBuilder::new(fake.token())
         .application_id(fixtures::APPLICATION_ID.into())
         .proxy(fake.api_base())
-        .ratelimiter_disabled(true)
         .build()
 }
 
@@ -225,7 +228,6 @@ async fn requests_without_the_token_are_refused() {
     support::bot::prepare_process();
     let http = HttpBuilder::new("someone-else")
         .proxy(fake.api_base())
-        .ratelimiter_disabled(true)
         .build();
 
     assert!(http.get_gateway().await.is_err());
@@ -317,4 +319,211 @@ async fn messages_are_kept_and_edited_in_place() {
         .await;
     assert!(unknown.is_err(), "a message never sent cannot be edited");
     assert_eq!(fake.violations().len(), 1);
+}
+
+/// A channel message with an enforced nonce, as the bot posts its announcements.
+fn post(content: &str, nonce: &str) -> Value {
+    json!({ "content": content, "nonce": nonce, "enforce_nonce": true })
+}
+
+#[tokio::test]
+async fn a_repeated_nonce_returns_the_message_already_made() {
+    let fake = FakeDiscord::start().await;
+    let http = client(&fake);
+    let channel = serenity::model::id::ChannelId::new(fixtures::CHANNEL_ID);
+    let first = http
+        .send_message(channel, vec![], &post("move 1", "1790000000-1"))
+        .await
+        .unwrap();
+    let again = http
+        .send_message(channel, vec![], &post("move 1", "1790000000-1"))
+        .await
+        .unwrap();
+    assert_eq!(again.id, first.id, "the same message comes back");
+    let other = http
+        .send_message(channel, vec![], &post("move 2", "1790000000-2"))
+        .await
+        .unwrap();
+    assert_ne!(other.id, first.id);
+    // Without enforce_nonce the nonce is only echoed: a new message each time.
+    let loose = json!({ "content": "move 1", "nonce": "1790000000-1" });
+    let unenforced = http.send_message(channel, vec![], &loose).await.unwrap();
+    assert_ne!(unenforced.id, first.id);
+    let made: Vec<String> = fake
+        .channel_posts(fixtures::CHANNEL_ID)
+        .iter()
+        .map(|call| call.content().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(made, ["move 1", "move 2", "move 1"]);
+    fake.assert_no_violations();
+}
+
+#[tokio::test]
+async fn failures_on_purpose_apply_to_their_route_for_their_count() {
+    let fake = FakeDiscord::start().await;
+    let http = client(&fake);
+    let channel = serenity::model::id::ChannelId::new(fixtures::CHANNEL_ID);
+    let elsewhere = serenity::model::id::ChannelId::new(fixtures::CHANNEL_ID + 1);
+    let path = format!("/api/v10/channels/{}/messages", fixtures::CHANNEL_ID);
+    fake.fail("POST", &path, 2, Failure::Status(500));
+    // Another channel is not affected.
+    http.send_message(elsewhere, vec![], &post("there", "n0"))
+        .await
+        .expect("another route works");
+    for _ in 0..2 {
+        let error = http
+            .send_message(channel, vec![], &post("here", "n1"))
+            .await
+            .unwrap_err();
+        let serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(response)) =
+            &error
+        else {
+            panic!("{error}");
+        };
+        assert_eq!(response.status_code.as_u16(), 500);
+    }
+    http.send_message(channel, vec![], &post("here", "n1"))
+        .await
+        .expect("the third call works");
+    assert_eq!(
+        fake.channel_posts(fixtures::CHANNEL_ID).len(),
+        1,
+        "nothing made by a 500"
+    );
+
+    // Until recovered.
+    fake.fail("POST", CHANNEL_MESSAGES, u32::MAX, Failure::Status(503));
+    for _ in 0..3 {
+        assert!(http
+            .send_message(channel, vec![], &post("down", "n2"))
+            .await
+            .is_err());
+    }
+    fake.recover();
+    http.send_message(channel, vec![], &post("up", "n3"))
+        .await
+        .expect("Discord is back");
+    let statuses: Vec<u16> = fake
+        .calls()
+        .iter()
+        .filter(|call| call.is("POST", &path))
+        .map(|call| call.status)
+        .collect();
+    assert_eq!(statuses, [500, 500, 200, 503, 503, 503, 200]);
+    fake.assert_no_violations();
+}
+
+#[tokio::test]
+async fn a_429_is_waited_out_and_retried_by_serenitys_rate_limiter() {
+    let fake = FakeDiscord::start().await;
+    let http = client(&fake);
+    let channel = serenity::model::id::ChannelId::new(fixtures::CHANNEL_ID);
+    let retry_after = Duration::from_millis(300);
+    fake.fail(
+        "POST",
+        CHANNEL_MESSAGES,
+        2,
+        Failure::RateLimited {
+            retry_after,
+            global: false,
+        },
+    );
+    let started = Instant::now();
+    let message = http
+        .send_message(channel, vec![], &post("after the limit", "n1"))
+        .await
+        .expect("the limiter retries until it goes through");
+    assert_eq!(message.content, "after the limit");
+    // Discord's retry-after header is in whole seconds: a second for each 429.
+    assert!(
+        started.elapsed() >= Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    let calls: Vec<_> = fake
+        .calls()
+        .into_iter()
+        .filter(|call| call.path.ends_with("/messages"))
+        .collect();
+    assert_eq!(
+        calls.iter().map(|call| call.status).collect::<Vec<_>>(),
+        [429, 429, 200]
+    );
+    assert_eq!(
+        fake.channel_posts(fixtures::CHANNEL_ID).len(),
+        1,
+        "made once"
+    );
+    // A global limit holds every route back, and is waited out as well.
+    fake.fail(
+        "POST",
+        INTERACTION_CALLBACKS,
+        1,
+        Failure::RateLimited {
+            retry_after,
+            global: true,
+        },
+    );
+    let sent = fake.open_interaction(&InteractionBuilder::slash("help"));
+    respond(&http, &sent, message_response(json!([])), vec![])
+        .await
+        .expect("answered after the global limit");
+    fake.assert_no_violations();
+}
+
+#[tokio::test]
+async fn dropped_connections_fail_before_or_after_the_work() {
+    let fake = FakeDiscord::start().await;
+    let http = client(&fake);
+    let channel = serenity::model::id::ChannelId::new(fixtures::CHANNEL_ID);
+    // Dropped before: nothing is made, the client sees no answer.
+    fake.fail("POST", CHANNEL_MESSAGES, 1, Failure::Drop);
+    let error = http
+        .send_message(channel, vec![], &post("lost", "n1"))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            error,
+            serenity::Error::Http(serenity::http::HttpError::Request(_))
+        ),
+        "{error}"
+    );
+    assert!(fake.channel_posts(fixtures::CHANNEL_ID).is_empty());
+    // Dropped after: the message is made, but the client cannot know; trying again with
+    // the same nonce gets it back rather than a second one.
+    fake.fail("POST", CHANNEL_MESSAGES, 1, Failure::DropAfter);
+    assert!(http
+        .send_message(channel, vec![], &post("made", "n2"))
+        .await
+        .is_err());
+    assert_eq!(fake.channel_posts(fixtures::CHANNEL_ID).len(), 1);
+    let again = http
+        .send_message(channel, vec![], &post("made", "n2"))
+        .await
+        .expect("the retry gets the message");
+    assert_eq!(again.content, "made");
+    assert_eq!(fake.channel_posts(fixtures::CHANNEL_ID).len(), 1);
+
+    // An interaction answered, its answer lost: the retry is told it was answered, which
+    // is no breach, and a follow-up reaches the user.
+    fake.fail("POST", INTERACTION_CALLBACKS, 1, Failure::DropAfter);
+    let sent = fake.open_interaction(&InteractionBuilder::slash("help"));
+    assert!(respond(&http, &sent, message_response(json!([])), vec![])
+        .await
+        .is_err());
+    assert!(respond(&http, &sent, message_response(json!([])), vec![])
+        .await
+        .is_err());
+    http.create_followup_message(&sent.token, &json!({ "content": "done" }), vec![])
+        .await
+        .expect("the follow-up works: the answer did land");
+    fake.assert_no_violations();
+    let recorded: Vec<(u16, Option<Failure>)> = fake
+        .calls()
+        .into_iter()
+        .filter(|call| call.is_callback_for(&sent))
+        .map(|call| (call.status, call.fault))
+        .collect();
+    assert_eq!(recorded, [(0, Some(Failure::DropAfter)), (400, None)]);
 }

@@ -47,13 +47,17 @@ async fn a_challenge_accepted_by_button_starts_the_game() {
             &alice(),
         )
         .await;
-    assert_eq!(challenge.callback_type(), Some(callback::MESSAGE));
+    // The challenger is told privately; the challenge is posted in the channel.
+    assert!(
+        challenge.is("POST", &format!("/api/v10/channels/{CHANNEL_ID}/messages")),
+        "{challenge:?}"
+    );
     assert!(!challenge.is_ephemeral(), "a challenge is public");
     let text = content(&challenge);
     assert!(text.contains(&bob().mention()), "{text}");
     assert!(text.contains("1 day per move"), "{text}");
     assert!(text.contains("**Shogi**"), "{text}");
-    let mentioned = challenge.json.as_ref().unwrap()["data"]["allowed_mentions"]["users"].clone();
+    let mentioned = challenge.message_payload().unwrap()["allowed_mentions"]["users"].clone();
     assert_eq!(
         mentioned,
         serde_json::json!([bob().id.to_string()]),
@@ -87,7 +91,7 @@ async fn a_challenge_accepted_by_button_starts_the_game() {
         "an accepted challenge has no buttons"
     );
 
-    let (start, _) = table.fake.answer_with_file(&click).await;
+    let start = table.first_board_after(&click).await;
     assert!(!start.is_ephemeral());
     let text = content(&start);
     assert!(text.contains("begins"), "{text}");
@@ -392,7 +396,9 @@ async fn resigning_needs_a_confirmation_and_is_announced() {
     assert_eq!(update.callback_type(), Some(callback::UPDATE_MESSAGE));
     assert!(content(&update).contains("You resigned"));
     assert!(update.custom_ids().is_empty());
-    let (announcement, _) = table.fake.answer_with_file(&click).await;
+    let announcement = table
+        .announced_after(&click, "the result", |call| !call.files.is_empty())
+        .await;
     assert!(!announcement.is_ephemeral(), "the result is public");
     let text = content(&announcement);
     assert!(text.contains("resigned"), "{text}");
@@ -521,7 +527,11 @@ async fn my_view_and_board_show_the_players_seat_privately() {
             confirm.message.clone().unwrap(),
         )
         .await;
-    table.fake.answer_with_file(&click).await;
+    table
+        .announced_after(&click, "the result", |call| {
+            content(call).contains("Game over")
+        })
+        .await;
     let click = table
         .click(&alice(), &played.answer.custom_ids()[0], played.message())
         .await;
@@ -535,20 +545,39 @@ async fn my_view_and_board_show_the_players_seat_privately() {
     table.close().await;
 }
 
+/// `/draw` or `/takeback` by `by`: checks the private answer, and returns the offer as
+/// posted in the channel.
+async fn offer(table: &Table, command: &str, by: &support::fixtures::TestUser) -> RestCall {
+    let (sent, answer) = table.ask(InteractionBuilder::slash(command).by(by)).await;
+    assert!(answer.is_ephemeral(), "{:?}", answer.content());
+    assert!(
+        content(&answer).contains("is posted"),
+        "{:?}",
+        answer.content()
+    );
+    table
+        .announced_after(&sent, "the offer", |call| call.custom_ids().len() == 2)
+        .await
+}
+
 #[tokio::test]
 async fn a_draw_offer_is_answered_with_buttons() {
     let table = Table::open().await;
     standard_game(&table).await;
     table.play(&alice(), "7g7f").await;
 
-    let (_, offer) = table
-        .ask(InteractionBuilder::slash("draw").by(&alice()))
-        .await;
+    let offer = offer(&table, "draw", &alice()).await;
     assert!(!offer.is_ephemeral());
     assert!(
         content(&offer).contains("offers a draw"),
         "{:?}",
         offer.content()
+    );
+    let mentioned = offer.message_payload().unwrap()["allowed_mentions"]["users"].clone();
+    assert_eq!(
+        mentioned,
+        serde_json::json!([bob().id.to_string()]),
+        "bob is pinged"
     );
     let ids = offer.custom_ids();
     assert_eq!(ids.len(), 2, "{ids:?}");
@@ -559,10 +588,23 @@ async fn a_draw_offer_is_answered_with_buttons() {
     let refusal = table.fake.answer_to(&own).await;
     assert!(refusal.is_ephemeral(), "{:?}", refusal.content());
 
+    // Accepting closes the offer's message and announces the result with the board.
     let accept = table.click(&bob(), &ids[0], message).await;
-    let (update, _) = table.fake.answer_with_file(&accept).await;
+    let update = table.fake.response_to(&accept).await;
     assert_eq!(update.callback_type(), Some(callback::UPDATE_MESSAGE));
-    let text = content(&update);
+    assert!(
+        content(&update).contains(&format!("Accepted by {}", bob().mention())),
+        "{:?}",
+        update.content()
+    );
+    assert!(
+        update.custom_ids().is_empty(),
+        "an answered offer has no buttons"
+    );
+    let result = table
+        .announced_after(&accept, "the result", |call| !call.files.is_empty())
+        .await;
+    let text = content(&result);
     assert!(text.contains("accepted the draw"), "{text}");
     assert!(text.contains("**Game over**"), "{text}");
     table.close().await;
@@ -574,9 +616,7 @@ async fn a_takeback_is_granted_or_declined() {
     standard_game(&table).await;
     table.play(&alice(), "7g7f").await;
 
-    let (_, request) = table
-        .ask(InteractionBuilder::slash("takeback").by(&alice()))
-        .await;
+    let request = offer(&table, "takeback", &alice()).await;
     assert!(
         content(&request).contains("take back"),
         "{:?}",
@@ -588,20 +628,36 @@ async fn a_takeback_is_granted_or_declined() {
         .await;
     let update = table.fake.response_to(&decline).await;
     assert!(
-        content(&update).contains("declined"),
+        content(&update).contains("Declined by"),
         "{:?}",
         update.content()
     );
-
-    let (_, request) = table
-        .ask(InteractionBuilder::slash("takeback").by(&alice()))
+    // The refusal is announced to the one who asked.
+    let declined = table
+        .announced_after(&decline, "the refusal", |call| {
+            content(call).contains("declined the takeback request")
+        })
         .await;
+    let mentioned = declined.message_payload().unwrap()["allowed_mentions"]["users"].clone();
+    assert_eq!(mentioned, serde_json::json!([alice().id.to_string()]));
+
+    let request = offer(&table, "takeback", &alice()).await;
     let ids = request.custom_ids();
     let grant = table
         .click(&bob(), &ids[0], request.message.clone().unwrap())
         .await;
-    let (update, _) = table.fake.answer_with_file(&grant).await;
-    let text = content(&update);
+    let update = table.fake.response_to(&grant).await;
+    assert!(
+        content(&update).contains("Accepted by"),
+        "{:?}",
+        update.content()
+    );
+    let board = table
+        .announced_after(&grant, "the board after the takeback", |call| {
+            !call.files.is_empty()
+        })
+        .await;
+    let text = content(&board);
     assert!(text.contains("1 move taken back"), "{text}");
     assert!(text.contains("Your move, black"), "{text}");
     // alice moves again from the start.
@@ -616,10 +672,14 @@ async fn answers_deferred_for_slow_work_still_arrive_and_refusals_stay_private()
     let table = Table::open_with(Some(Duration::ZERO)).await;
     standard_game(&table).await;
 
+    // The mover's answer is deferred privately and comes as the follow-up; the channel
+    // gets the board.
     let played = table.play(&alice(), "7g7f").await;
     let answers = table.fake.answers_to(&played.sent);
     assert_eq!(answers[0].callback_type(), Some(callback::DEFERRED_MESSAGE));
-    assert!(played.answer.is_webhook_for(&played.sent));
+    assert!(answers[0].is_ephemeral(), "the deferral is private");
+    assert!(played.confirmation.is_webhook_for(&played.sent));
+    assert!(played.confirmation.is_ephemeral());
     assert!(played.content().contains("move 1:"));
 
     let sent = table
@@ -637,14 +697,13 @@ async fn answers_deferred_for_slow_work_still_arrive_and_refusals_stay_private()
         })
         .await;
     assert!(refusal.is_ephemeral(), "{:?}", refusal.content());
-    let deleted = table
-        .fake
-        .answers_to(&sent)
-        .iter()
-        .any(|call| call.method == "DELETE");
+    let answers = table.fake.answers_to(&sent);
     assert!(
-        deleted,
-        "the public deferral is removed before the private refusal"
+        answers
+            .iter()
+            .all(|call| call.is_ephemeral() || call.method == "DELETE"),
+        "nothing of a refused move is public: {:?}",
+        answers.iter().map(RestCall::content).collect::<Vec<_>>()
     );
     table.close().await;
 }
@@ -695,7 +754,11 @@ async fn poke_scheduler(table: &Table) {
                 .by(&carol()),
         )
         .await;
-    assert!(!answer.is_ephemeral(), "{:?}", answer.content());
+    assert!(
+        content(&answer).contains("is posted"),
+        "{:?}",
+        answer.content()
+    );
 }
 
 #[tokio::test]
@@ -754,7 +817,11 @@ async fn lists_leaderboard_profile_and_export() {
             confirm.message.clone().unwrap(),
         )
         .await;
-    table.fake.answer_with_file(&click).await;
+    table
+        .announced_after(&click, "the result", |call| {
+            content(call).contains("Game over")
+        })
+        .await;
     let (_, board) = table
         .ask(InteractionBuilder::slash("leaderboard").by(&carol()))
         .await;

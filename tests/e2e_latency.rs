@@ -1,7 +1,8 @@
-//! How long a player waits for the board: from sending `/move` to the bot's answer carrying
-//! the PNG, through the real bot and the fake Discord, for a 9x9 and a 17x17 game. Prints
-//! the median and 99th percentile (run with `--nocapture` to see them); asserts only that
-//! every answer came with a valid image, never a time.
+//! How long a player waits for the board: from sending `/move` to the bot's post in the
+//! channel carrying the PNG (the move's announcement, stored with the move and posted from
+//! the outbox), through the real bot and the fake Discord, for a 9x9 and a 17x17 game.
+//! Prints the median and 99th percentile (run with `--nocapture` to see them); asserts
+//! only that every post came with a valid image, never a time.
 
 mod support;
 
@@ -43,7 +44,7 @@ async fn latencies(choice: i64, variant: Variant, moves: usize) -> Vec<Duration>
 fn report(what: &str, samples: &[Duration]) {
     let (median, p99) = median_and_p99(samples);
     println!(
-        "{what}: {} moves, median {:.1} ms, p99 {:.1} ms (from /move sent to the answer with the PNG)",
+        "{what}: {} moves, median {:.1} ms, p99 {:.1} ms (from /move sent to the board posted in the channel)",
         samples.len(),
         median.as_secs_f64() * 1e3,
         p99.as_secs_f64() * 1e3

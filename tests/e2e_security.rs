@@ -49,7 +49,7 @@ async fn a_challenge_button_acts_only_in_its_own_channel() {
     }
     // The challenge is still open: Bob accepts it where it was posted.
     let click = table.click(&bob(), &accept, message).await;
-    let (start, _) = table.fake.answer_with_file(&click).await;
+    let start = table.first_board_after(&click).await;
     assert!(content(&start).contains("begins"), "{:?}", start.content());
     table.close().await;
 }

@@ -7,8 +7,8 @@ mod service_support;
 use service_support::*;
 use shogiban::engine::{EndReason, Variant};
 use shogiban::service::{
-    AcceptOutcome, ChallengeRequest, Event, GameRef, OfferOutcome, RecordFormat, Seating,
-    ServiceError, TimeLimit,
+    AcceptOutcome, Announcement, ChallengeRequest, Event, GameRef, OfferOutcome, RecordFormat,
+    Seating, ServiceError, TimeLimit,
 };
 use shogiban::store::{ChallengeStatus, GameStatus, InviteResponse, OfferKind, SeatMode};
 
@@ -48,7 +48,7 @@ async fn a_standard_game_from_challenge_to_leaderboard() {
     assert_eq!((to_move.user_id, to_move.seat_name), (ALICE, "black"));
     assert_eq!(to_move.to_string(), "black (Alice)");
     assert_eq!(game.deadline_at, Some(T0 + 60 + 3 * DAY));
-    let image = game.image.unwrap();
+    let image = drawn(Some(&game.picture)).await;
     assert!(is_png(&image.png));
     assert_eq!(image.seat_name, "black");
 
@@ -76,7 +76,7 @@ async fn a_standard_game_from_challenge_to_leaderboard() {
     assert_eq!(first.ply, 1);
     assert_eq!(first.next.as_ref().unwrap().user_id, BOB);
     assert_eq!(first.deadline_at, Some(T0 + 60 + HOUR + 3 * DAY));
-    let image = first.image.as_ref().unwrap();
+    let image = drawn(first.picture.as_ref()).await;
     assert!(is_png(&image.png));
     assert_eq!(image.seat_name, "white", "drawn for the player to move");
     assert!(first.result.is_none());
@@ -110,8 +110,9 @@ async fn a_standard_game_from_challenge_to_leaderboard() {
     );
     assert_eq!(winner.delta(), -loser.delta());
     assert!(winner.provisional && loser.provisional);
-    assert!(is_png(&last.image.as_ref().unwrap().png));
-    assert_eq!(last.image.as_ref().unwrap().seat_name, "black");
+    let image = drawn(last.picture.as_ref()).await;
+    assert!(is_png(&image.png));
+    assert_eq!(image.seat_name, "black");
 
     // The game is over: the channel is free and the move stands in the records.
     assert!(matches!(
@@ -537,6 +538,18 @@ async fn challenges_expire() {
         .collect();
     assert_eq!(expired, [(second.id, ChallengeStatus::Expired)]);
     assert!(s.tick(T0 + DAY + 1).await.unwrap().is_empty());
+    // Each expiry is announced once in its channel, whether the sweep or a late answer
+    // found it.
+    for (channel, id) in [(CHANNEL, first.id), (OTHER_CHANNEL, second.id)] {
+        let said = announced(&f, channel).await;
+        let kinds: Vec<&str> = said.iter().map(Announcement::kind).collect();
+        assert_eq!(kinds, ["challenge", "challenge_expired"]);
+        let Announcement::ChallengeExpired(view) = &said[1] else {
+            panic!("{said:?}");
+        };
+        assert_eq!((view.id, view.status), (id, ChallengeStatus::Expired));
+        assert_eq!(view.challenger.name.as_deref(), Some("Alice"));
+    }
     assert_eq!(s.next_wakeup().await.unwrap(), None);
     assert!(matches!(
         s.accept_challenge(second.id, &person(BOB)).await,
@@ -705,7 +718,7 @@ async fn resignation_declaration_and_abort() {
     let over = outcome.result.unwrap();
     assert_eq!(over.summary, "black (Alice) wins (resignation)");
     assert!(outcome.next.is_none());
-    assert_eq!(outcome.image.unwrap().seat_name, "white");
+    assert_eq!(drawn(outcome.picture.as_ref()).await.seat_name, "white");
 
     // An impasse declaration far from the conditions is refused with the reason.
     f.start(
@@ -900,4 +913,141 @@ async fn records_and_lists() {
         .await,
         Err(ServiceError::GameNotFound(_))
     ));
+}
+
+/// The announcements stored for a channel, read back as the delivery reads them.
+async fn announced(f: &Fixture, channel: shogiban::store::ChannelId) -> Vec<Announcement> {
+    f.service
+        .store()
+        .announcements_in_channel(channel)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|stored| {
+            let announcement: Announcement = serde_json::from_value(stored.payload).unwrap();
+            assert_eq!(stored.kind, announcement.kind());
+            announcement
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn every_change_is_stored_with_its_announcement() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+    let mut request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
+    request.seating = Seating::Fixed(vec![Some(ALICE), Some(BOB)]);
+    let challenge = s
+        .challenge(GUILD, CHANNEL, &person(ALICE), &request)
+        .await
+        .unwrap();
+    let AcceptOutcome::Started { game, .. } = s
+        .accept_challenge(challenge.id, &person(BOB))
+        .await
+        .unwrap()
+    else {
+        panic!("the game starts");
+    };
+    let moved = s.play(CHANNEL, ALICE, "7g7f").await.unwrap();
+    let OfferOutcome::Made(_) = s.offer_draw(CHANNEL, BOB).await.unwrap() else {
+        panic!("an offer");
+    };
+    s.decline_draw(CHANNEL, ALICE).await.unwrap();
+    let resigned = s.resign(CHANNEL, BOB).await.unwrap();
+
+    let said = announced(&f, CHANNEL).await;
+    let kinds: Vec<&str> = said.iter().map(Announcement::kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            "challenge",
+            "game_started",
+            "move",
+            "offer",
+            "offer_declined",
+            "result"
+        ]
+    );
+    let Announcement::Challenge(posted) = &said[0] else {
+        panic!("{:?}", said[0]);
+    };
+    assert_eq!(posted.id, challenge.id);
+    assert_eq!(posted.status, ChallengeStatus::Open);
+    assert_eq!(posted.invitees[0].seat_name, Some("white"));
+    let Announcement::GameStarted(start) = &said[1] else {
+        panic!("{:?}", said[1]);
+    };
+    assert_eq!(**start, *game);
+    assert_eq!(start.picture.seat_name(), "black");
+    // The move's announcement is what the mover was told, with the board for white and
+    // the move marked from the position it was played in.
+    let Announcement::Outcome(move_said) = &said[2] else {
+        panic!("{:?}", said[2]);
+    };
+    assert_eq!(**move_said, moved);
+    let picture = move_said.picture.as_ref().unwrap();
+    assert_eq!(picture.seat_name(), "white");
+    let last = picture.last_move.as_ref().unwrap();
+    assert_eq!(last.coordinate, "7g7f");
+    assert_eq!(last.before, game.position);
+    assert!(is_png(&drawn(Some(picture)).await.png));
+    let Announcement::OfferMade(offer) = &said[3] else {
+        panic!("{:?}", said[3]);
+    };
+    assert_eq!(
+        (offer.offer.kind, offer.offer.by.user_id),
+        (OfferKind::Draw, BOB)
+    );
+    assert_eq!(offer.players.len(), 2);
+    let Announcement::OfferDeclined(declined) = &said[4] else {
+        panic!("{:?}", said[4]);
+    };
+    assert_eq!(declined.by, ALICE);
+    // The result carries the rating changes the ending wrote.
+    let Announcement::Outcome(result) = &said[5] else {
+        panic!("{:?}", said[5]);
+    };
+    assert_eq!(**result, resigned);
+    let over = result.result.as_ref().unwrap();
+    assert!(over.standings.iter().all(|s| s.rating.is_some()));
+    assert_eq!(result.picture.as_ref().unwrap().seat_name(), "white");
+
+    // A second decline of the same offer finds nothing and announces nothing.
+    assert!(s.decline_draw(CHANNEL, ALICE).await.is_err());
+    assert_eq!(announced(&f, CHANNEL).await.len(), 6);
+}
+
+#[tokio::test]
+async fn a_challenge_the_computer_completes_starts_at_once_and_announces_the_game() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+    let level = shogiban::computer::Level::new(2).unwrap();
+    let computer = shogiban::service::computer_person(level, 0);
+    let mut request = ChallengeRequest::new(Variant::Standard, vec![computer.clone()]);
+    request.seating = Seating::Fixed(vec![Some(ALICE), Some(computer.id)]);
+    let challenge = s
+        .challenge(GUILD, CHANNEL, &person(ALICE), &request)
+        .await
+        .unwrap();
+    assert_eq!(challenge.status, ChallengeStatus::Accepted);
+    assert_eq!(challenge.invitees[0].response, InviteResponse::Accepted);
+    // Only the game's first board: an accepted challenge has nothing left to answer.
+    let said = announced(&f, CHANNEL).await;
+    let kinds: Vec<&str> = said.iter().map(Announcement::kind).collect();
+    assert_eq!(kinds, ["game_started"]);
+
+    // A yonin challenge with one computer and open seats is announced, the computer in.
+    let mut request = ChallengeRequest::new(Variant::Yonin, vec![computer.clone()]);
+    request.seating = Seating::Random;
+    let open = s
+        .challenge(GUILD, OTHER_CHANNEL, &person(BOB), &request)
+        .await
+        .unwrap();
+    assert_eq!(open.status, ChallengeStatus::Open);
+    assert_eq!(open.open_seats, 2);
+    let said = announced(&f, OTHER_CHANNEL).await;
+    let [Announcement::Challenge(posted)] = &said[..] else {
+        panic!("{said:?}");
+    };
+    assert_eq!(posted.invitees[0].response, InviteResponse::Accepted);
 }

@@ -5,7 +5,7 @@ mod service_support;
 
 use service_support::*;
 use shogiban::engine::{EndReason, Variant};
-use shogiban::service::{Event, Notice, ServiceError, TimeLimit};
+use shogiban::service::{Announcement, Event, Notice, ServiceError, TimeLimit};
 use shogiban::store::GameStatus;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -211,8 +211,37 @@ async fn a_two_player_clock_reminds_once_then_times_out() {
     );
     assert_eq!(over.summary, "black (Alice) wins (timeout)");
     assert!(over.standings[0].rating.unwrap().delta() > 0);
-    assert!(is_png(&outcome.image.as_ref().unwrap().png));
+    assert!(is_png(&drawn(outcome.picture.as_ref()).await.png));
     assert!(s.tick(bob_deadline + DAY).await.unwrap().is_empty());
+    // Each reminder and the timeout were stored with their announcements, once.
+    let said: Vec<(String, Option<Announcement>)> = s
+        .store()
+        .announcements_in_channel(CHANNEL)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|a| (a.kind, serde_json::from_value(a.payload).ok()))
+        .collect();
+    let kinds: Vec<&str> = said.iter().map(|(kind, _)| kind.as_str()).collect();
+    assert_eq!(
+        kinds,
+        [
+            "challenge",
+            "game_started",
+            "reminder",
+            "move",
+            "reminder",
+            "result"
+        ]
+    );
+    let Some(Announcement::Reminder(reminder)) = &said[4].1 else {
+        panic!("{:?}", said[4]);
+    };
+    assert_eq!(
+        (reminder.player.user_id, reminder.deadline_at),
+        (BOB, bob_deadline)
+    );
+    assert_eq!(said[5].1, Some(Announcement::Outcome(outcome.clone())));
     assert_eq!(s.next_wakeup().await.unwrap(), None);
     assert!(matches!(
         s.play(CHANNEL, BOB, "3c3d").await,
@@ -237,7 +266,7 @@ async fn a_two_player_clock_reminds_once_then_times_out() {
 }
 
 #[tokio::test]
-async fn the_scheduler_loop_delivers_notices_until_shutdown() {
+async fn the_scheduler_loop_applies_and_announces_until_shutdown() {
     let f = Fixture::new().await;
     f.start(
         CHANNEL,
@@ -247,29 +276,44 @@ async fn the_scheduler_loop_delivers_notices_until_shutdown() {
     )
     .await;
     f.clock.set(T0 + HOUR);
-    let (sender, mut received) = tokio::sync::mpsc::unbounded_channel();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let service = f.service.clone();
     let runner = tokio::spawn(async move {
         service
-            .run_scheduler(
-                move |notice| {
-                    let sender = sender.clone();
-                    async move {
-                        let _ = sender.send(notice);
-                    }
-                },
-                async {
-                    let _ = stopped.await;
-                },
-            )
+            .run_scheduler(async {
+                let _ = stopped.await;
+            })
             .await;
     });
-    let notice = tokio::time::timeout(std::time::Duration::from_secs(10), received.recv())
+    // The timeout is applied and its announcement stored, without anyone ticking.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let result = loop {
+        let announced = f
+            .service
+            .store()
+            .announcements_in_channel(CHANNEL)
+            .await
+            .unwrap();
+        if let Some(result) = announced.iter().find(|a| a.kind == "result") {
+            break result.clone();
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no timeout announced: {announced:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    let Announcement::Outcome(outcome) = serde_json::from_value(result.payload).unwrap() else {
+        panic!("a timeout is announced as an outcome");
+    };
+    assert!(matches!(&outcome.event, Event::Timeout { by } if by.user_id == ALICE));
+    assert!(f
+        .service
+        .store()
+        .active_game_in_channel(CHANNEL)
         .await
-        .expect("a notice in time")
-        .expect("a notice");
-    assert!(matches!(notice, Notice::Timeout(_)), "{notice:?}");
+        .unwrap()
+        .is_none());
     stop.send(()).unwrap();
     tokio::time::timeout(std::time::Duration::from_secs(10), runner)
         .await

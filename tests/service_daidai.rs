@@ -42,7 +42,7 @@ async fn a_dai_dai_game_from_challenge_to_leaderboard() {
         panic!("accepting a two-player challenge starts the game");
     };
     assert_eq!(game.variant, Variant::DaiDai);
-    let start_image = game.image.expect("the start is drawn");
+    let start_image = drawn(Some(&game.picture)).await;
     assert!(is_png(&start_image.png));
     assert_eq!(start_image.seat_name, "black");
 
@@ -60,7 +60,7 @@ async fn a_dai_dai_game_from_challenge_to_leaderboard() {
 
     let outcomes = f.play_all(CHANNEL, &TO_LION).await;
     for (ply, outcome) in outcomes.iter().enumerate() {
-        let image = outcome.image.as_ref().expect("every move is drawn");
+        let image = drawn(outcome.picture.as_ref()).await;
         let next = if ply % 2 == 0 { "white" } else { "black" };
         assert_eq!(image.seat_name, next, "drawn for the player to move");
         assert_eq!(png_width(&image.png), png_width(&start_image.png));

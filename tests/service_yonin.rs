@@ -62,7 +62,8 @@ async fn a_yonin_game_from_challenge_to_leaderboard() {
     everyone.sort();
     assert_eq!(everyone, [ALICE, BOB, CAROL, DAVE]);
     assert_eq!(game.to_move.as_ref().unwrap().seat_name, "S");
-    assert_eq!(game.image.as_ref().unwrap().seat_name, "S");
+    assert_eq!(game.picture.seat_name(), "S");
+    assert_eq!(drawn(Some(&game.picture)).await.seat_name, "S");
 
     // Out of turn and stranger moves are refused; agreements are for two players.
     assert!(matches!(
@@ -109,7 +110,7 @@ async fn a_yonin_game_from_challenge_to_leaderboard() {
     // Play goes on clockwise from the eliminated S: W, who mated, moves again.
     let next = mate.next.clone().unwrap();
     assert_eq!(next.seat_name, "W");
-    assert_eq!(mate.image.as_ref().unwrap().seat_name, "W");
+    assert_eq!(drawn(mate.picture.as_ref()).await.seat_name, "W");
     assert_eq!(
         message(s.play(CHANNEL, seat["S"], "5g5f").await),
         "You are out of this game: you were eliminated."
@@ -126,7 +127,7 @@ async fn a_yonin_game_from_challenge_to_leaderboard() {
 
     let quiet = s.play(CHANNEL, seat["W"], "9c8c").await.unwrap();
     assert_eq!(quiet.next.as_ref().unwrap().seat_name, "N");
-    assert_eq!(quiet.image.as_ref().unwrap().seat_name, "N");
+    assert_eq!(drawn(quiet.picture.as_ref()).await.seat_name, "N");
 
     // N lets the clock run out: eliminated, no credit, play goes on with E.
     let deadline = f.row(CHANNEL).await.deadline_at.unwrap();
@@ -301,7 +302,7 @@ async fn a_four_player_clock_eliminates_and_play_goes_on() {
     assert!(outcome.result.is_none());
     assert_eq!(outcome.next.as_ref().unwrap().user_id, CAROL);
     assert_eq!(outcome.deadline_at, Some(w_deadline + HOUR));
-    assert_eq!(outcome.image.as_ref().unwrap().seat_name, "N");
+    assert_eq!(drawn(outcome.picture.as_ref()).await.seat_name, "N");
 
     // N and then E run out too (each turn its own hour): S is the last one left.
     let notices = s.tick(w_deadline + HOUR).await.unwrap();

@@ -7,10 +7,11 @@ use std::convert::Infallible;
 use serde_json::json;
 use shogiban::service::ratings::{rate_game, Outcome, RatingSystem, Standings};
 use shogiban::store::{
-    unrated, ChallengeClosure, ChallengeStatus, ChannelId, Ending, GameEnd, GameId, GameStatus,
-    GameVersion, GuildId, InviteResponse, LeaderboardQuery, NewChallenge, NewGame, NewInvitee,
-    NewMove, NewOffer, NextTurn, OfferKind, RatingUpdate, SeatMode, SeatPlace, SeatRating, Store,
-    StoreError, Tally, TurnClock, UserId,
+    unrated, Challenge, ChallengeClosure, ChallengeStatus, ChannelId, Ending, Game, GameEnd,
+    GameId, GameStatus, GameVersion, GuildId, InviteResponse, LeaderboardQuery, MessageId,
+    NewAnnouncement, NewChallenge, NewGame, NewInvitee, NewMove, NewOffer, NextTurn, Offer,
+    OfferKind, RatingUpdate, SeatMode, SeatPlace, SeatRating, Store, StoreError, Tally, TurnClock,
+    UserId,
 };
 use tempfile::TempDir;
 
@@ -108,6 +109,7 @@ async fn finish_two_player(
             None,
             &two_player_end(result_for_black),
             |seats: &[SeatRating]| rate_game(RatingSystem::Glicko2, &standings, seats),
+            (),
             now,
         )
         .await
@@ -143,6 +145,10 @@ async fn migrations_create_every_table_and_index() {
         "moves_are_append_only",
         "offers",
         "games_by_channel",
+        "announcements",
+        "announcements_undelivered",
+        "announcements_by_game",
+        "write_checks",
     ] {
         assert!(names.contains(expected), "missing {expected}");
     }
@@ -261,6 +267,7 @@ fn yonin_challenge() -> NewChallenge {
                 seat: Some(3),
             },
         ],
+        accepted: Vec::new(),
         expires_at: T0 + DAY,
     }
 }
@@ -270,7 +277,7 @@ async fn challenge_lifecycle() {
     let (_dir, store) = fresh().await;
     store.upsert_user(BOB, "Bob", T0).await.unwrap();
     let challenge = store
-        .create_challenge(&yonin_challenge(), T0)
+        .create_challenge(&yonin_challenge(), (), T0)
         .await
         .unwrap();
     assert_eq!(challenge.status, ChallengeStatus::Open);
@@ -332,7 +339,7 @@ async fn challenge_lifecycle() {
     assert!(matches!(error, StoreError::Invalid(_)), "{error}");
 
     let closed = store
-        .close_challenge(challenge.id, ChallengeClosure::Declined, T0 + 30)
+        .close_challenge(challenge.id, ChallengeClosure::Declined, (), T0 + 30)
         .await
         .unwrap();
     assert_eq!(closed.status, ChallengeStatus::Declined);
@@ -357,7 +364,7 @@ async fn challenge_lifecycle() {
         "{error}"
     );
     let error = store
-        .close_challenge(challenge.id, ChallengeClosure::Cancelled, T0 + 40)
+        .close_challenge(challenge.id, ChallengeClosure::Cancelled, (), T0 + 40)
         .await
         .unwrap_err();
     assert!(
@@ -367,7 +374,7 @@ async fn challenge_lifecycle() {
     let missing = shogiban::store::ChallengeId(12345);
     assert!(store.challenge(missing).await.unwrap().is_none());
     let error = store
-        .close_challenge(missing, ChallengeClosure::Cancelled, T0)
+        .close_challenge(missing, ChallengeClosure::Cancelled, (), T0)
         .await
         .unwrap_err();
     assert!(matches!(error, StoreError::ChallengeNotFound(_)), "{error}");
@@ -385,7 +392,7 @@ async fn challenges_refuse_contradictions() {
     let mut same_seat = yonin_challenge();
     same_seat.invitees[0].seat = Some(0);
     for bad in [mixed, twice, self_invite, same_seat] {
-        let error = store.create_challenge(&bad, T0).await.unwrap_err();
+        let error = store.create_challenge(&bad, (), T0).await.unwrap_err();
         assert!(matches!(error, StoreError::Invalid(_)), "{error}");
     }
     assert!(store
@@ -404,7 +411,7 @@ async fn open_challenge_taken_up_by_anyone() {
         variant: "standard".into(),
         ..yonin_challenge()
     };
-    let challenge = store.create_challenge(&open, T0).await.unwrap();
+    let challenge = store.create_challenge(&open, (), T0).await.unwrap();
     assert_eq!(challenge.seat_mode, SeatMode::Random);
     assert!(challenge.invitees.is_empty());
     let joined = store
@@ -470,6 +477,7 @@ async fn challenges_expire_once() {
                 expires_at: T0 + 60,
                 ..yonin_challenge()
             },
+            (),
             T0,
         )
         .await
@@ -481,6 +489,7 @@ async fn challenges_expire_once() {
                 channel_id: OTHER_CHANNEL,
                 ..yonin_challenge()
             },
+            (),
             T0,
         )
         .await
@@ -491,12 +500,13 @@ async fn challenges_expire_once() {
                 expires_at: T0 + 30,
                 ..yonin_challenge()
             },
+            (),
             T0,
         )
         .await
         .unwrap();
     store
-        .close_challenge(cancelled.id, ChallengeClosure::Cancelled, T0 + 1)
+        .close_challenge(cancelled.id, ChallengeClosure::Cancelled, (), T0 + 1)
         .await
         .unwrap();
 
@@ -515,7 +525,7 @@ async fn challenges_expire_once() {
     assert_eq!(due, [soon.id]);
     assert_eq!(store.next_scheduled_at().await.unwrap(), Some(T0 + 60));
 
-    let expired = store.expire_due_challenges(T0 + 700).await.unwrap();
+    let expired = store.expire_due_challenges((), T0 + 700).await.unwrap();
     let expired_ids: Vec<_> = expired.iter().map(|c| c.id).collect();
     assert_eq!(expired_ids, [soon.id, later.id]);
     assert!(expired
@@ -523,7 +533,7 @@ async fn challenges_expire_once() {
         .all(|c| c.status == ChallengeStatus::Expired && c.resolved_at == Some(T0 + 700)));
     assert_eq!(expired[0].invitees.len(), 3);
     assert!(store
-        .expire_due_challenges(T0 + 800)
+        .expire_due_challenges((), T0 + 800)
         .await
         .unwrap()
         .is_empty());
@@ -535,14 +545,14 @@ async fn accepting_a_challenge_creates_the_game_once() {
     let (_dir, store) = fresh().await;
     store.upsert_user(ALICE, "Alice", T0).await.unwrap();
     let challenge = store
-        .create_challenge(&yonin_challenge(), T0)
+        .create_challenge(&yonin_challenge(), (), T0)
         .await
         .unwrap();
     let new_game = NewGame {
         challenge_id: Some(challenge.id),
         ..yonin_game(CHANNEL, "yonin")
     };
-    let game = store.create_game(&new_game, T0 + 100).await.unwrap();
+    let game = store.create_game(&new_game, (), T0 + 100).await.unwrap();
     assert_eq!(game.challenge_id, Some(challenge.id));
     assert_eq!(game.status, GameStatus::Active);
     assert_eq!((game.version, game.ply), (0, 0));
@@ -561,7 +571,7 @@ async fn accepting_a_challenge_creates_the_game_once() {
         channel_id: OTHER_CHANNEL,
         ..new_game
     };
-    let error = store.create_game(&again, T0 + 101).await.unwrap_err();
+    let error = store.create_game(&again, (), T0 + 101).await.unwrap_err();
     assert!(
         matches!(
             error,
@@ -583,7 +593,7 @@ async fn accepting_a_challenge_creates_the_game_once() {
 async fn one_active_game_per_channel() {
     let (_dir, store) = fresh().await;
     let first = store
-        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
         .unwrap();
     // A challenge accepted into a busy channel stays open: nothing is written.
@@ -599,6 +609,7 @@ async fn one_active_game_per_channel() {
                 challenger_id: CAROL,
                 ..yonin_challenge()
             },
+            (),
             T0,
         )
         .await
@@ -607,7 +618,7 @@ async fn one_active_game_per_channel() {
         challenge_id: Some(challenge.id),
         ..standard_game(CHANNEL, CAROL, DAVE)
     };
-    let error = store.create_game(&second, T0 + 1).await.unwrap_err();
+    let error = store.create_game(&second, (), T0 + 1).await.unwrap_err();
     assert!(matches!(error, StoreError::ChannelBusy(CHANNEL)), "{error}");
     assert_eq!(
         store.challenge(challenge.id).await.unwrap().unwrap().status,
@@ -621,7 +632,7 @@ async fn one_active_game_per_channel() {
 
     // Another channel is fine, and so is this one once its game has ended.
     store
-        .create_game(&standard_game(OTHER_CHANNEL, CAROL, DAVE), T0 + 2)
+        .create_game(&standard_game(OTHER_CHANNEL, CAROL, DAVE), (), T0 + 2)
         .await
         .unwrap();
     store
@@ -634,11 +645,12 @@ async fn one_active_game_per_channel() {
                 places: Vec::new(),
             },
             unrated,
+            (),
             T0 + 3,
         )
         .await
         .unwrap();
-    let replacement = store.create_game(&second, T0 + 4).await.unwrap();
+    let replacement = store.create_game(&second, (), T0 + 4).await.unwrap();
     assert_eq!(
         store
             .active_game_in_channel(CHANNEL)
@@ -653,7 +665,7 @@ async fn one_active_game_per_channel() {
 async fn moves_advance_the_game_and_append_to_the_log() {
     let (_dir, store) = fresh().await;
     let game = store
-        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
         .unwrap();
     assert_eq!(
@@ -667,6 +679,7 @@ async fn moves_advance_the_game_and_append_to_the_log() {
             game.at_version(),
             &move_by(0, ALICE, "7g7f", AFTER_7G7F),
             &next_turn(AFTER_7G7F, t1),
+            (),
             t1,
         )
         .await
@@ -683,6 +696,7 @@ async fn moves_advance_the_game_and_append_to_the_log() {
             after.at_version(),
             &move_by(1, BOB, "3c3d", "after 3c3d"),
             &next_turn("after 3c3d", t2),
+            (),
             t2,
         )
         .await
@@ -724,6 +738,7 @@ async fn moves_advance_the_game_and_append_to_the_log() {
             after.at_version(),
             &move_by(0, BOB, "2g2f", "x"),
             &next_turn("x", t2),
+            (),
             t2,
         )
         .await
@@ -738,6 +753,7 @@ async fn moves_advance_the_game_and_append_to_the_log() {
             game.at_version(),
             &move_by(0, ALICE, "2g2f", "x"),
             &next_turn("x", t2),
+            (),
             t2,
         )
         .await
@@ -772,6 +788,7 @@ async fn moves_advance_the_game_and_append_to_the_log() {
             missing,
             &move_by(0, ALICE, "7g7f", "x"),
             &next_turn("x", t2),
+            (),
             t2,
         )
         .await
@@ -789,7 +806,7 @@ async fn racing_moves_exactly_one_lands() {
     for round in 0..10 {
         let channel = ChannelId(1000 + round);
         let game = store
-            .create_game(&standard_game(channel, ALICE, BOB), T0)
+            .create_game(&standard_game(channel, ALICE, BOB), (), T0)
             .await
             .unwrap();
         let at = game.at_version();
@@ -801,6 +818,7 @@ async fn racing_moves_exactly_one_lands() {
                         at,
                         &move_by(0, ALICE, notation, position),
                         &next_turn(position, T0 + 1),
+                        (),
                         T0 + 1,
                     )
                     .await
@@ -841,7 +859,7 @@ async fn a_move_racing_a_timeout_either_lands_or_loses_cleanly() {
     for round in 0..10 {
         let channel = ChannelId(2000 + round);
         let game = store
-            .create_game(&standard_game(channel, ALICE, BOB), T0)
+            .create_game(&standard_game(channel, ALICE, BOB), (), T0)
             .await
             .unwrap();
         let at = game.at_version();
@@ -853,6 +871,7 @@ async fn a_move_racing_a_timeout_either_lands_or_loses_cleanly() {
                         at,
                         &move_by(0, ALICE, "7g7f", AFTER_7G7F),
                         &next_turn(AFTER_7G7F, T0 + DAY),
+                        (),
                         T0 + DAY,
                     )
                     .await
@@ -868,6 +887,7 @@ async fn a_move_racing_a_timeout_either_lands_or_loses_cleanly() {
                         None,
                         &two_player_end(Outcome::Loss),
                         |seats: &[SeatRating]| rate_game(RatingSystem::Glicko2, &standings, seats),
+                        (),
                         T0 + DAY,
                     )
                     .await
@@ -893,13 +913,14 @@ async fn a_move_racing_a_timeout_either_lands_or_loses_cleanly() {
 async fn state_changes_without_a_move() {
     let (_dir, store) = fresh().await;
     let game = store
-        .create_game(&yonin_game(CHANNEL, "yonin"), T0)
+        .create_game(&yonin_game(CHANNEL, "yonin"), (), T0)
         .await
         .unwrap();
     let after = store
         .update_state(
             game.at_version(),
             &next_turn("W eliminated on time", T0 + DAY),
+            (),
             T0 + DAY,
         )
         .await
@@ -909,7 +930,7 @@ async fn state_changes_without_a_move() {
     assert_eq!(after.deadline_at, Some(T0 + 2 * DAY));
     assert!(store.moves(game.id).await.unwrap().is_empty());
     let error = store
-        .update_state(game.at_version(), &next_turn("again", T0), T0)
+        .update_state(game.at_version(), &next_turn("again", T0), (), T0)
         .await
         .unwrap_err();
     assert!(matches!(error, StoreError::Conflict { .. }), "{error}");
@@ -919,7 +940,7 @@ async fn state_changes_without_a_move() {
 async fn scheduler_finds_deadlines_and_reminders() {
     let (_dir, store) = fresh().await;
     let early = store
-        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
         .unwrap();
     let late = store
@@ -928,6 +949,7 @@ async fn scheduler_finds_deadlines_and_reminders() {
                 clock: next_turn(START, T0 + 3600).clock,
                 ..standard_game(OTHER_CHANNEL, CAROL, DAVE)
             },
+            (),
             T0 + 3600,
         )
         .await
@@ -940,6 +962,7 @@ async fn scheduler_finds_deadlines_and_reminders() {
                 clock: TurnClock::default(),
                 ..standard_game(ChannelId(3), ALICE, CAROL)
             },
+            (),
             T0,
         )
         .await
@@ -963,8 +986,14 @@ async fn scheduler_finds_deadlines_and_reminders() {
     assert_eq!(due, [early.id]);
 
     // Two sweeps: the reminder is claimed once.
-    assert!(store.mark_reminder_sent(early.at_version()).await.unwrap());
-    assert!(!store.mark_reminder_sent(early.at_version()).await.unwrap());
+    assert!(store
+        .mark_reminder_sent(early.at_version(), (), T0)
+        .await
+        .unwrap());
+    assert!(!store
+        .mark_reminder_sent(early.at_version(), (), T0)
+        .await
+        .unwrap());
     assert!(store.due_reminders(remind_early).await.unwrap().is_empty());
     // Next up: the late game's reminder (it was created an hour later).
     assert_eq!(
@@ -996,17 +1025,21 @@ async fn scheduler_finds_deadlines_and_reminders() {
             early.at_version(),
             &move_by(0, ALICE, "7g7f", AFTER_7G7F),
             &next_turn(AFTER_7G7F, T0 + 1000),
+            (),
             T0 + 1000,
         )
         .await
         .unwrap();
     assert!(!moved.reminder_sent);
     let error = store
-        .mark_reminder_sent(early.at_version())
+        .mark_reminder_sent(early.at_version(), (), T0)
         .await
         .unwrap_err();
     assert!(matches!(error, StoreError::Conflict { .. }), "{error}");
-    assert!(store.mark_reminder_sent(moved.at_version()).await.unwrap());
+    assert!(store
+        .mark_reminder_sent(moved.at_version(), (), T0)
+        .await
+        .unwrap());
 
     // Ended games leave the schedule.
     finish_two_player(&store, late, Outcome::Win, T0 + 2000).await;
@@ -1018,7 +1051,7 @@ async fn scheduler_finds_deadlines_and_reminders() {
         .map(|g| g.id)
         .collect();
     assert_eq!(due, [early.id]);
-    let error = store.mark_reminder_sent(late).await.unwrap_err();
+    let error = store.mark_reminder_sent(late, (), T0).await.unwrap_err();
     assert!(
         matches!(
             error,
@@ -1037,7 +1070,7 @@ async fn finishing_a_rated_game_updates_ratings_in_the_same_transaction() {
     store.upsert_user(ALICE, "Alice", T0).await.unwrap();
     store.upsert_user(BOB, "Bob", T0).await.unwrap();
     let game = store
-        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
         .unwrap();
     let seats = store.seat_ratings(game.id).await.unwrap();
@@ -1084,7 +1117,7 @@ async fn finishing_a_rated_game_updates_ratings_in_the_same_transaction() {
 
     // A rematch starts from the stored ratings.
     let rematch = store
-        .create_game(&standard_game(CHANNEL, BOB, ALICE), T0 + 600)
+        .create_game(&standard_game(CHANNEL, BOB, ALICE), (), T0 + 600)
         .await
         .unwrap();
     let seats = store.seat_ratings(rematch.id).await.unwrap();
@@ -1109,6 +1142,7 @@ async fn finishing_a_rated_game_updates_ratings_in_the_same_transaction() {
             None,
             &two_player_end(Outcome::Win),
             unrated,
+            (),
             T0,
         )
         .await
@@ -1120,7 +1154,7 @@ async fn finishing_a_rated_game_updates_ratings_in_the_same_transaction() {
 async fn the_final_move_and_the_result_land_together() {
     let (_dir, store) = fresh().await;
     let game = store
-        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
         .unwrap();
     let standings = Standings::two_player(Outcome::Win);
@@ -1135,6 +1169,7 @@ async fn the_final_move_and_the_result_land_together() {
                 places: standings.seat_places(),
             },
             |seats: &[SeatRating]| rate_game(RatingSystem::Glicko2, &standings, seats),
+            (),
             T0 + 60,
         )
         .await
@@ -1161,7 +1196,7 @@ async fn void_aborted_and_unrated_games_change_no_rating() {
     };
 
     let void = store
-        .create_game(&yonin_game(CHANNEL, "yonin"), T0)
+        .create_game(&yonin_game(CHANNEL, "yonin"), (), T0)
         .await
         .unwrap();
     let ended = store
@@ -1174,6 +1209,7 @@ async fn void_aborted_and_unrated_games_change_no_rating() {
                 places: Vec::new(),
             },
             must_not_rate,
+            (),
             T0 + 1,
         )
         .await
@@ -1187,6 +1223,7 @@ async fn void_aborted_and_unrated_games_change_no_rating() {
                 rated: false,
                 ..standard_game(CHANNEL, ALICE, BOB)
             },
+            (),
             T0 + 2,
         )
         .await
@@ -1197,6 +1234,7 @@ async fn void_aborted_and_unrated_games_change_no_rating() {
             None,
             &two_player_end(Outcome::Win),
             must_not_rate,
+            (),
             T0 + 3,
         )
         .await
@@ -1214,7 +1252,7 @@ async fn void_aborted_and_unrated_games_change_no_rating() {
 async fn a_refused_rating_writes_nothing() {
     let (_dir, store) = fresh().await;
     let game = store
-        .create_game(&yonin_game(CHANNEL, "yonin"), T0)
+        .create_game(&yonin_game(CHANNEL, "yonin"), (), T0)
         .await
         .unwrap();
     // Three of four seats placed: the rating maths refuses, the game stays as it was.
@@ -1234,6 +1272,7 @@ async fn a_refused_rating_writes_nothing() {
                 places: standings.seat_places(),
             },
             |seats: &[SeatRating]| rate_game(RatingSystem::WengLin, &standings, seats),
+            (),
             T0 + 1,
         )
         .await
@@ -1273,6 +1312,7 @@ async fn a_refused_rating_writes_nothing() {
                     places: Vec::new(),
                 },
                 move |_: &[SeatRating]| Ok::<_, Infallible>(updates),
+                (),
                 T0 + 1,
             )
             .await
@@ -1291,7 +1331,7 @@ async fn a_refused_rating_writes_nothing() {
 async fn yonin_singles_and_doubles_rate_by_places_and_pairs() {
     let (_dir, store) = fresh().await;
     let singles = store
-        .create_game(&yonin_game(CHANNEL, "yonin"), T0)
+        .create_game(&yonin_game(CHANNEL, "yonin"), (), T0)
         .await
         .unwrap();
     // Carol survives; Alice 2nd, Dave 3rd, Bob out first.
@@ -1312,6 +1352,7 @@ async fn yonin_singles_and_doubles_rate_by_places_and_pairs() {
                 places: standings.seat_places(),
             },
             |seats: &[SeatRating]| rate_game(RatingSystem::WengLin, &standings, seats),
+            (),
             T0 + 1,
         )
         .await
@@ -1327,7 +1368,7 @@ async fn yonin_singles_and_doubles_rate_by_places_and_pairs() {
     assert_eq!(board[1].losses, 1);
 
     let doubles = store
-        .create_game(&yonin_game(CHANNEL, "yonin-doubles"), T0 + 2)
+        .create_game(&yonin_game(CHANNEL, "yonin-doubles"), (), T0 + 2)
         .await
         .unwrap();
     // W and E (Bob and Dave) win as a pair.
@@ -1342,6 +1383,7 @@ async fn yonin_singles_and_doubles_rate_by_places_and_pairs() {
                 places: standings.seat_places(),
             },
             |seats: &[SeatRating]| rate_game(RatingSystem::WengLin, &standings, seats),
+            (),
             T0 + 3,
         )
         .await
@@ -1373,7 +1415,10 @@ async fn leaderboard_orders_filters_and_ranks() {
         standard_game(ChannelId(channel), black, white)
     };
     for (black, white) in [(ALICE, BOB), (ALICE, BOB), (ALICE, BOB), (BOB, CAROL)] {
-        let game = store.create_game(&play(black, white), T0).await.unwrap();
+        let game = store
+            .create_game(&play(black, white), (), T0)
+            .await
+            .unwrap();
         finish_two_player(&store, game.at_version(), Outcome::Win, T0 + 10).await;
     }
     let all = store
@@ -1456,7 +1501,7 @@ async fn leaderboard_orders_filters_and_ranks() {
 async fn active_games_and_history_of_a_user() {
     let (_dir, store) = fresh().await;
     let here = store
-        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
         .unwrap();
     let there = store
@@ -1465,6 +1510,7 @@ async fn active_games_and_history_of_a_user() {
                 guild_id: OTHER_GUILD,
                 ..standard_game(OTHER_CHANNEL, CAROL, ALICE)
             },
+            (),
             T0 + 1,
         )
         .await
@@ -1502,7 +1548,7 @@ async fn active_games_and_history_of_a_user() {
     finish_two_player(&store, here.at_version(), Outcome::Win, T0 + 100).await;
     finish_two_player(&store, there.at_version(), Outcome::Loss, T0 + 200).await;
     let third = store
-        .create_game(&standard_game(CHANNEL, BOB, ALICE), T0 + 300)
+        .create_game(&standard_game(CHANNEL, BOB, ALICE), (), T0 + 300)
         .await
         .unwrap();
     finish_two_player(&store, third.at_version(), Outcome::Draw, T0 + 400).await;
@@ -1541,16 +1587,16 @@ async fn everything_survives_a_restart() {
     store.upsert_user(ALICE, "Alice", T0).await.unwrap();
     store.set_setting(GUILD, "time", "1d", T0).await.unwrap();
     let challenge = store
-        .create_challenge(&yonin_challenge(), T0)
+        .create_challenge(&yonin_challenge(), (), T0)
         .await
         .unwrap();
     let finished = store
-        .create_game(&standard_game(OTHER_CHANNEL, BOB, CAROL), T0)
+        .create_game(&standard_game(OTHER_CHANNEL, BOB, CAROL), (), T0)
         .await
         .unwrap();
     let finished = finish_two_player(&store, finished.at_version(), Outcome::Win, T0 + 5).await;
     let game = store
-        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
         .unwrap();
     let game = store
@@ -1558,6 +1604,7 @@ async fn everything_survives_a_restart() {
             game.at_version(),
             &move_by(0, ALICE, "7g7f", AFTER_7G7F),
             &next_turn(AFTER_7G7F, T0 + 10),
+            (),
             T0 + 10,
         )
         .await
@@ -1609,6 +1656,7 @@ async fn everything_survives_a_restart() {
             game.at_version(),
             &move_by(1, BOB, "3c3d", "after 3c3d"),
             &next_turn("after 3c3d", T0 + 20),
+            (),
             T0 + 20,
         )
         .await
@@ -1620,7 +1668,7 @@ async fn everything_survives_a_restart() {
 async fn playing_yourself_is_allowed_but_never_rated() {
     let (_dir, store) = fresh().await;
     let error = store
-        .create_game(&standard_game(CHANNEL, ALICE, ALICE), T0)
+        .create_game(&standard_game(CHANNEL, ALICE, ALICE), (), T0)
         .await
         .unwrap_err();
     assert!(matches!(error, StoreError::Invalid(_)), "{error}");
@@ -1630,6 +1678,7 @@ async fn playing_yourself_is_allowed_but_never_rated() {
                 rated: false,
                 ..standard_game(CHANNEL, ALICE, ALICE)
             },
+            (),
             T0,
         )
         .await
@@ -1640,6 +1689,7 @@ async fn playing_yourself_is_allowed_but_never_rated() {
             practice.at_version(),
             &move_by(0, ALICE, "7g7f", AFTER_7G7F),
             &next_turn(AFTER_7G7F, T0 + 1),
+            (),
             T0 + 1,
         )
         .await
@@ -1649,6 +1699,7 @@ async fn playing_yourself_is_allowed_but_never_rated() {
             moved.at_version(),
             &move_by(1, ALICE, "3c3d", "after 3c3d"),
             &next_turn("after 3c3d", T0 + 2),
+            (),
             T0 + 2,
         )
         .await
@@ -1660,7 +1711,7 @@ async fn playing_yourself_is_allowed_but_never_rated() {
 async fn statuses_display_as_stored() {
     let (_dir, store) = fresh().await;
     let game = store
-        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
         .unwrap();
     let stored: String = sqlx::query_scalar("SELECT status FROM games WHERE id = ?")
@@ -1677,7 +1728,7 @@ async fn statuses_display_as_stored() {
 async fn offers_stand_until_answered_replaced_or_the_game_ends() {
     let (_dir, store) = fresh().await;
     let game = store
-        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
         .unwrap();
     let game = store
@@ -1685,6 +1736,7 @@ async fn offers_stand_until_answered_replaced_or_the_game_ends() {
             game.at_version(),
             &move_by(0, ALICE, "7g7f", AFTER_7G7F),
             &next_turn(AFTER_7G7F, T0 + 1),
+            (),
             T0 + 1,
         )
         .await
@@ -1695,7 +1747,7 @@ async fn offers_stand_until_answered_replaced_or_the_game_ends() {
         user_id: ALICE,
     };
     let offer = store
-        .put_offer(game.at_version(), &draw, T0 + 2)
+        .put_offer(game.at_version(), &draw, (), T0 + 2)
         .await
         .unwrap();
     assert_eq!(
@@ -1715,7 +1767,7 @@ async fn offers_stand_until_answered_replaced_or_the_game_ends() {
     // Someone else's seat, or an old version, records nothing.
     let wrong_seat = NewOffer { seat: 1, ..draw };
     let error = store
-        .put_offer(game.at_version(), &wrong_seat, T0 + 3)
+        .put_offer(game.at_version(), &wrong_seat, (), T0 + 3)
         .await
         .unwrap_err();
     assert!(
@@ -1726,7 +1778,7 @@ async fn offers_stand_until_answered_replaced_or_the_game_ends() {
         version: 0,
         ..game.at_version()
     };
-    let error = store.put_offer(stale, &draw, T0 + 3).await.unwrap_err();
+    let error = store.put_offer(stale, &draw, (), T0 + 3).await.unwrap_err();
     assert!(matches!(error, StoreError::Conflict { .. }), "{error}");
 
     // A new offer of the same kind replaces the old one; kinds stand side by side.
@@ -1736,7 +1788,7 @@ async fn offers_stand_until_answered_replaced_or_the_game_ends() {
         ..draw
     };
     store
-        .put_offer(game.at_version(), &by_bob, T0 + 4)
+        .put_offer(game.at_version(), &by_bob, (), T0 + 4)
         .await
         .unwrap();
     let takeback = NewOffer {
@@ -1744,7 +1796,7 @@ async fn offers_stand_until_answered_replaced_or_the_game_ends() {
         ..draw
     };
     store
-        .put_offer(game.at_version(), &takeback, T0 + 5)
+        .put_offer(game.at_version(), &takeback, (), T0 + 5)
         .await
         .unwrap();
     let standing = store.offers(game.id).await.unwrap();
@@ -1755,11 +1807,11 @@ async fn offers_stand_until_answered_replaced_or_the_game_ends() {
     );
 
     assert!(store
-        .remove_offer(game.id, OfferKind::Takeback)
+        .remove_offer(game.id, OfferKind::Takeback, (), T0)
         .await
         .unwrap());
     assert!(!store
-        .remove_offer(game.id, OfferKind::Takeback)
+        .remove_offer(game.id, OfferKind::Takeback, (), T0)
         .await
         .unwrap());
     assert_eq!(store.offers(game.id).await.unwrap().len(), 1);
@@ -1775,13 +1827,14 @@ async fn offers_stand_until_answered_replaced_or_the_game_ends() {
                 places: Vec::new(),
             },
             unrated,
+            (),
             T0 + 6,
         )
         .await
         .unwrap();
     assert!(store.offers(game.id).await.unwrap().is_empty());
     let error = store
-        .put_offer(ended.at_version(), &draw, T0 + 7)
+        .put_offer(ended.at_version(), &draw, (), T0 + 7)
         .await
         .unwrap_err();
     assert!(matches!(error, StoreError::GameNotActive { .. }), "{error}");
@@ -1791,7 +1844,7 @@ async fn offers_stand_until_answered_replaced_or_the_game_ends() {
 async fn taking_moves_back_shortens_the_log_and_restarts_the_turn() {
     let (_dir, store) = fresh().await;
     let game = store
-        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
         .unwrap();
     let game = store
@@ -1799,6 +1852,7 @@ async fn taking_moves_back_shortens_the_log_and_restarts_the_turn() {
             game.at_version(),
             &move_by(0, ALICE, "7g7f", AFTER_7G7F),
             &next_turn(AFTER_7G7F, T0 + 10),
+            (),
             T0 + 10,
         )
         .await
@@ -1808,6 +1862,7 @@ async fn taking_moves_back_shortens_the_log_and_restarts_the_turn() {
             game.at_version(),
             &move_by(1, BOB, "3c3d", "after 3c3d"),
             &next_turn("after 3c3d", T0 + 20),
+            (),
             T0 + 20,
         )
         .await
@@ -1818,13 +1873,19 @@ async fn taking_moves_back_shortens_the_log_and_restarts_the_turn() {
         user_id: BOB,
     };
     store
-        .put_offer(game.at_version(), &takeback, T0 + 25)
+        .put_offer(game.at_version(), &takeback, (), T0 + 25)
         .await
         .unwrap();
 
     // More moves than were played: refused, nothing changes.
     let error = store
-        .take_back(game.at_version(), 3, &next_turn(START, T0 + 30), T0 + 30)
+        .take_back(
+            game.at_version(),
+            3,
+            &next_turn(START, T0 + 30),
+            (),
+            T0 + 30,
+        )
         .await
         .unwrap_err();
     assert!(matches!(error, StoreError::Invalid(_)), "{error}");
@@ -1835,6 +1896,7 @@ async fn taking_moves_back_shortens_the_log_and_restarts_the_turn() {
             game.at_version(),
             1,
             &next_turn(AFTER_7G7F, T0 + 30),
+            (),
             T0 + 30,
         )
         .await
@@ -1854,7 +1916,13 @@ async fn taking_moves_back_shortens_the_log_and_restarts_the_turn() {
 
     // The next move takes the freed ply; an old version lands nowhere.
     let error = store
-        .take_back(game.at_version(), 1, &next_turn(START, T0 + 40), T0 + 40)
+        .take_back(
+            game.at_version(),
+            1,
+            &next_turn(START, T0 + 40),
+            (),
+            T0 + 40,
+        )
         .await
         .unwrap_err();
     assert!(matches!(error, StoreError::Conflict { .. }), "{error}");
@@ -1863,6 +1931,7 @@ async fn taking_moves_back_shortens_the_log_and_restarts_the_turn() {
             back.at_version(),
             &move_by(1, BOB, "8c8d", "after 8c8d"),
             &next_turn("after 8c8d", T0 + 50),
+            (),
             T0 + 50,
         )
         .await
@@ -1877,16 +1946,16 @@ async fn the_latest_game_of_a_channel_outlives_its_end() {
     let (_dir, store) = fresh().await;
     assert_eq!(store.latest_game_in_channel(CHANNEL).await.unwrap(), None);
     let first = store
-        .create_game(&standard_game(CHANNEL, ALICE, BOB), T0)
+        .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
         .unwrap();
     finish_two_player(&store, first.at_version(), Outcome::Win, T0 + 1).await;
     let second = store
-        .create_game(&standard_game(CHANNEL, CAROL, DAVE), T0 + 2)
+        .create_game(&standard_game(CHANNEL, CAROL, DAVE), (), T0 + 2)
         .await
         .unwrap();
     store
-        .create_game(&standard_game(OTHER_CHANNEL, ALICE, DAVE), T0 + 3)
+        .create_game(&standard_game(OTHER_CHANNEL, ALICE, DAVE), (), T0 + 3)
         .await
         .unwrap();
     let latest = store
@@ -1905,4 +1974,390 @@ async fn the_latest_game_of_a_channel_outlives_its_end() {
         (latest.id, latest.status),
         (second.id, GameStatus::Finished)
     );
+}
+
+/// An announcement about a game in its channel, saying `what`.
+fn note(game: &Game, what: &str) -> NewAnnouncement {
+    NewAnnouncement {
+        channel_id: game.channel_id,
+        game_id: Some(game.id),
+        challenge_id: None,
+        kind: "test".into(),
+        payload: json!({ "say": what, "ply": game.ply }),
+    }
+}
+
+/// What the announcements of a list say, in order.
+fn said(announcements: &[shogiban::store::ClaimedAnnouncement]) -> Vec<String> {
+    announcements
+        .iter()
+        .map(|a| a.payload["say"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn announcements_are_stored_with_their_change_or_not_at_all() {
+    let (_dir, store) = fresh().await;
+    let game = store
+        .create_game(
+            &standard_game(CHANNEL, ALICE, BOB),
+            |created: &Game| Ok(vec![note(created, "the game begins")]),
+            T0,
+        )
+        .await
+        .unwrap();
+    // The function deciding a move's announcement sees the game as the move leaves it.
+    let moved = store
+        .apply_move(
+            game.at_version(),
+            &move_by(0, ALICE, "7g7f", AFTER_7G7F),
+            &next_turn(AFTER_7G7F, T0 + 1),
+            |after: &Game| Ok(vec![note(after, "black played 7g7f")]),
+            T0 + 1,
+        )
+        .await
+        .unwrap();
+    // A move that loses the race stores neither itself nor its announcement.
+    let error = store
+        .apply_move(
+            game.at_version(),
+            &move_by(0, ALICE, "2g2f", AFTER_2G2F),
+            &next_turn(AFTER_2G2F, T0 + 1),
+            vec![note(&game, "black played 2g2f")],
+            T0 + 1,
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::Conflict { .. }), "{error}");
+    // An announcement that cannot be made takes its change back with it.
+    let error = store
+        .apply_move(
+            moved.at_version(),
+            &move_by(1, BOB, "3c3d", "after 3c3d"),
+            &next_turn("after 3c3d", T0 + 2),
+            |_: &Game| Err(StoreError::Invalid("cannot say it".into())),
+            T0 + 2,
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::Invalid(_)), "{error}");
+    assert_eq!(store.game(game.id).await.unwrap().unwrap().ply, 1);
+
+    let stored = store.announcements_of_game(game.id).await.unwrap();
+    let texts: Vec<(&str, u64)> = stored
+        .iter()
+        .map(|a| {
+            (
+                a.payload["say"].as_str().unwrap(),
+                a.payload["ply"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(texts, [("the game begins", 0), ("black played 7g7f", 1)]);
+    assert_eq!(stored[1].created_at, T0 + 1);
+    assert!(stored
+        .iter()
+        .all(|a| a.delivered_ms.is_none() && a.attempts == 0));
+    assert_eq!(store.undelivered_announcements().await.unwrap(), 2);
+
+    // Offers, reminders, endings and expiry announce in their own transactions too.
+    let offered = store
+        .put_offer(
+            moved.at_version(),
+            &NewOffer {
+                kind: OfferKind::Draw,
+                seat: 1,
+                user_id: BOB,
+            },
+            |offer: &Offer| {
+                Ok(vec![NewAnnouncement {
+                    payload: json!({ "say": format!("seat {} offers a draw", offer.seat) }),
+                    ..note(&moved, "")
+                }])
+            },
+            T0 + 3,
+        )
+        .await
+        .unwrap();
+    assert_eq!(offered.seat, 1);
+    assert!(store
+        .remove_offer(
+            game.id,
+            OfferKind::Draw,
+            vec![note(&moved, "the draw is declined")],
+            T0 + 4
+        )
+        .await
+        .unwrap());
+    // Nothing to remove: nothing announced.
+    assert!(!store
+        .remove_offer(
+            game.id,
+            OfferKind::Draw,
+            vec![note(&moved, "declined twice")],
+            T0 + 5
+        )
+        .await
+        .unwrap());
+    assert!(store
+        .mark_reminder_sent(moved.at_version(), vec![note(&moved, "reminder")], T0 + 6)
+        .await
+        .unwrap());
+    assert!(!store
+        .mark_reminder_sent(
+            moved.at_version(),
+            vec![note(&moved, "reminder again")],
+            T0 + 7
+        )
+        .await
+        .unwrap());
+    store
+        .finish_game(
+            moved.at_version(),
+            None,
+            &two_player_end(Outcome::Win),
+            unrated,
+            |ended: &Game| Ok(vec![note(ended, &format!("the game is {}", ended.status))]),
+            T0 + 8,
+        )
+        .await
+        .unwrap();
+    let challenge = store
+        .create_challenge(
+            &NewChallenge {
+                expires_at: T0 + 10,
+                ..yonin_challenge()
+            },
+            |made: &Challenge| {
+                Ok(vec![NewAnnouncement {
+                    channel_id: made.channel_id,
+                    game_id: None,
+                    challenge_id: Some(made.id),
+                    kind: "challenge".into(),
+                    payload: json!({ "say": format!("challenge {}", made.id) }),
+                }])
+            },
+            T0 + 9,
+        )
+        .await
+        .unwrap();
+    store
+        .expire_due_challenges(
+            |expired: &[Challenge]| {
+                Ok(expired
+                    .iter()
+                    .map(|c| NewAnnouncement {
+                        channel_id: c.channel_id,
+                        game_id: None,
+                        challenge_id: Some(c.id),
+                        kind: "expired".into(),
+                        payload: json!({ "say": format!("challenge {} expired", c.id) }),
+                    })
+                    .collect())
+            },
+            T0 + 11,
+        )
+        .await
+        .unwrap();
+    let said: Vec<String> = store
+        .announcements_in_channel(CHANNEL)
+        .await
+        .unwrap()
+        .iter()
+        .map(|a| a.payload["say"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "the game begins".to_owned(),
+            "black played 7g7f".into(),
+            "seat 1 offers a draw".into(),
+            "the draw is declined".into(),
+            "reminder".into(),
+            "the game is finished".into(),
+            format!("challenge {}", challenge.id),
+            format!("challenge {} expired", challenge.id),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn each_channel_delivers_in_order_one_at_a_time() {
+    let (_dir, store) = fresh().await;
+    let here = store
+        .create_game(
+            &standard_game(CHANNEL, ALICE, BOB),
+            |g: &Game| Ok(vec![note(g, "here 1"), note(g, "here 2")]),
+            T0,
+        )
+        .await
+        .unwrap();
+    store
+        .create_game(
+            &standard_game(OTHER_CHANNEL, CAROL, DAVE),
+            |g: &Game| Ok(vec![note(g, "there 1")]),
+            T0,
+        )
+        .await
+        .unwrap();
+    store
+        .mark_reminder_sent(here.at_version(), vec![note(&here, "here 3")], T0)
+        .await
+        .unwrap();
+
+    // The first of each channel, oldest first; the limit keeps the oldest.
+    let first = store
+        .claim_announcements("w1", 1_000, 60_000, 1)
+        .await
+        .unwrap();
+    assert_eq!(said(&first), ["here 1"]);
+    let rest = store
+        .claim_announcements("w1", 1_000, 60_000, 10)
+        .await
+        .unwrap();
+    assert_eq!(said(&rest), ["there 1"]);
+    // Both channels are busy: nothing more, for anyone, while the claims last.
+    assert!(store
+        .claim_announcements("w2", 2_000, 60_000, 10)
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        store.next_announcement_due_ms().await.unwrap(),
+        Some(61_000)
+    );
+
+    // Delivered: the channel's next one goes.
+    assert!(store
+        .mark_delivered(first[0].id, &first[0].claim, Some(MessageId(77)), 3_000)
+        .await
+        .unwrap());
+    let next = store
+        .claim_announcements("w1", 3_000, 60_000, 10)
+        .await
+        .unwrap();
+    assert_eq!(said(&next), ["here 2"]);
+    assert_eq!(next[0].claim.attempt, 1);
+
+    // A failed attempt waits for its retry, and holds back the rest of its channel.
+    assert!(store
+        .schedule_retry(next[0].id, &next[0].claim, 5_000, "Discord answered 500")
+        .await
+        .unwrap());
+    assert!(store
+        .claim_announcements("w1", 4_999, 60_000, 10)
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(store.next_announcement_due_ms().await.unwrap(), Some(5_000));
+    let retried = store
+        .claim_announcements("w2", 5_000, 60_000, 10)
+        .await
+        .unwrap();
+    assert_eq!(said(&retried), ["here 2"]);
+    assert_eq!(retried[0].claim.attempt, 2);
+    assert_eq!(retried[0].claim.worker, "w2");
+
+    // Given up: the channel goes on with the next.
+    assert!(store
+        .abandon_announcement(retried[0].id, &retried[0].claim, "Unknown Channel", 6_000)
+        .await
+        .unwrap());
+    let last = store
+        .claim_announcements("w1", 6_000, 60_000, 10)
+        .await
+        .unwrap();
+    assert_eq!(said(&last), ["here 3"]);
+
+    let stored = store.announcements_in_channel(CHANNEL).await.unwrap();
+    assert_eq!(stored[0].message_id, Some(MessageId(77)));
+    assert_eq!(stored[0].delivered_ms, Some(3_000));
+    assert_eq!(stored[1].abandoned_ms, Some(6_000));
+    assert_eq!(stored[1].attempts, 2);
+    assert_eq!(stored[1].last_error.as_deref(), Some("Unknown Channel"));
+    assert_eq!(store.undelivered_announcements().await.unwrap(), 2);
+}
+
+#[tokio::test]
+async fn a_claim_whose_process_died_is_taken_over_after_its_lease() {
+    let (_dir, store) = fresh().await;
+    store
+        .create_game(
+            &standard_game(CHANNEL, ALICE, BOB),
+            |g: &Game| Ok(vec![note(g, "the game begins")]),
+            T0,
+        )
+        .await
+        .unwrap();
+    let dead = store
+        .claim_announcements("dead", 1_000, 5_000, 10)
+        .await
+        .unwrap();
+    assert_eq!(dead.len(), 1);
+    assert!(store
+        .claim_announcements("alive", 5_999, 5_000, 10)
+        .await
+        .unwrap()
+        .is_empty());
+    let taken = store
+        .claim_announcements("alive", 6_000, 5_000, 10)
+        .await
+        .unwrap();
+    assert_eq!(said(&taken), ["the game begins"]);
+    assert_eq!(taken[0].claim.attempt, 2);
+    // The first claimer comes back to life: its outcome is not written over the taker's.
+    assert!(!store
+        .mark_delivered(dead[0].id, &dead[0].claim, Some(MessageId(1)), 6_500)
+        .await
+        .unwrap());
+    assert!(!store
+        .schedule_retry(dead[0].id, &dead[0].claim, 9_000, "late")
+        .await
+        .unwrap());
+    assert!(store
+        .mark_delivered(taken[0].id, &taken[0].claim, Some(MessageId(2)), 7_000)
+        .await
+        .unwrap());
+    let stored = store.announcements_in_channel(CHANNEL).await.unwrap();
+    assert_eq!(stored[0].message_id, Some(MessageId(2)));
+    assert_eq!(stored[0].claimed_by.as_deref(), Some("alive"));
+    assert_eq!(store.next_announcement_due_ms().await.unwrap(), None);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn racing_claimers_never_claim_the_same_announcement() {
+    let (_dir, store) = fresh().await;
+    for n in 0..20 {
+        store
+            .create_game(
+                &standard_game(ChannelId(5000 + n), ALICE, BOB),
+                |g: &Game| Ok(vec![note(g, "begins")]),
+                T0,
+            )
+            .await
+            .unwrap();
+    }
+    let claimers: Vec<_> = (0..4)
+        .map(|n| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let mut mine = Vec::new();
+                for _ in 0..10 {
+                    let claimed = store
+                        .claim_announcements(&format!("w{n}"), 1_000, 60_000, 3)
+                        .await
+                        .unwrap();
+                    mine.extend(claimed.into_iter().map(|a| a.id));
+                }
+                mine
+            })
+        })
+        .collect();
+    let mut all = Vec::new();
+    for claimer in claimers {
+        all.extend(claimer.await.unwrap());
+    }
+    let distinct: HashSet<_> = all.iter().collect();
+    assert_eq!(all.len(), 20, "{all:?}");
+    assert_eq!(distinct.len(), 20);
 }

@@ -12,7 +12,7 @@ use crate::service::{
 use crate::store::{ChallengeId, ChallengeStatus, InviteResponse};
 
 use super::custom_id::CustomId;
-use super::deadline::{Click, ClickAnswer};
+use super::deadline::{self, Click, ClickAnswer};
 use super::game::{self, Here};
 use super::post::Post;
 use super::{format, ids, Context, Data, Error};
@@ -266,23 +266,20 @@ async fn start_challenge(
     };
     let challenger = ids::person(ctx.author());
     let service = ctx.data().service();
-    let view = service
-        .challenge(here.guild, here.channel, &challenger, &request)
-        .await?;
-    match service.computers_accept(view.id).await? {
-        Some(AcceptOutcome::Started { challenge, game }) => {
-            game::send(ctx, challenge_post(&challenge)).await?;
-            ctx.send(game::start_post(&game).into_reply()).await?;
-            Ok(())
-        }
-        Some(AcceptOutcome::Waiting(view)) => game::send(ctx, challenge_post(&view)).await,
-        None => game::send(ctx, challenge_post(&view)).await,
-    }
+    let work = async {
+        Ok(service
+            .challenge(here.guild, here.channel, &challenger, &request)
+            .await?)
+    };
+    // The challenge (or, when computers fill it, the game's first board) is announced in
+    // the channel; the challenger is told privately.
+    let view = deadline::command(ctx, true, work).await?;
+    game::confirm(ctx, format::challenge_made(&view)).await
 }
 
 /// A challenge's message: the text, its buttons while it is open, and pings for the
 /// players still to answer.
-fn challenge_post(view: &ChallengeView) -> Post {
+pub(crate) fn challenge_post(view: &ChallengeView) -> Post {
     let mut post = Post::new(format::challenge(view)).ping(format::challenge_pings(view));
     if view.status != ChallengeStatus::Open {
         return post;
@@ -373,7 +370,7 @@ fn explain_stale(error: ServiceError) -> Error {
 }
 
 /// The Accept (or Join) button: takes a seat; the last one in starts the game, whose first
-/// board is posted below the challenge.
+/// board is announced below the challenge.
 pub(crate) async fn accept(
     ctx: &serenity::Context,
     data: &Data,
@@ -391,14 +388,22 @@ pub(crate) async fn accept(
     answer_seated(&click, outcome).await
 }
 
-/// Answers a click that seated someone: the challenge as it now stands and, when that
-/// started the game, its first board below it.
+/// Answers a click that seated someone: the challenge as it now stands (when that started
+/// the game, its first board is announced below it).
 async fn answer_seated(click: &Click<'_>, outcome: AcceptOutcome) -> Result<(), Error> {
     match outcome {
-        AcceptOutcome::Waiting(view) => click.answer(challenge_post(&view)).await,
+        AcceptOutcome::Waiting(view) => {
+            let truth = format!("You are in **Challenge #{}**.", view.id);
+            click.confirm(challenge_post(&view), &truth).await
+        }
         AcceptOutcome::Started { challenge, game } => {
-            click.answer(challenge_post(&challenge)).await?;
-            click.follow_up(game::start_post(&game)).await
+            let truth = format!(
+                "**Challenge #{}** is accepted: **{} #{}** begins.",
+                challenge.id,
+                game.variant.title(),
+                game.game_id
+            );
+            click.confirm(challenge_post(&challenge), &truth).await
         }
     }
 }
@@ -441,7 +446,8 @@ pub(crate) async fn decline(
             .map_err(explain_stale)
     };
     let (click, view) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    click.answer(challenge_post(&view)).await
+    let truth = format!("You declined **Challenge #{}**.", view.id);
+    click.confirm(challenge_post(&view), &truth).await
 }
 
 /// The Withdraw button: the challenger takes the challenge back.
@@ -461,7 +467,8 @@ pub(crate) async fn withdraw(
             .map_err(explain_stale)
     };
     let (click, view) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    click.answer(challenge_post(&view)).await
+    let truth = format!("You withdrew **Challenge #{}**.", view.id);
+    click.confirm(challenge_post(&view), &truth).await
 }
 
 #[cfg(test)]

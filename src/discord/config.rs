@@ -1,6 +1,7 @@
 //! Start-up settings for the bot, read from environment variables.
 
 use std::fmt;
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
@@ -13,8 +14,58 @@ pub const GUILD_ID_VAR: &str = "DISCORD_GUILD_ID";
 /// Name of the variable holding an alternative Discord API base address.
 pub const API_BASE_VAR: &str = "DISCORD_API_BASE";
 
+/// Name of the variable holding the wait before the first retry of an announcement.
+pub const RETRY_FIRST_VAR: &str = "ANNOUNCE_RETRY_FIRST_MS";
+/// Name of the variable holding the longest wait between two retries of an announcement.
+pub const RETRY_MAX_VAR: &str = "ANNOUNCE_RETRY_MAX_MS";
+/// Name of the variable holding how long a claim on an announcement lasts.
+pub const LEASE_VAR: &str = "ANNOUNCE_LEASE_MS";
+
 /// Database used when `DATABASE_URL` is not set: a file in the working directory.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://shogiban.db";
+
+/// How announcements are delivered (see `outbox`). The defaults are the production
+/// settings; the variables above change them (the tests shorten them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Delivery {
+    /// The wait before the first retry of a post that failed for a reason that may pass
+    /// (Discord answered 5xx, or did not answer); each further retry waits twice as long.
+    pub first_retry: Duration,
+    /// The longest wait between two retries.
+    pub max_retry: Duration,
+    /// How long a claim on an announcement lasts: if the bot dies while posting, the
+    /// announcement is taken over (by the restarted bot, or another process) once it has
+    /// run out. Discord remembers a message's nonce for a few minutes, so a lease well
+    /// under that keeps such a retry from posting twice.
+    pub lease: Duration,
+}
+
+impl Default for Delivery {
+    fn default() -> Self {
+        Self {
+            first_retry: Duration::from_secs(1),
+            max_retry: Duration::from_secs(5 * 60),
+            lease: Duration::from_secs(60),
+        }
+    }
+}
+
+impl Delivery {
+    /// How long one post may take before it is given up and retried: half the lease, so the
+    /// claim is still this process's when the outcome is written.
+    pub fn send_timeout(&self) -> Duration {
+        self.lease / 2
+    }
+
+    /// The wait before attempt `attempt + 1`, after attempt `attempt` (1 for the first)
+    /// failed: doubling from [`Self::first_retry`], at most [`Self::max_retry`].
+    pub fn backoff(&self, attempt: u32) -> Duration {
+        let doublings = attempt.saturating_sub(1).min(31);
+        self.first_retry
+            .saturating_mul(1 << doublings)
+            .min(self.max_retry)
+    }
+}
 
 /// Everything the bot needs to know before it connects.
 ///
@@ -32,6 +83,8 @@ pub struct Config {
     /// `https://discord.com`, and take the gateway address from it. Used by the end-to-end
     /// tests and by deployments behind an API proxy.
     pub api_base: Option<String>,
+    /// How announcements are delivered.
+    pub delivery: Delivery,
 }
 
 /// Why the settings could not be read.
@@ -45,6 +98,8 @@ pub enum ConfigError {
     BadGuildId(String),
     #[error("{API_BASE_VAR} must start with http:// or https://, not {0:?}")]
     BadApiBase(String),
+    #[error("{0} must be a number of milliseconds (at least 1), not {1:?}")]
+    BadMilliseconds(&'static str, String),
 }
 
 impl Config {
@@ -81,12 +136,26 @@ impl Config {
                 }
             })
             .transpose()?;
+        let millis = |name: &'static str, default: Duration| match optional(name) {
+            None => Ok(default),
+            Some(text) => match text.trim().parse::<u64>() {
+                Ok(ms) if ms > 0 => Ok(Duration::from_millis(ms)),
+                _ => Err(ConfigError::BadMilliseconds(name, text)),
+            },
+        };
+        let defaults = Delivery::default();
+        let delivery = Delivery {
+            first_retry: millis(RETRY_FIRST_VAR, defaults.first_retry)?,
+            max_retry: millis(RETRY_MAX_VAR, defaults.max_retry)?,
+            lease: millis(LEASE_VAR, defaults.lease)?,
+        };
 
         Ok(Self {
             token,
             database_url,
             guild_id,
             api_base,
+            delivery,
         })
     }
 }
@@ -98,6 +167,7 @@ impl fmt::Debug for Config {
             .field("database_url", &crate::store::shown_url(&self.database_url))
             .field("guild_id", &self.guild_id)
             .field("api_base", &self.api_base)
+            .field("delivery", &self.delivery)
             .finish()
     }
 }
@@ -132,6 +202,46 @@ mod tests {
         assert_eq!(config.database_url, "sqlite://shogiban.db");
         assert_eq!(config.guild_id, None);
         assert_eq!(config.api_base, None);
+        assert_eq!(config.delivery, Delivery::default());
+    }
+
+    #[test]
+    fn delivery_defaults_back_off_from_a_second_to_five_minutes() {
+        let delivery = Delivery::default();
+        assert_eq!(delivery.backoff(1), Duration::from_secs(1));
+        assert_eq!(delivery.backoff(2), Duration::from_secs(2));
+        assert_eq!(delivery.backoff(5), Duration::from_secs(16));
+        assert_eq!(delivery.backoff(9), Duration::from_secs(256));
+        assert_eq!(delivery.backoff(10), Duration::from_secs(300));
+        assert_eq!(delivery.backoff(u32::MAX), Duration::from_secs(300));
+        assert_eq!(delivery.lease, Duration::from_secs(60));
+        assert_eq!(delivery.send_timeout(), Duration::from_secs(30));
+    }
+
+    #[test]
+    fn delivery_settings_are_read_in_milliseconds() {
+        let config = config(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("ANNOUNCE_RETRY_FIRST_MS", "50"),
+            ("ANNOUNCE_RETRY_MAX_MS", "400"),
+            ("ANNOUNCE_LEASE_MS", "3000"),
+        ])
+        .unwrap();
+        assert_eq!(config.delivery.first_retry, Duration::from_millis(50));
+        assert_eq!(config.delivery.backoff(4), Duration::from_millis(400));
+        assert_eq!(config.delivery.lease, Duration::from_secs(3));
+        let bad = super::Config::from_lookup(|name| match name {
+            "DISCORD_TOKEN" => Some("abc".into()),
+            "ANNOUNCE_LEASE_MS" => Some("soon".into()),
+            _ => None,
+        });
+        assert_eq!(
+            bad,
+            Err(ConfigError::BadMilliseconds(
+                "ANNOUNCE_LEASE_MS",
+                "soon".into()
+            ))
+        );
     }
 
     #[test]

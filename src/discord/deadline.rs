@@ -23,12 +23,18 @@ pub(crate) async fn command<T>(
     if let Some(result) = within(&mut work, ctx.data().defer_after).await {
         return result;
     }
-    if private {
-        ctx.defer_ephemeral().await?;
+    let deferred = if private {
+        ctx.defer_ephemeral().await
     } else {
-        ctx.defer().await?;
+        ctx.defer().await
+    };
+    // The work goes on even if Discord did not take the deferral: it may change a game,
+    // and a change half made must not be abandoned, nor reported as failed.
+    if let Err(why) = &deferred {
+        tracing::warn!("could not defer an answer: {why}");
     }
-    work.await.map_err(|error| Error::late(error, !private))
+    work.await
+        .map_err(|error| Error::late(error, !private && deferred.is_ok()))
 }
 
 /// The output of `work` if it completes within `after`; `None` at once for a zero delay.
@@ -83,8 +89,11 @@ impl<'a> Click<'a> {
                 serenity::CreateInteractionResponseMessage::new().ephemeral(true),
             ),
         };
-        click.create_response(ctx, deferral).await?;
-        this.deferred = true;
+        // As for commands: the work goes on even if Discord did not take the deferral.
+        match click.create_response(ctx, deferral).await {
+            Ok(()) => this.deferred = true,
+            Err(why) => tracing::warn!("could not defer the answer to a click: {why}"),
+        }
         let value = work.await.map_err(|error| Error::late(error, false))?;
         Ok((this, value))
     }
@@ -105,12 +114,28 @@ impl<'a> Click<'a> {
         Ok(())
     }
 
-    /// Sends a further message after the answer.
-    pub async fn follow_up(&self, post: Post) -> Result<(), Error> {
-        let post = post.within(u64::from(self.click.attachment_size_limit));
-        self.click
-            .create_followup(self.ctx, post.into_followup())
-            .await?;
+    /// Sends the answer to a click that made a change. The change is stored and announced
+    /// in the channel whatever happens here, so a failure to answer is never an error (that
+    /// would invite the user to do it again): the answer is tried twice, then the clicker
+    /// is told `truth` privately in a follow-up (which works if Discord took the answer
+    /// after all), and otherwise it is only logged.
+    pub async fn confirm(&self, post: Post, truth: &str) -> Result<(), Error> {
+        let first = match self.answer(post.clone()).await {
+            Ok(()) => return Ok(()),
+            Err(why) => why,
+        };
+        tracing::warn!("could not answer a click that made a change ({first}); trying again");
+        let second = match self.answer(post).await {
+            Ok(()) => return Ok(()),
+            Err(why) => why,
+        };
+        let followup = Post::private(truth).into_followup();
+        if let Err(third) = self.click.create_followup(self.ctx, followup).await {
+            tracing::warn!(
+                "the clicker of a change was not told it was made ({second}; then {third}); \
+                 it is announced in the channel"
+            );
+        }
         Ok(())
     }
 }

@@ -8,7 +8,8 @@ use crate::engine::shogi::EliminationReason;
 use crate::engine::Variant;
 use crate::service::{
     computer_level, computer_name, BoardView, ChallengeView, Eliminated, Event, GameOver,
-    GameSummary, LeaderboardRow, OfferView, Outcome, Participant, PlayerView, Profile, Standing,
+    GameSummary, LeaderboardRow, OfferDeclined, OfferMade, OfferView, Outcome, Participant,
+    PlayerView, Profile, Standing,
 };
 use crate::store::{ChallengeStatus, ChannelId, GameStatus, InviteResponse, OfferKind, UserId};
 
@@ -332,36 +333,122 @@ fn standing_offer(offer: &OfferView) -> String {
 }
 
 /// A new draw offer or takeback request, for the channel.
-pub(crate) fn offer_made(offer: &OfferView, game: &GameSummary) -> String {
-    let others: Vec<&PlayerView> = game
+pub(crate) fn offer_made(made: &OfferMade) -> String {
+    let others: Vec<&PlayerView> = made
         .players
         .iter()
-        .map(|seat| &seat.player)
-        .filter(|p| p.user_id != offer.by.user_id)
+        .filter(|p| p.user_id != made.offer.by.user_id)
         .collect();
-    let ask = match offer.kind {
+    let ask = match made.offer.kind {
         OfferKind::Draw => "accept the draw, or play on",
         OfferKind::Takeback => "allow the takeback, or refuse it",
     };
     format!(
         "{} · {}\n{}: {ask} with the buttons below.",
-        game_title(game.variant, game.game_id),
-        standing_offer(offer),
+        game_title(made.variant, made.game_id),
+        standing_offer(&made.offer),
         players(others)
     )
 }
 
-/// An offer turned down.
-pub(crate) fn offer_declined(offer: &OfferView, by: UserId) -> String {
-    let what = match offer.kind {
+fn offer_name(kind: OfferKind) -> &'static str {
+    match kind {
         OfferKind::Draw => "draw offer",
         OfferKind::Takeback => "takeback request",
-    };
+    }
+}
+
+/// An offer turned down, for the channel.
+pub(crate) fn offer_declined(declined: &OfferDeclined) -> String {
     format!(
-        "{} declined the {what} of {}. The game goes on.",
-        mention(by),
-        player(&offer.by)
+        "{} · {} declined the {} of {}. The game goes on.",
+        game_title(declined.variant, declined.game_id),
+        mention(declined.by),
+        offer_name(declined.offer.kind),
+        player(&declined.offer.by)
     )
+}
+
+/// An offer's message once it has been answered (its buttons are gone): what was offered
+/// and the answer.
+pub(crate) fn offer_answered(
+    variant: Variant,
+    game: impl std::fmt::Display,
+    offer: &OfferView,
+    accepted: bool,
+    by: UserId,
+) -> String {
+    format!(
+        "{} · {}\n{} by {}.",
+        game_title(variant, game),
+        standing_offer(offer),
+        if accepted { "Accepted" } else { "Declined" },
+        mention(by)
+    )
+}
+
+/// The private answer to the player who made an offer or request: it is posted for the
+/// others to answer.
+pub(crate) fn offer_sent(
+    offer: &OfferView,
+    variant: Variant,
+    game: impl std::fmt::Display,
+) -> String {
+    format!(
+        "Your {} in {} is posted in the channel for your opponent to answer.",
+        offer_name(offer.kind),
+        game_title(variant, game)
+    )
+}
+
+/// The private answer to the player whose action changed a game: what was done. The
+/// channel is told (with the board) by the announcement.
+pub(crate) fn change_made(outcome: &Outcome) -> String {
+    let game = game_title(outcome.variant, outcome.game_id);
+    let mut text = match &outcome.event {
+        Event::Move {
+            readable,
+            coordinate,
+            ..
+        } => {
+            let coordinate = if coordinate == readable {
+                String::new()
+            } else {
+                format!(" (`{coordinate}`)")
+            };
+            format!(
+                "Your move **{readable}**{coordinate} was played: move {} of {game}.",
+                outcome.ply
+            )
+        }
+        Event::Resignation { .. } => format!("You resigned {game}."),
+        Event::Timeout { by } => format!("{} ran out of time in {game}.", player(by)),
+        Event::Declaration { .. } => format!("Your declaration in {game} was accepted."),
+        Event::DrawAgreed { .. } => format!("You accepted the draw in {game}."),
+        Event::Aborted { .. } => format!("You aborted {game}."),
+        Event::TakeBack { plies, .. } => format!(
+            "You allowed the takeback in {game}: {} taken back.",
+            count(u64::from(*plies), "move")
+        ),
+    };
+    if let Some(over) = &outcome.result {
+        let _ = write!(text, "\n**Game over**: {}.", over.summary);
+    }
+    text
+}
+
+/// The private answer to the player who made a challenge.
+pub(crate) fn challenge_made(view: &ChallengeView) -> String {
+    match view.status {
+        ChallengeStatus::Accepted => format!(
+            "Your **{}** game begins: its first board is posted in the channel.",
+            view.variant.title()
+        ),
+        _ => format!(
+            "Your **Challenge #{}** is posted in the channel for the players to answer.",
+            view.id
+        ),
+    }
 }
 
 /// A challenge and where it stands.
@@ -744,8 +831,31 @@ mod tests {
             result: None,
             next: Some(seat(1, "white", 22)),
             deadline_at: Some(1_000),
-            image: None,
+            picture: None,
         }
+    }
+
+    #[test]
+    fn the_mover_is_told_privately_what_was_played() {
+        let mut outcome = move_outcome();
+        assert_eq!(
+            change_made(&outcome),
+            "Your move **P-7f** (`7g7f`) was played: move 1 of **Shogi #7**."
+        );
+        outcome.result = Some(GameOver {
+            status: GameStatus::Finished,
+            reason: EndReason::Checkmate,
+            summary: "black (user11) wins (checkmate)".into(),
+            rated: false,
+            standings: Vec::new(),
+        });
+        outcome.event = Event::Resignation {
+            by: seat(1, "white", 22),
+        };
+        assert_eq!(
+            change_made(&outcome),
+            "You resigned **Shogi #7**.\n**Game over**: black (user11) wins (checkmate)."
+        );
     }
 
     #[test]

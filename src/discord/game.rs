@@ -1,5 +1,6 @@
 //! What the commands and buttons share about games: where an interaction happens, the
-//! posts of an outcome and of a board, and finding the user's game in a channel.
+//! posts of an outcome and of a board, the private confirmation of a change, and finding
+//! the user's game in a channel.
 
 use poise::serenity_prelude as serenity;
 
@@ -83,17 +84,13 @@ pub(crate) fn view_button(game: GameId) -> Option<serenity::CreateButton> {
     )
 }
 
-/// What an action did, for the channel: the text, the board for whoever is to move, a
-/// "My view" button while the game goes on, and a ping for the player to move (or, at the
-/// end, for everyone).
-pub(crate) fn outcome_post(outcome: &Outcome) -> Post {
+/// What an action did, for the channel: the text, the board for whoever is to move (drawn
+/// as `image`), a "My view" button while the game goes on, and a ping for the player to
+/// move (or, at the end, for everyone).
+pub(crate) fn outcome_post(outcome: &Outcome, image: Option<&BoardImage>) -> Post {
     let mut post = Post::new(format::outcome(outcome))
         .ping(format::outcome_pings(outcome))
-        .file(image_file(
-            outcome.image.as_ref(),
-            outcome.game_id,
-            outcome.ply,
-        ));
+        .file(image_file(image, outcome.game_id, outcome.ply));
     if outcome.result.is_none() {
         if let Some(button) = view_button(outcome.game_id) {
             post = post.button(button);
@@ -107,15 +104,45 @@ pub(crate) fn board_post(view: &BoardView) -> Post {
     Post::private(format::board(view)).file(image_file(view.image.as_ref(), view.game_id, view.ply))
 }
 
-/// The first board of a game, for the channel, pinging the first player to move.
-pub(crate) fn start_post(view: &BoardView) -> Post {
+/// The first board of a game (drawn as `image`), for the channel, pinging the first player
+/// to move.
+pub(crate) fn start_post(view: &BoardView, image: Option<&BoardImage>) -> Post {
     let mut post = Post::new(format::game_started(view))
         .ping(view.to_move.iter().map(|p| p.user_id))
-        .file(image_file(view.image.as_ref(), view.game_id, view.ply));
+        .file(image_file(image, view.game_id, view.ply));
     if let Some(button) = view_button(view.game_id) {
         post = post.button(button);
     }
     post
+}
+
+/// Tells the user who made a change, privately, that it was made: the command's answer.
+/// The change is stored and announced in the channel whatever happens here, so a failure
+/// to say so is never turned into an error (that would invite the user to do it again):
+/// the answer is tried twice, then as a follow-up (which works if Discord took the answer
+/// after all), and otherwise only logged.
+pub(crate) async fn confirm(ctx: Context<'_>, text: String) -> Result<(), Error> {
+    let reply = || Post::private(text.clone()).into_reply();
+    let first = match ctx.send(reply()).await {
+        Ok(_) => return Ok(()),
+        Err(why) => why,
+    };
+    tracing::warn!("could not confirm a change to its author ({first}); trying again");
+    let second = match ctx.send(reply()).await {
+        Ok(_) => return Ok(()),
+        Err(why) => why,
+    };
+    if let poise::Context::Application(app) = ctx {
+        let followup = Post::private(text.clone()).into_followup();
+        match app.interaction.create_followup(ctx.http(), followup).await {
+            Ok(_) => return Ok(()),
+            Err(third) => tracing::warn!(
+                "the author of a change was not told it was made ({second}; then {third}); \
+                 it is announced in the channel"
+            ),
+        }
+    }
+    Ok(())
 }
 
 /// The user's game in progress in a channel.

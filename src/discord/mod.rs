@@ -15,12 +15,15 @@
 //!
 //! Files: `challenge`, `play`, `offers`, `lists` and `help` hold the commands and the
 //! handlers of their buttons; `format` writes every text users read; `post` turns a
-//! message into whichever Discord builder the answer needs; `scheduler` posts reminders
-//! and timeouts.
+//! message into whichever Discord builder the answer needs; `outbox` posts what the
+//! service announces (boards, results, offers, reminders, ...).
+//!
+//! A command or click that changes a game answers its user privately ("your move was
+//! played"); what the channel sees comes from the service's announcements, stored with the
+//! change and posted by `outbox`, so a failure of Discord between the two never loses it.
 
 mod buttons;
 mod challenge;
-mod computer;
 pub mod config;
 pub mod custom_id;
 mod deadline;
@@ -31,9 +34,9 @@ mod help;
 mod ids;
 mod lists;
 mod offers;
+mod outbox;
 mod play;
 mod post;
-mod scheduler;
 
 use std::future::Future;
 use std::time::Duration;
@@ -42,7 +45,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::service::Service;
 
-pub use config::{Config, ConfigError};
+pub use config::{Config, ConfigError, Delivery};
 pub use custom_id::{CustomId, CustomIdError};
 pub use error::Error;
 pub use help::HelpTopic;
@@ -143,8 +146,9 @@ pub async fn run(
     }
 
     let guild_id = config.guild_id;
+    let delivery = config.delivery;
     let service = data.service.clone();
-    let (stop_scheduler, scheduler_stopped) = tokio::sync::watch::channel(false);
+    let (stop_background, background_stopped) = tokio::sync::watch::channel(false);
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands(),
@@ -158,17 +162,8 @@ pub async fn run(
             Box::pin(async move {
                 tracing::info!("connected as {}", ready.user.name);
                 register_commands(ctx, &framework.options().commands, guild_id).await;
-                // Setup runs once per start, not on reconnects: one scheduler per process.
-                tokio::spawn(computer::run(
-                    service.clone(),
-                    ctx.http.clone(),
-                    scheduler::stopped(scheduler_stopped.clone()),
-                ));
-                tokio::spawn(scheduler::run(
-                    service,
-                    ctx.http.clone(),
-                    scheduler::stopped(scheduler_stopped),
-                ));
+                // Setup runs once per start, not on reconnects: one of each per process.
+                spawn_background(service, ctx.http.clone(), delivery, background_stopped);
                 Ok(data)
             })
         })
@@ -185,8 +180,8 @@ pub async fn run(
         () = shutdown => {}
     }
     tracing::info!("shutting down");
-    // The scheduler also stops when `run` returns and drops the sender.
-    let _ = stop_scheduler.send(true);
+    // The background tasks also stop when `run` returns and drops the sender.
+    let _ = stop_background.send(true);
     // `shutdown_all` only reaches shards that are already running: one still connecting is
     // missed, so ask again until `start` returns.
     let deadline = tokio::time::Instant::now() + SHUTDOWN_GRACE;
@@ -199,6 +194,39 @@ pub async fn run(
                 tracing::warn!("the gateway connection did not close in time");
                 return Ok(());
             }
+        }
+    }
+}
+
+/// Starts what runs beside the commands until `stop` says so: the delivery of
+/// announcements, the clock (reminders, timeouts, expiry) and the computer players.
+fn spawn_background(
+    service: crate::service::Service,
+    http: std::sync::Arc<serenity::Http>,
+    delivery: Delivery,
+    stop: tokio::sync::watch::Receiver<bool>,
+) {
+    tokio::spawn(outbox::run(
+        service.clone(),
+        http,
+        delivery,
+        stopped(stop.clone()),
+    ));
+    let clock = service.clone();
+    let clock_stop = stop.clone();
+    tokio::spawn(async move {
+        tracing::info!("scheduler started");
+        clock.run_scheduler(stopped(clock_stop)).await;
+        tracing::info!("scheduler stopped");
+    });
+    tokio::spawn(async move { service.run_computer_players(stopped(stop)).await });
+}
+
+/// Completes once `true` is sent, or the sender is gone.
+async fn stopped(mut stop: tokio::sync::watch::Receiver<bool>) {
+    while !*stop.borrow_and_update() {
+        if stop.changed().await.is_err() {
+            return;
         }
     }
 }
@@ -269,12 +297,12 @@ pub async fn shutdown_signal() {
 }
 
 /// The REST client: straight to Discord, or through `config.api_base`. Serenity's rate
-/// limiter talks to discord.com directly, so it is turned off when a base is set (the proxy
-/// is then in charge of rate limits).
+/// limiter stays on either way (it waits out 429 answers and retries); the vendored serenity
+/// sends its requests to the base address too (see `vendor/serenity/PATCHES.md`).
 fn build_http(config: &Config) -> serenity::Http {
     let builder = serenity::HttpBuilder::new(&config.token);
     match &config.api_base {
-        Some(base) => builder.proxy(base).ratelimiter_disabled(true).build(),
+        Some(base) => builder.proxy(base).build(),
         None => builder.build(),
     }
 }

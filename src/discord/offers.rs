@@ -1,8 +1,8 @@
-//! `/draw` and `/takeback`, and the buttons that answer them.
+//! `/draw` and `/takeback`, the posts of offers, and the buttons that answer them.
 
 use poise::serenity_prelude as serenity;
 
-use crate::service::{ComputerAnswer, GameSummary, OfferOutcome, OfferView};
+use crate::service::{OfferMade, OfferOutcome, OfferView, Outcome};
 use crate::store::OfferKind;
 
 use super::custom_id::CustomId;
@@ -23,26 +23,25 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service();
     let game = game::my_game_here(service, here).await?;
     let work = async { Ok(service.offer_draw(here.channel, here.user).await?) };
-    match deadline::command(ctx, false, work).await? {
+    // The offer (or the drawn game) is announced in the channel; the player is told
+    // privately.
+    match deadline::command(ctx, true, work).await? {
         OfferOutcome::Made(offer) => {
-            game::send(ctx, offer_post(&offer, &game)).await?;
-            computer_answers(ctx, here).await
+            let text = format::offer_sent(&offer, game.variant, game.game_id);
+            game::confirm(ctx, text).await?;
+            computer_answers(ctx, here).await;
+            Ok(())
         }
-        OfferOutcome::Agreed(outcome) => game::send(ctx, game::outcome_post(&outcome)).await,
+        OfferOutcome::Agreed(outcome) => game::confirm(ctx, format::change_made(&outcome)).await,
     }
 }
 
-/// A computer opponent answers the offer just made, below it.
-async fn computer_answers(ctx: Context<'_>, here: Here) -> Result<(), Error> {
-    let post = match ctx.data().service().computer_answers(here.channel).await? {
-        None => return Ok(()),
-        Some(ComputerAnswer::Accepted(outcome)) => game::outcome_post(&outcome),
-        Some(ComputerAnswer::Declined { offer, by }) => {
-            Post::new(format::offer_declined(&offer, by))
-        }
-    };
-    ctx.send(post.into_reply()).await?;
-    Ok(())
+/// A computer opponent answers the offer just made; its answer is announced below the
+/// offer. The offer stands whatever happens here, so a failure is only logged.
+async fn computer_answers(ctx: Context<'_>, here: Here) {
+    if let Err(error) = ctx.data().service().computer_answers(here.channel).await {
+        tracing::warn!(%error, "the computer did not answer an offer");
+    }
 }
 
 /// Asks your opponent to let you take back your last move.
@@ -51,14 +50,17 @@ pub async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let service = ctx.data().service();
     let game = game::my_game_here(service, here).await?;
-    let offer = service.request_takeback(here.channel, here.user).await?;
-    game::send(ctx, offer_post(&offer, &game)).await?;
-    computer_answers(ctx, here).await
+    let work = async { Ok(service.request_takeback(here.channel, here.user).await?) };
+    let offer = deadline::command(ctx, true, work).await?;
+    let text = format::offer_sent(&offer, game.variant, game.game_id);
+    game::confirm(ctx, text).await?;
+    computer_answers(ctx, here).await;
+    Ok(())
 }
 
 /// An offer for the channel, with the buttons to answer it and a ping for who answers.
-fn offer_post(offer: &OfferView, game: &GameSummary) -> Post {
-    let (accept, decline, accept_label) = match offer.kind {
+pub(crate) fn offer_post(made: &OfferMade) -> Post {
+    let (accept, decline, accept_label) = match made.offer.kind {
         OfferKind::Draw => (DRAW_ACCEPT_VERB, DRAW_DECLINE_VERB, "Accept the draw"),
         OfferKind::Takeback => (
             TAKEBACK_ACCEPT_VERB,
@@ -66,17 +68,17 @@ fn offer_post(offer: &OfferView, game: &GameSummary) -> Post {
             "Allow the takeback",
         ),
     };
-    let others = game
+    let others = made
         .players
         .iter()
-        .map(|seat| seat.player.user_id)
-        .filter(|&user| user != offer.by.user_id);
-    let mut post = Post::new(format::offer_made(offer, game)).ping(others);
+        .map(|player| player.user_id)
+        .filter(|&user| user != made.offer.by.user_id);
+    let mut post = Post::new(format::offer_made(made)).ping(others);
     for (verb, label, style) in [
         (accept, accept_label, serenity::ButtonStyle::Success),
         (decline, "Decline", serenity::ButtonStyle::Secondary),
     ] {
-        if let Ok(id) = CustomId::new(verb, [game.game_id]) {
+        if let Ok(id) = CustomId::new(verb, [made.game_id]) {
             post = post.button(
                 serenity::CreateButton::new(id.to_string())
                     .label(label)
@@ -94,8 +96,24 @@ pub(crate) enum Answer {
     Decline,
 }
 
-/// The buttons under an offer: accepting replaces the offer with what followed (the end of
-/// the game, or the board after the takeback); declining says so.
+/// The offer an accepted offer's outcome answered.
+fn answered_offer(outcome: &Outcome) -> Option<OfferView> {
+    match &outcome.event {
+        crate::service::Event::DrawAgreed { offered_by, .. } => Some(OfferView {
+            kind: OfferKind::Draw,
+            by: offered_by.clone(),
+        }),
+        crate::service::Event::TakeBack { requested_by, .. } => Some(OfferView {
+            kind: OfferKind::Takeback,
+            by: requested_by.clone(),
+        }),
+        _ => None,
+    }
+}
+
+/// The buttons under an offer: the offer's message loses its buttons and says how it was
+/// answered; what followed (the end of the game, the board after the takeback, or the
+/// refusal) is announced in the channel.
 pub(crate) async fn answer(
     ctx: &serenity::Context,
     data: &Data,
@@ -109,26 +127,38 @@ pub(crate) async fn answer(
     let here = Here::of_click(click)?;
     let service = data.service();
     let work = async {
-        game::game_of_button(service, here, game_id).await?;
+        let summary = game::game_of_button(service, here, game_id).await?;
         let (channel, user) = (here.channel, here.user);
-        let post = match (kind, answer) {
+        let (offer, truth) = match (kind, answer) {
             (OfferKind::Draw, Answer::Accept) => {
-                game::outcome_post(&service.accept_draw(channel, user).await?)
+                let outcome = service.accept_draw(channel, user).await?;
+                (answered_offer(&outcome), format::change_made(&outcome))
             }
             (OfferKind::Takeback, Answer::Accept) => {
-                game::outcome_post(&service.accept_takeback(channel, user).await?)
+                let outcome = service.accept_takeback(channel, user).await?;
+                (answered_offer(&outcome), format::change_made(&outcome))
             }
             (OfferKind::Draw, Answer::Decline) => {
                 let offer = service.decline_draw(channel, user).await?;
-                Post::new(format::offer_declined(&offer, user))
+                (Some(offer), "You declined the draw offer.".to_owned())
             }
             (OfferKind::Takeback, Answer::Decline) => {
                 let offer = service.decline_takeback(channel, user).await?;
-                Post::new(format::offer_declined(&offer, user))
+                (Some(offer), "You declined the takeback request.".to_owned())
             }
         };
-        Ok(post)
+        let text = match offer {
+            Some(offer) => format::offer_answered(
+                summary.variant,
+                game_id,
+                &offer,
+                answer == Answer::Accept,
+                user,
+            ),
+            None => truth.clone(),
+        };
+        Ok((Post::new(text), truth))
     };
-    let (click, post) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    click.answer(post).await
+    let (click, (post, truth)) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
+    click.confirm(post, &truth).await
 }

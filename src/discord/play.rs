@@ -9,7 +9,7 @@ use super::custom_id::CustomId;
 use super::deadline::{self, Click, ClickAnswer};
 use super::game::{self, Here};
 use super::post::Post;
-use super::{Context, Data, Error};
+use super::{format, Context, Data, Error};
 
 /// The verb of the resign confirmation button: `resign:<game id>`.
 pub(crate) const RESIGN_VERB: &str = "resign";
@@ -81,8 +81,10 @@ pub async fn play_move(
     let here = Here::of(ctx)?;
     let service = ctx.data().service();
     let work = async { Ok(service.play(here.channel, here.user, &text).await?) };
-    let outcome = deadline::command(ctx, false, work).await?;
-    game::send(ctx, game::outcome_post(&outcome)).await
+    // The channel sees the move (the board, a mention of who is next) in its announcement;
+    // the mover is told privately that it was played.
+    let outcome = deadline::command(ctx, true, work).await?;
+    game::confirm(ctx, format::change_made(&outcome)).await
 }
 
 /// Shows this channel's game from your seat, only to you.
@@ -121,8 +123,8 @@ pub async fn declare(ctx: Context<'_>) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let service = ctx.data().service();
     let work = async { Ok(service.declare(here.channel, here.user).await?) };
-    let outcome = deadline::command(ctx, false, work).await?;
-    game::send(ctx, game::outcome_post(&outcome)).await
+    let outcome = deadline::command(ctx, true, work).await?;
+    game::confirm(ctx, format::change_made(&outcome)).await
 }
 
 /// Stops this channel's game without a result: before everyone has moved, or by a moderator.
@@ -132,8 +134,8 @@ pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     let moderator = is_moderator(ctx);
     let service = ctx.data().service();
     let work = async { Ok(service.abort(here.channel, here.user, moderator).await?) };
-    let outcome = deadline::command(ctx, false, work).await?;
-    game::send(ctx, game::outcome_post(&outcome)).await
+    let outcome = deadline::command(ctx, true, work).await?;
+    game::confirm(ctx, format::change_made(&outcome)).await
 }
 
 /// Whether the user may manage messages in the channel: a moderator may abort any game.
@@ -148,8 +150,8 @@ fn is_moderator(ctx: Context<'_>) -> bool {
         .is_some_and(|permissions| permissions.manage_messages() || permissions.administrator())
 }
 
-/// The Resign button of `/resign`'s confirmation: resigns, tells the player privately and
-/// announces the result in the channel.
+/// The Resign button of `/resign`'s confirmation: resigns and tells the player privately;
+/// the result is announced in the channel.
 pub(crate) async fn confirm_resign(
     ctx: &serenity::Context,
     data: &Data,
@@ -164,10 +166,10 @@ pub(crate) async fn confirm_resign(
         Ok(service.resign(here.channel, here.user).await?)
     };
     let (click, outcome) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
+    let text = format!("You resigned game #{game_id}.");
     click
-        .answer(Post::new(format!("You resigned game #{game_id}.")))
-        .await?;
-    click.follow_up(game::outcome_post(&outcome)).await
+        .confirm(Post::new(text), &format::change_made(&outcome))
+        .await
 }
 
 fn stale_resign() -> Error {
@@ -195,7 +197,7 @@ pub(crate) async fn my_view(
                 Err(Error::refused(if game.status == GameStatus::Active {
                     format!(
                         "Game #{game_id} is played in {}: use its My view button there.",
-                        super::format::channel(game.channel_id)
+                        format::channel(game.channel_id)
                     )
                 } else {
                     format!("Game #{game_id} is over. `/export` gives its record.")

@@ -10,13 +10,16 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{self, RuleOptions, Seat, Variant};
 use crate::store::{
     Challenge, ChallengeClosure, ChallengeId, ChallengeStatus, ChannelId, GuildId, InviteResponse,
-    NewChallenge, NewGame, NewInvitee, SeatMode, UserId,
+    NewAnnouncement, NewChallenge, NewGame, NewInvitee, SeatMode, StoreError, UserId,
 };
 
+use super::computer::computer_level;
+use super::error::into_store_error;
+use super::play::board_of;
 use super::table::{parse_variant, turn_clock, Table};
 use super::{
-    AcceptOutcome, ChallengeRequest, ChallengeView, Participant, Person, Seating, Service,
-    ServiceError, ServiceResult, TimeLimit,
+    AcceptOutcome, Announcement, BoardView, ChallengeRequest, ChallengeView, Participant, Person,
+    Seating, Service, ServiceError, ServiceResult, TimeLimit,
 };
 
 /// The game a challenge will create, as `challenges.options` keeps it.
@@ -29,8 +32,11 @@ struct ChallengeOptions {
 }
 
 impl Service {
-    /// Makes a challenge in a channel. Refused if the channel already has a game going,
-    /// or if the players, seats or time limit do not fit the variant.
+    /// Makes a challenge in a channel, announced there for its players to answer. Refused
+    /// if the channel already has a game going, or if the players, seats or time limit do
+    /// not fit the variant. Computer players named in it accept at once; when that fills
+    /// it, the game starts at once (the challenge comes back accepted, and the game's first
+    /// board is announced instead of the challenge).
     pub async fn challenge(
         &self,
         guild: GuildId,
@@ -85,6 +91,12 @@ impl Service {
                 .upsert_user(person.id, &person.name, now)
                 .await?;
         }
+        let computers: Vec<UserId> = opponents
+            .iter()
+            .copied()
+            .filter(|&id| computer_level(id).is_some())
+            .collect();
+        let complete = computers.len() == opponents.len() && opponents.len() + 1 == seats;
         let new = NewChallenge {
             guild_id: guild,
             channel_id: channel,
@@ -98,11 +110,34 @@ impl Service {
                 .zip(opponent_seats)
                 .map(|(&user_id, seat)| NewInvitee { user_id, seat })
                 .collect(),
+            accepted: computers,
             expires_at: now + self.settings().challenge_lifetime,
         };
-        let created = self.store().create_challenge(&new, now).await?;
+        // A challenge the computers complete is not announced: its game starts at once, and
+        // the game's first board is.
+        let announce = |created: &Challenge| {
+            if complete {
+                return Ok(Vec::new());
+            }
+            let view = view_of(created).map_err(into_store_error)?;
+            let announcement = Announcement::Challenge(Box::new(view));
+            Ok(vec![announcement.stored_in(
+                channel,
+                None,
+                Some(created.id),
+            )?])
+        };
+        let created = self.store().create_challenge(&new, announce, now).await?;
         self.schedule_changed();
-        self.challenge_view(&created).await
+        if !complete {
+            self.announced();
+            return view_of(&created);
+        }
+        match self.start_game(created, now).await? {
+            AcceptOutcome::Started { challenge, .. } | AcceptOutcome::Waiting(challenge) => {
+                Ok(challenge)
+            }
+        }
     }
 
     /// Accepts a challenge: an invitee's answer, or anyone taking an open seat. When the
@@ -174,9 +209,9 @@ impl Service {
             .await?;
         let closed = self
             .store()
-            .close_challenge(challenge_id, ChallengeClosure::Declined, now)
+            .close_challenge(challenge_id, ChallengeClosure::Declined, (), now)
             .await?;
-        self.challenge_view(&closed).await
+        view_of(&closed)
     }
 
     /// Withdraws a challenge; only its challenger may.
@@ -192,9 +227,9 @@ impl Service {
         }
         let closed = self
             .store()
-            .close_challenge(challenge_id, ChallengeClosure::Cancelled, now)
+            .close_challenge(challenge_id, ChallengeClosure::Cancelled, (), now)
             .await?;
-        self.challenge_view(&closed).await
+        view_of(&closed)
     }
 
     /// A challenge by id, whatever its status.
@@ -237,13 +272,18 @@ impl Service {
             });
         }
         if challenge.expires_at <= now {
-            // The scheduler may be closing it at the same moment: either way it is closed.
-            if let Err(error) = self
+            // The scheduler may be closing it at the same moment: either way it is closed,
+            // and announced once.
+            let announce = |closed: &Challenge| expiry_announcements(std::slice::from_ref(closed));
+            match self
                 .store()
-                .close_challenge(id, ChallengeClosure::Expired, now)
+                .close_challenge(id, ChallengeClosure::Expired, announce, now)
                 .await
             {
-                tracing::debug!(%error, challenge = %id, "expired challenge already closed");
+                Ok(_) => self.announced(),
+                Err(error) => {
+                    tracing::debug!(%error, challenge = %id, "expired challenge already closed");
+                }
             }
             return Err(ServiceError::ChallengeExpired(id));
         }
@@ -273,7 +313,16 @@ impl Service {
             seconds_per_move: options.seconds_per_move,
             clock: turn_clock(options.seconds_per_move, now),
         };
-        let row = match self.store().create_game(&new, now).await {
+        let announce = |created: &crate::store::Game| {
+            let view = start_view(created).map_err(into_store_error)?;
+            let announcement = Announcement::GameStarted(Box::new(view));
+            Ok(vec![announcement.stored_in(
+                created.channel_id,
+                Some(created.id),
+                None,
+            )?])
+        };
+        let row = match self.store().create_game(&new, announce, now).await {
             Ok(row) => row,
             // Two last acceptances raced: the other one started the game.
             Err(crate::store::StoreError::ChallengeNotOpen {
@@ -291,9 +340,8 @@ impl Service {
             Err(error) => return Err(error.into()),
         };
         self.schedule_changed();
-        let table = Table::from_row(row)?;
-        let seat = table.seat_to_move().unwrap_or(0);
-        let game = self.board_view(table, seat).await?;
+        self.announced();
+        let game = start_view(&row)?;
         let challenge = self.challenge_by_id(challenge.id).await?;
         Ok(AcceptOutcome::Started {
             challenge,
@@ -407,25 +455,41 @@ fn challenge_options(challenge: &Challenge) -> ServiceResult<ChallengeOptions> {
 }
 
 impl Service {
-    /// A stored challenge as the front end sees it, with the challenger's name.
+    /// A stored challenge as the front end sees it.
     pub(super) async fn challenge_view(
         &self,
         challenge: &Challenge,
     ) -> ServiceResult<ChallengeView> {
-        let challenger = self.store().user(challenge.challenger_id).await?;
-        view_of(challenge, challenger.and_then(|u| u.display_name))
+        view_of(challenge)
     }
 
     async fn challenge_views(&self, challenges: &[Challenge]) -> ServiceResult<Vec<ChallengeView>> {
-        let mut views = Vec::with_capacity(challenges.len());
-        for challenge in challenges {
-            views.push(self.challenge_view(challenge).await?);
-        }
-        Ok(views)
+        challenges.iter().map(view_of).collect()
     }
 }
 
-fn view_of(challenge: &Challenge, challenger_name: Option<String>) -> ServiceResult<ChallengeView> {
+/// The first board of a game just created, seen by the first player to move.
+fn start_view(row: &crate::store::Game) -> ServiceResult<BoardView> {
+    let table = Table::from_row(row.clone())?;
+    let seat = table.seat_to_move().unwrap_or(0);
+    Ok(board_of(&table, seat, None))
+}
+
+/// The announcements of challenges that expired.
+pub(super) fn expiry_announcements(
+    expired: &[Challenge],
+) -> Result<Vec<NewAnnouncement>, StoreError> {
+    expired
+        .iter()
+        .map(|challenge| {
+            let view = view_of(challenge).map_err(into_store_error)?;
+            let announcement = Announcement::ChallengeExpired(Box::new(view));
+            announcement.stored_in(challenge.channel_id, None, Some(challenge.id))
+        })
+        .collect()
+}
+
+fn view_of(challenge: &Challenge) -> ServiceResult<ChallengeView> {
     let variant = parse_variant(&challenge.variant)?;
     let options = challenge_options(challenge)?;
     let seat_name = |seat: Option<u8>| seat.map(|s| variant.seat_name(Seat(s)));
@@ -447,7 +511,7 @@ fn view_of(challenge: &Challenge, challenger_name: Option<String>) -> ServiceRes
         variant,
         challenger: Participant {
             user_id: challenge.challenger_id,
-            name: challenger_name,
+            name: challenge.challenger_name.clone(),
             seat: challenge.challenger_seat,
             seat_name: seat_name(challenge.challenger_seat),
             response: InviteResponse::Accepted,

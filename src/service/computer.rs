@@ -4,8 +4,14 @@
 //!
 //! Thinking runs on blocking threads, at most [`THINKERS`] at once, so that many games
 //! against the computer never hold up the async runtime or one another beyond that.
+//! [`Service::run_computer_players`] plays the computers' turns in the background; each is
+//! stored and announced like a person's move, so its board follows the move it answers in
+//! the channel (announcements of a channel are delivered in order).
 
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use tokio::sync::Semaphore;
 
@@ -20,6 +26,9 @@ use super::{AcceptOutcome, OfferView, Outcome, Person, Service, ServiceError, Se
 
 /// Searches running at once across all games.
 pub const THINKERS: usize = 2;
+
+/// How often the games are looked over for a computer to move.
+const POLL: Duration = Duration::from_millis(400);
 
 /// Computer players' user ids start here: Discord ids are far larger (they hold a
 /// timestamp), so these never belong to a person.
@@ -117,48 +126,11 @@ impl Service {
                 )
                 .await?;
         }
-        self.computers_accept(challenge_id)
-            .await?
-            .ok_or_else(|| ServiceError::Corrupt("no computer took a seat".into()))
-    }
-
-    /// Has every computer invited to the challenge accept it; starts the game when that
-    /// fills it. `None` when the challenge has no computer in it.
-    pub async fn computers_accept(
-        &self,
-        challenge_id: ChallengeId,
-    ) -> ServiceResult<Option<AcceptOutcome>> {
-        let now = self.now();
-        let mut challenge = self.open_challenge(challenge_id, now).await?;
-        let computers: Vec<UserId> = challenge
-            .invitees
-            .iter()
-            .filter(|i| computer_level(i.user_id).is_some())
-            .map(|i| i.user_id)
-            .collect();
-        if computers.is_empty() {
-            return Ok(None);
-        }
-        for user in computers {
-            let pending = challenge
-                .invitees
-                .iter()
-                .any(|i| i.user_id == user && i.response != InviteResponse::Accepted);
-            if pending {
-                challenge = self
-                    .store()
-                    .respond_to_challenge(challenge_id, user, InviteResponse::Accepted, now)
-                    .await?;
-            }
-        }
-        let variant = parse_variant(&challenge.variant)?;
-        let wanted = usize::from(variant.seats()) - 1;
-        if challenge.invitees.len() == wanted && challenge.all_accepted() {
-            self.start_game(challenge, now).await.map(Some)
+        if updated.invitees.len() == wanted && updated.all_accepted() {
+            self.start_game(updated, now).await
         } else {
-            Ok(Some(AcceptOutcome::Waiting(
-                self.challenge_view(&challenge).await?,
-            )))
+            // A named player has still to accept.
+            Ok(AcceptOutcome::Waiting(self.challenge_view(&updated).await?))
         }
     }
 
@@ -260,5 +232,55 @@ impl Service {
             return Ok(Some(answer));
         }
         Ok(None)
+    }
+}
+
+impl Service {
+    /// Plays the computers' turns until `stopped` completes: every game waiting for a
+    /// computer's move (read from the database, so a move owed when the bot stopped is
+    /// played after the restart) gets it, at most one under way per game. Interaction
+    /// answers never wait for it.
+    pub async fn run_computer_players(&self, stopped: impl Future<Output = ()>) {
+        let in_flight: Arc<Mutex<HashSet<ChannelId>>> = Arc::default();
+        let watch = async {
+            loop {
+                match self.computer_turns().await {
+                    Ok(channels) => {
+                        for channel in channels {
+                            let fresh = in_flight
+                                .lock()
+                                .map(|mut set| set.insert(channel))
+                                .unwrap_or(false);
+                            if fresh {
+                                let service = self.clone();
+                                let in_flight = Arc::clone(&in_flight);
+                                tokio::spawn(async move {
+                                    service.computer_turn(channel).await;
+                                    if let Ok(mut set) = in_flight.lock() {
+                                        set.remove(&channel);
+                                    }
+                                });
+                            }
+                        }
+                    }
+                    Err(error) => tracing::warn!(%error, "cannot list the computer's turns"),
+                }
+                tokio::time::sleep(POLL).await;
+            }
+        };
+        tokio::select! {
+            () = watch => {}
+            () = stopped => {}
+        }
+    }
+
+    /// Plays one computer move; what it did is announced with it.
+    async fn computer_turn(&self, channel: ChannelId) {
+        match self.play_computer_turn(channel).await {
+            Ok(_) => {}
+            // A person acted first (a resignation, an abort): nothing to play.
+            Err(ServiceError::Raced | ServiceError::NoGameHere | ServiceError::GameOver(_)) => {}
+            Err(error) => tracing::warn!(%error, ?channel, "the computer could not move"),
+        }
     }
 }

@@ -1,5 +1,8 @@
 //! Ending a game: the stored result, the places, and the rating changes, written in one
-//! transaction with the final state (and the final move, if a move ended it).
+//! transaction with the final state (and the final move, if a move ended it) and the
+//! announcement of the result.
+
+use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
@@ -10,7 +13,9 @@ use crate::store::{
 
 use super::ratings::{rate_game, RatingError, RatingSystem, Standings};
 use super::table::{players_of, Table};
-use super::{GameOver, PlayerView, RatingChange, Service, ServiceResult, Standing};
+use super::{
+    Announcement, GameOver, Outcome, PlayerView, RatingChange, Service, ServiceResult, Standing,
+};
 
 /// The seats of the two pairs of yonin doubles: S and N against W and E.
 const DOUBLES_PAIRS: [[u8; 2]; 2] = [[0, 2], [1, 3]];
@@ -110,15 +115,18 @@ struct Provisional {
 }
 
 impl Service {
-    /// Stores the end of a game in one transaction: the final state (and the final move,
-    /// if given), the result and places and, for a rated result, the new ratings.
+    /// Stores the end of a game in one transaction: the final state (and the final move, if
+    /// given), the result and places, for a rated result the new ratings, and the
+    /// announcement: `outcome` with the result as the transaction wrote it. Returns the
+    /// result.
     pub(super) async fn store_end(
         &self,
         table: &Table,
         result: &GameResult,
         final_move: Option<&NewMove>,
+        outcome: &Outcome,
         now: i64,
-    ) -> ServiceResult<(store::Game, GameOver)> {
+    ) -> ServiceResult<GameOver> {
         let variant = table.variant();
         let ending = match (result.reason, result.is_void()) {
             (_, false) => Ending::Finished,
@@ -147,10 +155,14 @@ impl Service {
 
         let system = rating_system(variant);
         let standings = standings_of(variant, &places);
-        let mut provisional: Vec<Provisional> = Vec::new();
-        let notes = &mut provisional;
+        // Noted while the ratings are computed, read when the result is described.
+        let provisional: Mutex<Vec<Provisional>> = Mutex::new(Vec::new());
+        let notes = &provisional;
         let rate = move |seats: &[SeatRating]| -> Result<Vec<RatingUpdate>, RatingError> {
             let updates = rate_game(system, &standings?, seats)?;
+            let mut notes = notes
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
             for update in &updates {
                 let played_before = seats
                     .iter()
@@ -164,48 +176,75 @@ impl Service {
             }
             Ok(updates)
         };
+        let over_of = |row: &store::Game| {
+            let notes = provisional
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            game_over(row, variant, system, result, &summary, &notes)
+        };
+        let announce = |row: &store::Game| {
+            let mut said = outcome.clone();
+            said.result = Some(over_of(row));
+            let announcement = Announcement::Outcome(Box::new(said));
+            Ok(vec![announcement.stored_in(
+                row.channel_id,
+                Some(row.id),
+                None,
+            )?])
+        };
 
         let state = table.game.to_state();
         let at = table.row.at_version();
         let row = match final_move {
             Some(mv) => {
                 self.store()
-                    .apply_final_move(at, mv, &state, &end, rate, now)
+                    .apply_final_move(at, mv, &state, &end, rate, announce, now)
                     .await?
             }
             None => {
                 self.store()
-                    .finish_game(at, Some(&state), &end, rate, now)
+                    .finish_game(at, Some(&state), &end, rate, announce, now)
                     .await?
             }
         };
+        Ok(over_of(&row))
+    }
+}
 
-        let mut standings: Vec<Standing> = players_of(&row, variant)
-            .into_iter()
-            .zip(&row.seats)
-            .map(|(player, seat)| Standing {
-                place: seat.place,
-                rating: shown_change(system, seat.rating_before, seat.rating_after).map(
-                    |(before, after)| RatingChange {
-                        before,
-                        after,
-                        provisional: provisional
-                            .iter()
-                            .find(|p| p.seat == seat.seat)
-                            .is_some_and(|p| p.provisional),
-                    },
-                ),
-                player,
-            })
-            .collect();
-        standings.sort_by_key(|s| (s.place.unwrap_or(u8::MAX), s.player.seat));
-        let over = GameOver {
-            status: row.status,
-            reason: result.reason,
-            summary,
-            rated: row.rated && row.status == GameStatus::Finished,
-            standings,
-        };
-        Ok((row, over))
+/// How a game ended, as the row of the ended game says: the places, and the ratings before
+/// and after (`provisional` notes which new ratings are still provisional).
+fn game_over(
+    row: &store::Game,
+    variant: Variant,
+    system: RatingSystem,
+    result: &GameResult,
+    summary: &str,
+    provisional: &[Provisional],
+) -> GameOver {
+    let mut standings: Vec<Standing> = players_of(row, variant)
+        .into_iter()
+        .zip(&row.seats)
+        .map(|(player, seat)| Standing {
+            place: seat.place,
+            rating: shown_change(system, seat.rating_before, seat.rating_after).map(
+                |(before, after)| RatingChange {
+                    before,
+                    after,
+                    provisional: provisional
+                        .iter()
+                        .find(|p| p.seat == seat.seat)
+                        .is_some_and(|p| p.provisional),
+                },
+            ),
+            player,
+        })
+        .collect();
+    standings.sort_by_key(|s| (s.place.unwrap_or(u8::MAX), s.player.seat));
+    GameOver {
+        status: row.status,
+        reason: result.reason,
+        summary: summary.to_owned(),
+        rated: row.rated && row.status == GameStatus::Finished,
+        standings,
     }
 }

@@ -102,3 +102,13 @@ impl From<GameError> for ServiceError {
 
 /// The service's result type.
 pub type ServiceResult<T> = Result<T, ServiceError>;
+
+/// A service error met while a store transaction decides its announcements (the store's
+/// error is given back as it was; anything else, such as stored data that no longer reads
+/// back, is reported as corrupt data).
+pub(super) fn into_store_error(error: ServiceError) -> StoreError {
+    match error {
+        ServiceError::Storage(error) => error,
+        other => StoreError::Corrupt(other.to_string()),
+    }
+}

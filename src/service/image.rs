@@ -1,32 +1,60 @@
-//! The board picture of an outcome or a board view, drawn by the renderer from one seat
-//! with the players' names and the last move marked.
+//! Board pictures: what a board image shows (the position, the seat it is seen from, the
+//! last move marked, the players' names and a caption), kept as plain data so that an
+//! announcement can be stored with it and drawn when it is posted, and the drawing itself.
 
-use crate::engine::{AnyPosition, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{AnyPosition, Seat, Variant};
 use crate::render::{self, LastMove, RenderError};
 
 use super::table::Table;
 use super::{BoardImage, Service};
 
-/// What a picture shows besides the position.
-pub(super) struct Picture {
-    pub position: AnyPosition,
+/// A board to draw.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardPicture {
+    pub variant: Variant,
+    /// The position in the variant's text form (SFEN for standard shogi).
+    pub position: String,
+    /// The seat the board is seen from.
     pub seat: u8,
-    pub last_move: Option<LastMove>,
+    /// The last move, marked on the board.
+    pub last_move: Option<PlayedMove>,
     /// Display names by seat.
     pub names: Vec<String>,
     /// One line under the board.
     pub caption: Option<String>,
 }
 
-impl Picture {
-    /// The position of `table` as it stands, from `seat`.
-    pub fn of(table: &Table, seat: u8, last_move: Option<LastMove>) -> Self {
+/// A move as the picture marks it: the move in coordinate notation and the position it
+/// was played from (which tells what it captured on its way).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedMove {
+    /// The position before the move, in the variant's text form.
+    pub before: String,
+    /// The move in coordinate notation.
+    pub coordinate: String,
+}
+
+/// Why a picture could not be drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum PictureError {
+    #[error("the position does not read back: {0}")]
+    Position(String),
+    #[error(transparent)]
+    Render(#[from] RenderError),
+}
+
+impl BoardPicture {
+    /// The position of `table` as it stands, seen from `seat`.
+    pub(super) fn of(table: &Table, seat: u8, last_move: Option<PlayedMove>) -> Self {
         let history = table.game.history();
         let caption = history
             .last()
             .map(|m| format!("{}. {}", history.len(), m.western));
         Self {
-            position: table.game.position().clone(),
+            variant: table.variant(),
+            position: table.game.position().to_text(),
             seat,
             last_move,
             names: table.names(),
@@ -34,15 +62,19 @@ impl Picture {
         }
     }
 
-    /// Draws it as PNG bytes, off the async threads. `None` (logged) if drawing failed,
-    /// which never undoes what was stored.
-    pub async fn draw(self) -> Option<BoardImage> {
-        let variant = self.position.variant();
-        let seat = self.seat;
-        match tokio::task::spawn_blocking(move || self.png()).await {
+    /// How players name the seat the board is seen from.
+    pub fn seat_name(&self) -> &'static str {
+        self.variant.seat_name(Seat(self.seat))
+    }
+
+    /// Draws it as PNG bytes, off the async threads. `None` (logged) if drawing failed: the
+    /// board is then left out of whatever shows it.
+    pub async fn draw(&self) -> Option<BoardImage> {
+        let picture = self.clone();
+        match tokio::task::spawn_blocking(move || picture.png()).await {
             Ok(Ok(png)) => Some(BoardImage {
-                seat,
-                seat_name: variant.seat_name(Seat(seat)),
+                seat: self.seat,
+                seat_name: self.seat_name(),
                 png,
             }),
             Ok(Err(error)) => {
@@ -56,38 +88,45 @@ impl Picture {
         }
     }
 
-    fn png(&self) -> Result<Vec<u8>, RenderError> {
-        let mut scene =
-            render::position_scene(&self.position, Seat(self.seat), self.last_move.as_ref());
+    /// Draws it as PNG bytes.
+    pub fn png(&self) -> Result<Vec<u8>, PictureError> {
+        let position = AnyPosition::from_text(self.variant, &self.position)
+            .map_err(|e| PictureError::Position(e.to_string()))?;
+        let last_move = self.last_move.as_ref().and_then(|played| {
+            let before = AnyPosition::from_text(self.variant, &played.before).ok()?;
+            let m = before.parse_move(&played.coordinate).ok()?;
+            Some(LastMove::new(&before, &m))
+        });
+        let mut scene = render::position_scene(&position, Seat(self.seat), last_move.as_ref());
         for (player, name) in scene.players.iter_mut().zip(&self.names) {
             player.name.clone_from(name);
         }
         scene.caption.clone_from(&self.caption);
-        render::render_png(&scene)
+        Ok(render::render_png(&scene)?)
     }
 }
 
 impl Service {
-    /// The last move of a game as the picture marks it, worked out from the position
-    /// before it (the move log keeps the position after every move). `None` before the
-    /// first move, or if the log does not say.
-    pub(super) async fn last_move(&self, table: &Table) -> Option<LastMove> {
+    /// The last move of a game as the picture marks it, with the position before it (the
+    /// move log keeps the position after every move), when the game has `ply` moves and
+    /// the engine's history ends with that move. `None` before the first move, or if the
+    /// log does not say.
+    pub(super) async fn last_played(&self, table: &Table, ply: u32) -> Option<PlayedMove> {
         let last = table.game.history().last()?;
-        let before = match table.row.ply {
+        let before = match ply {
             0 => return None,
-            1 => table.game.start_position().clone(),
-            ply => {
-                let earlier = match self.store().move_at(table.id(), ply - 1).await {
-                    Ok(found) => found?,
-                    Err(error) => {
-                        tracing::warn!(%error, game = %table.id(), "no last move to mark");
-                        return None;
-                    }
-                };
-                AnyPosition::from_text(table.variant(), &earlier.position).ok()?
-            }
+            1 => table.game.start_position().to_text(),
+            ply => match self.store().move_at(table.id(), ply - 1).await {
+                Ok(found) => found?.position,
+                Err(error) => {
+                    tracing::warn!(%error, game = %table.id(), "no last move to mark");
+                    return None;
+                }
+            },
         };
-        let m = before.parse_move(&last.coordinate).ok()?;
-        Some(LastMove::new(&before, &m))
+        Some(PlayedMove {
+            before,
+            coordinate: last.coordinate.clone(),
+        })
     }
 }

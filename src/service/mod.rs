@@ -8,12 +8,16 @@
 //! How an action runs: read the game row, rebuild the engine [`Game`](crate::engine::Game)
 //! from its stored state (no replay), check who may act, let the engine apply the action,
 //! then write the new state in one transaction guarded by the version that was read
-//! (a racing write makes this one fail with [`ServiceError::Raced`]). Only then is the
-//! board drawn and the outcome returned: nothing is announced before it is stored.
+//! (a racing write makes this one fail with [`ServiceError::Raced`]), together with what the
+//! change announces in the channel ([`Announcement`]): nothing is announced unless it is
+//! stored, and nothing is stored without its announcement. The front end delivers
+//! announcements from that outbox (see `announce`), so a failure of Discord or of the bot
+//! between the change and its announcement delays the announcement but never loses it.
 //!
 //! Time comes from a [`Clock`]; clock checks run from [`Service::tick`], which reads what
 //! is due from the database, so a restarted bot picks up every deadline where it was.
 
+mod announce;
 mod challenges;
 mod clock;
 mod computer;
@@ -35,6 +39,7 @@ use tokio::sync::Notify;
 use crate::engine::{RuleOptions, Variant};
 use crate::store::{Store, UserId};
 
+pub use announce::{now_ms, Announcement, Delivery, OfferDeclined, OfferMade, Reminder};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{
     computer_level, computer_name, computer_person, computer_user, ComputerAnswer, THINKERS,
@@ -133,6 +138,8 @@ struct Inner {
     settings: Settings,
     /// Woken when a write may have brought the next scheduled time forward.
     schedule_changed: Notify,
+    /// Woken when announcements were stored, or a channel's earlier one was delivered.
+    announced: Notify,
     /// Bounds the computer players' searches running at once.
     thinkers: computer::Thinkers,
 }
@@ -155,6 +162,7 @@ impl Service {
                 clock: Arc::new(clock),
                 settings,
                 schedule_changed: Notify::new(),
+                announced: Notify::new(),
                 thinkers: computer::Thinkers::default(),
             }),
         }

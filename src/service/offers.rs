@@ -10,9 +10,12 @@ use crate::store::{ChannelId, NewOffer, Offer, OfferKind, UserId};
 
 use super::play::{ended_by, Write};
 use super::table::Table;
-use super::{Event, OfferView, Outcome, Service, ServiceError, ServiceResult};
+use super::{
+    Announcement, Event, OfferDeclined, OfferMade, OfferView, Outcome, Service, ServiceError,
+    ServiceResult,
+};
 
-/// What an offer or request did.
+/// What an offer or request did. Either way, it is announced in the game's channel.
 #[derive(Clone, Debug, PartialEq)]
 pub enum OfferOutcome {
     /// Recorded; the other player may accept or decline it.
@@ -192,13 +195,23 @@ impl Service {
             seat,
             user_id: user,
         };
-        self.store()
-            .put_offer(table.row.at_version(), &offer, now)
-            .await?;
-        Ok(OfferOutcome::Made(OfferView {
+        let view = OfferView {
             kind,
             by: table.player(seat),
-        }))
+        };
+        let announcement = Announcement::OfferMade(Box::new(OfferMade {
+            game_id: table.id(),
+            variant: table.variant(),
+            offer: view.clone(),
+            players: table.players(),
+        }));
+        let announcements =
+            vec![announcement.stored_in(table.row.channel_id, Some(table.id()), None)?];
+        self.store()
+            .put_offer(table.row.at_version(), &offer, announcements, now)
+            .await?;
+        self.announced();
+        Ok(OfferOutcome::Made(view))
     }
 
     async fn agree_draw(
@@ -231,14 +244,32 @@ impl Service {
         user: UserId,
         kind: OfferKind,
     ) -> ServiceResult<OfferView> {
+        let now = self.now();
         let table = self.table_in_channel(channel).await?;
         let seat = table.seat_of(user)?;
         let offer = self.offer_to_answer(&table, kind, seat).await?;
-        self.store().remove_offer(table.id(), kind).await?;
-        Ok(OfferView {
+        let view = OfferView {
             kind,
             by: table.player(offer.seat),
-        })
+        };
+        let announcement = Announcement::OfferDeclined(Box::new(OfferDeclined {
+            game_id: table.id(),
+            variant: table.variant(),
+            offer: view.clone(),
+            by: user,
+        }));
+        let announcements =
+            vec![announcement.stored_in(table.row.channel_id, Some(table.id()), None)?];
+        let removed = self
+            .store()
+            .remove_offer(table.id(), kind, announcements, now)
+            .await?;
+        if !removed {
+            // Answered (or withdrawn by a move) a moment ago by someone else.
+            return Err(ServiceError::Raced);
+        }
+        self.announced();
+        Ok(view)
     }
 }
 

@@ -2,14 +2,12 @@
 //! aborts. Every action that changes a game goes through [`Service::settle`].
 
 use crate::engine::{EndReason, GameResult, MoveReport, Seat, SeatSet};
-use crate::render::LastMove;
 use crate::store::{ChannelId, NewMove, NextTurn, UserId};
 
-use super::image::Picture;
 use super::table::{turn_clock, Table};
 use super::{
-    BoardView, Eliminated, Event, GameOver, MoveChoice, Outcome, Service, ServiceError,
-    ServiceResult,
+    Announcement, BoardPicture, BoardView, Eliminated, Event, GameOver, MoveChoice, Outcome,
+    PlayedMove, Service, ServiceError, ServiceResult,
 };
 
 /// Discord shows at most 25 autocomplete choices.
@@ -28,7 +26,8 @@ pub(super) enum Write {
 impl Service {
     /// Plays `text` (any notation the variant reads) for `user` in the channel's game.
     /// Refused unless the user holds the seat to move and the move is legal; on success the
-    /// move is stored before anything is returned, with the board for the next player.
+    /// move is stored, with its announcement (the board for the next player), before
+    /// anything is returned.
     pub async fn play(
         &self,
         channel: ChannelId,
@@ -39,12 +38,16 @@ impl Service {
         let mut table = self.table_in_channel(channel).await?;
         let seat = table.turn_of(user)?;
         let m = table.game.parse_move(text.trim())?;
-        let last_move = LastMove::new(table.game.position(), &m);
+        let before = table.game.position().to_text();
         let report = table.game.play(&m)?;
         let Some(played) = report.played.clone() else {
             return Err(ServiceError::Corrupt(
                 "the engine reported a move without the move".into(),
             ));
+        };
+        let last_move = PlayedMove {
+            before,
+            coordinate: played.coordinate.clone(),
         };
         let mv = NewMove {
             seat,
@@ -173,41 +176,60 @@ impl Service {
                 .map_err(|e| ServiceError::Corrupt(format!("result: {e}")))?,
             places: Vec::new(),
         };
+        let outcome_of = |row: &crate::store::Game| {
+            let standings = super::table::players_of(row, variant)
+                .into_iter()
+                .map(|player| super::Standing {
+                    player,
+                    place: None,
+                    rating: None,
+                })
+                .collect();
+            Outcome {
+                game_id: row.id,
+                guild_id: row.guild_id,
+                channel_id: row.channel_id,
+                variant,
+                event: Event::Aborted {
+                    by: user,
+                    moderator: true,
+                },
+                ply: row.ply,
+                checks: Vec::new(),
+                eliminated: Vec::new(),
+                result: Some(GameOver {
+                    status: row.status,
+                    reason: result.reason,
+                    summary: stored.summary.clone(),
+                    rated: false,
+                    standings,
+                }),
+                next: None,
+                deadline_at: None,
+                picture: None,
+            }
+        };
+        let announce = |row: &crate::store::Game| {
+            let announcement = Announcement::Outcome(Box::new(outcome_of(row)));
+            Ok(vec![announcement.stored_in(
+                row.channel_id,
+                Some(row.id),
+                None,
+            )?])
+        };
         let row = self
             .store()
-            .finish_game(row.at_version(), None, &end, crate::store::unrated, now)
+            .finish_game(
+                row.at_version(),
+                None,
+                &end,
+                crate::store::unrated,
+                announce,
+                now,
+            )
             .await?;
-        let standings = super::table::players_of(&row, variant)
-            .into_iter()
-            .map(|player| super::Standing {
-                player,
-                place: None,
-                rating: None,
-            })
-            .collect();
-        Ok(Outcome {
-            game_id: row.id,
-            guild_id: row.guild_id,
-            channel_id: row.channel_id,
-            variant,
-            event: Event::Aborted {
-                by: user,
-                moderator: true,
-            },
-            ply: row.ply,
-            checks: Vec::new(),
-            eliminated: Vec::new(),
-            result: Some(GameOver {
-                status: row.status,
-                reason: result.reason,
-                summary: stored.summary,
-                rated: false,
-                standings,
-            }),
-            next: None,
-            deadline_at: None,
-            image: None,
-        })
+        self.announced();
+        Ok(outcome_of(&row))
     }
 
     /// The channel's game as it stands, drawn from the user's seat (or, for spectators,
@@ -222,31 +244,14 @@ impl Service {
         self.board_view(table, seat).await
     }
 
-    /// The board of a loaded game from one seat.
+    /// The board of a loaded game from one seat, drawn.
     pub(super) async fn board_view(&self, table: Table, seat: u8) -> ServiceResult<BoardView> {
         let offers = self.standing_offers(&table).await?;
-        let last_move = self.last_move(&table).await;
-        let picture = Picture::of(&table, seat, last_move);
-        let position = table.game.position();
-        let view = BoardView {
-            game_id: table.row.id,
-            guild_id: table.row.guild_id,
-            channel_id: table.row.channel_id,
-            variant: table.variant(),
-            ply: table.row.ply,
-            players: table.players(),
-            to_move: table.seat_to_move().map(|s| table.player(s)),
-            checks: table.players_in(position.checked_seats()),
-            last_move: table.game.history().last().map(|m| m.western.clone()),
-            deadline_at: table.row.deadline_at,
-            offers,
-            position: position.to_text(),
-            image: None,
-        };
-        Ok(BoardView {
-            image: picture.draw().await,
-            ..view
-        })
+        let last_move = self.last_played(&table, table.row.ply).await;
+        let mut view = board_of(&table, seat, last_move);
+        view.offers = offers;
+        view.image = view.picture.draw().await;
+        Ok(view)
     }
 
     /// Legal moves for the user's move command: up to 25, those starting with `prefix` in
@@ -294,48 +299,27 @@ impl Service {
         Ok(starting)
     }
 
-    /// Stores what an action did to a game and says so: a game that goes on gets its new
-    /// state and the next player's clock; a game that ended gets its result, places and
-    /// ratings. Then the board is drawn for whoever is to move (or, once the game is over,
+    /// Stores what an action did to a game, with its announcement: a game that goes on gets
+    /// its new state and the next player's clock; a game that ended gets its result, places
+    /// and ratings. The board is seen from whoever is to move (or, once the game is over,
     /// from `actor`'s seat), marking `last_move` (by default the last move in the log).
     #[allow(clippy::too_many_arguments)]
     pub(super) async fn settle(
         &self,
-        mut table: Table,
+        table: Table,
         event: Event,
         report: MoveReport,
         write: Write,
         actor: u8,
-        last_move: Option<LastMove>,
+        last_move: Option<PlayedMove>,
         now: i64,
     ) -> ServiceResult<Outcome> {
         let at = table.row.at_version();
-        let (row, result) = match &report.result {
-            Some(result) => {
-                let final_move = match &write {
-                    Write::Move(mv) => Some(mv),
-                    _ => None,
-                };
-                let (row, over) = self.store_end(&table, result, final_move, now).await?;
-                (row, Some(over))
-            }
-            None => {
-                let next = NextTurn {
-                    state: table.game.to_state(),
-                    clock: turn_clock(table.row.seconds_per_move, now),
-                };
-                let store = self.store();
-                let row = match &write {
-                    Write::Move(mv) => store.apply_move(at, mv, &next, now).await?,
-                    Write::State => store.update_state(at, &next, now).await?,
-                    Write::TakeBack(plies) => store.take_back(at, *plies, &next, now).await?,
-                };
-                self.schedule_changed();
-                (row, None)
-            }
+        let ply = match &write {
+            Write::Move(_) => table.row.ply + 1,
+            Write::State => table.row.ply,
+            Write::TakeBack(plies) => table.row.ply.saturating_sub(*plies),
         };
-        table.row = row;
-
         let checks = match &report.played {
             Some(played) => played.checks,
             None if report.result.is_some() => SeatSet::EMPTY,
@@ -350,31 +334,81 @@ impl Service {
                 by: e.by.map(|by| table.player(by.0)),
             })
             .collect();
-        let next = report.next.map(|seat| table.player(seat.0));
         let image_seat = report.next.map_or(actor, |seat| seat.0);
-        let outcome = Outcome {
+        let last_move = match last_move {
+            Some(last_move) => Some(last_move),
+            None => self.last_played(&table, ply).await,
+        };
+        let mut outcome = Outcome {
             game_id: table.row.id,
             guild_id: table.row.guild_id,
             channel_id: table.row.channel_id,
             variant: table.variant(),
             event,
-            ply: table.row.ply,
+            ply,
             checks: table.players_in(checks),
             eliminated,
-            next,
-            deadline_at: table.row.deadline_at,
-            result,
-            image: None,
+            next: report.next.map(|seat| table.player(seat.0)),
+            deadline_at: None,
+            result: None,
+            picture: Some(BoardPicture::of(&table, image_seat, last_move)),
         };
-        let last_move = match last_move {
-            Some(last_move) => Some(last_move),
-            None => self.last_move(&table).await,
+
+        if let Some(result) = &report.result {
+            let final_move = match &write {
+                Write::Move(mv) => Some(mv),
+                _ => None,
+            };
+            let over = self
+                .store_end(&table, result, final_move, &outcome, now)
+                .await?;
+            outcome.result = Some(over);
+            self.announced();
+            return Ok(outcome);
+        }
+
+        let next = NextTurn {
+            state: table.game.to_state(),
+            clock: turn_clock(table.row.seconds_per_move, now),
         };
-        let picture = Picture::of(&table, image_seat, last_move);
-        Ok(Outcome {
-            image: picture.draw().await,
-            ..outcome
-        })
+        outcome.deadline_at = next.clock.deadline_at;
+        let announcement = Announcement::Outcome(Box::new(outcome.clone()));
+        let announcements =
+            vec![announcement.stored_in(outcome.channel_id, Some(outcome.game_id), None)?];
+        let store = self.store();
+        match &write {
+            Write::Move(mv) => store.apply_move(at, mv, &next, announcements, now).await?,
+            Write::State => store.update_state(at, &next, announcements, now).await?,
+            Write::TakeBack(plies) => {
+                store
+                    .take_back(at, *plies, &next, announcements, now)
+                    .await?
+            }
+        };
+        self.schedule_changed();
+        self.announced();
+        Ok(outcome)
+    }
+}
+
+/// A game as it stands from one seat, not yet drawn, without its offers.
+pub(super) fn board_of(table: &Table, seat: u8, last_move: Option<PlayedMove>) -> BoardView {
+    let position = table.game.position();
+    BoardView {
+        game_id: table.row.id,
+        guild_id: table.row.guild_id,
+        channel_id: table.row.channel_id,
+        variant: table.variant(),
+        ply: table.row.ply,
+        players: table.players(),
+        to_move: table.seat_to_move().map(|s| table.player(s)),
+        checks: table.players_in(position.checked_seats()),
+        last_move: table.game.history().last().map(|m| m.western.clone()),
+        deadline_at: table.row.deadline_at,
+        offers: Vec::new(),
+        position: position.to_text(),
+        picture: BoardPicture::of(table, seat, last_move),
+        image: None,
     }
 }
 

@@ -1,5 +1,6 @@
 //! The correspondence clock: reminders, timeouts and challenge expiry. Everything due is
-//! read from the database, so a restarted bot finds every deadline where it was.
+//! read from the database, so a restarted bot finds every deadline where it was, and each
+//! is announced in the game's channel by the write that applies it.
 
 use std::future::Future;
 use std::time::Duration;
@@ -7,9 +8,11 @@ use std::time::Duration;
 use crate::engine::Seat;
 use crate::store;
 
+use super::announce::Reminder;
+use super::challenges::expiry_announcements;
 use super::play::Write;
 use super::table::Table;
-use super::{Event, Notice, Service, ServiceError, ServiceResult};
+use super::{Announcement, Event, Notice, Service, ServiceError, ServiceResult};
 
 /// The longest the scheduler sleeps without looking at the schedule again.
 const MAX_SLEEP: Duration = Duration::from_secs(60);
@@ -20,14 +23,21 @@ const MIN_SLEEP: Duration = Duration::from_secs(1);
 impl Service {
     /// Does what is due at `now`: expires challenges, applies timeouts (a loss in
     /// two-player games, an elimination in yonin) and sends reminders when a quarter of a
-    /// turn's time is left. Returns what the front end should announce. Safe to run from
-    /// several places at once: each notice is produced once.
+    /// turn's time is left, each stored with its announcement. Returns what was done. Safe
+    /// to run from several places at once: each notice is produced (and announced) once.
     ///
     /// A game that cannot be processed is logged and left for the next round; the others
     /// go ahead.
     pub async fn tick(&self, now: i64) -> ServiceResult<Vec<Notice>> {
         let mut notices = Vec::new();
-        for challenge in self.store().expire_due_challenges(now).await? {
+        let expired = self
+            .store()
+            .expire_due_challenges(expiry_announcements, now)
+            .await?;
+        if !expired.is_empty() {
+            self.announced();
+        }
+        for challenge in expired {
             notices.push(Notice::ChallengeExpired(
                 self.challenge_view(&challenge).await?,
             ));
@@ -43,7 +53,7 @@ impl Service {
         }
         for row in self.store().due_reminders(now).await? {
             let game_id = row.id;
-            match self.remind(row).await {
+            match self.remind(row, now).await {
                 Ok(Some(notice)) => notices.push(notice),
                 Ok(None) => {}
                 Err(error) => tracing::error!(game = %game_id, %error, "reminder not sent"),
@@ -58,19 +68,15 @@ impl Service {
         Ok(self.store().next_scheduled_at().await?)
     }
 
-    /// Runs the clock until `shutdown` completes: ticks whenever something falls due
-    /// (and at least once a minute), handing every notice to `deliver` in order.
-    pub async fn run_scheduler<F, Fut>(&self, mut deliver: F, shutdown: impl Future<Output = ()>)
-    where
-        F: FnMut(Notice) -> Fut,
-        Fut: Future<Output = ()>,
-    {
+    /// Runs the clock until `shutdown` completes: ticks whenever something falls due (and
+    /// at least once a minute). What it does is announced through the outbox.
+    pub async fn run_scheduler(&self, shutdown: impl Future<Output = ()>) {
         tokio::pin!(shutdown);
         loop {
             match self.tick(self.now()).await {
                 Ok(notices) => {
                     for notice in notices {
-                        deliver(notice).await;
+                        tracing::debug!(?notice, "scheduled change applied");
                     }
                 }
                 Err(error) => tracing::error!(%error, "scheduler round failed"),
@@ -110,18 +116,27 @@ impl Service {
             .await
     }
 
-    /// The reminder of a game's current turn, unless another round sent it already.
-    async fn remind(&self, row: store::Game) -> ServiceResult<Option<Notice>> {
+    /// The reminder of a game's current turn, stored with its announcement, unless another
+    /// round sent it already.
+    async fn remind(&self, row: store::Game, now: i64) -> ServiceResult<Option<Notice>> {
         let table = Table::from_row(row)?;
         let (Some(seat), Some(deadline_at)) = (table.seat_to_move(), table.row.deadline_at) else {
             return Ok(None);
         };
+        let announcement = Announcement::Reminder(Box::new(Reminder {
+            game_id: table.id(),
+            variant: table.variant(),
+            player: table.player(seat),
+            deadline_at,
+        }));
+        let announcements =
+            vec![announcement.stored_in(table.row.channel_id, Some(table.id()), None)?];
         match self
             .store()
-            .mark_reminder_sent(table.row.at_version())
+            .mark_reminder_sent(table.row.at_version(), announcements, now)
             .await
         {
-            Ok(true) => {}
+            Ok(true) => self.announced(),
             Ok(false)
             | Err(store::StoreError::Conflict { .. } | store::StoreError::GameNotActive { .. }) => {
                 return Ok(None)

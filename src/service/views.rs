@@ -1,13 +1,21 @@
 //! What the service hands back: plain domain structs the front end formats as it likes.
+//!
+//! The views an announcement carries are also stored, as JSON, in the outbox until they are
+//! delivered (see `announce`), so a bot upgraded while announcements wait must still read
+//! them: add fields with `#[serde(default)]`, never rename or remove one.
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::shogi::EliminationReason;
-use crate::engine::{EndReason, RuleOptions, Variant};
+use crate::engine::{EndReason, RuleOptions, Seat, Variant};
 use crate::store::{
     ChallengeId, ChallengeStatus, ChannelId, GameId, GameStatus, GuildId, InviteResponse,
     OfferKind, SeatMode, UserId,
 };
+
+pub use super::image::{BoardPicture, PlayedMove};
 
 /// Someone acting at the table, as the caller knows them. The name is remembered for
 /// leaderboards, histories and records.
@@ -27,7 +35,7 @@ impl Person {
 }
 
 /// A player at a game: their seat and who sits there.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlayerView {
     /// Seat index in the engine's turn order (standard: 0 black, 1 white; yonin: 0 S,
     /// 1 W, 2 N, 3 E).
@@ -67,7 +75,8 @@ impl fmt::Debug for BoardImage {
 }
 
 /// What happened to a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// A move was played.
     Move {
@@ -109,7 +118,7 @@ pub enum Event {
 }
 
 /// A player leaving a four-player game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Eliminated {
     pub player: PlayerView,
     pub reason: EliminationReason,
@@ -118,7 +127,7 @@ pub struct Eliminated {
 }
 
 /// How a game ended.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameOver {
     /// `Finished` with a result, `Aborted` or `Void` without one.
     pub status: GameStatus,
@@ -132,7 +141,7 @@ pub struct GameOver {
 }
 
 /// One seat's final place and rating change.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Standing {
     pub player: PlayerView,
     /// 1 is best; ties share a place. `None` when the game has no result.
@@ -141,7 +150,7 @@ pub struct Standing {
 }
 
 /// A player's rating before and after a rated game, as players see it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RatingChange {
     pub before: i32,
     pub after: i32,
@@ -156,8 +165,9 @@ impl RatingChange {
 }
 
 /// What an action changed: the event, its consequences, who is to move now, and the board
-/// drawn for that player (or the final position). Everything in it is already stored.
-#[derive(Clone, Debug, PartialEq)]
+/// for that player (or the final position). Everything in it is already stored, and so is
+/// its announcement in the game's channel.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Outcome {
     pub game_id: GameId,
     pub guild_id: GuildId,
@@ -177,8 +187,9 @@ pub struct Outcome {
     /// When the next player's time runs out.
     pub deadline_at: Option<i64>,
     /// The board from the next player's seat, or from the last mover's seat once the game
-    /// is over. `None` only if drawing failed (logged); the event stands regardless.
-    pub image: Option<BoardImage>,
+    /// is over. `None` only for a game whose stored state no longer reads back (aborted by
+    /// a moderator).
+    pub picture: Option<BoardPicture>,
 }
 
 /// A legal move offered for a move command's autocomplete.
@@ -191,14 +202,15 @@ pub struct MoveChoice {
 }
 
 /// A standing draw offer or takeback request.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OfferView {
     pub kind: OfferKind,
     pub by: PlayerView,
 }
 
-/// A game in progress as it stands, with the board drawn for one seat.
-#[derive(Clone, Debug, PartialEq)]
+/// A game in progress as it stands, with the board for one seat: described (`picture`),
+/// and drawn (`image`) where the caller shows it at once.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BoardView {
     pub game_id: GameId,
     pub guild_id: GuildId,
@@ -214,11 +226,16 @@ pub struct BoardView {
     pub offers: Vec<OfferView>,
     /// The position in the variant's text form (SFEN for standard shogi).
     pub position: String,
+    /// The board from one seat, as it is to be drawn.
+    pub picture: BoardPicture,
+    /// The picture drawn, for a board shown at once (`/board`); `None` when drawing failed
+    /// (logged), and in announcements, whose boards are drawn when they are posted.
+    #[serde(skip)]
     pub image: Option<BoardImage>,
 }
 
 /// A player named in a challenge, or the challenger.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Participant {
     pub user_id: UserId,
     pub name: Option<String>,
@@ -229,7 +246,7 @@ pub struct Participant {
 }
 
 /// A challenge and where it stands.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ChallengeView {
     pub id: ChallengeId,
     pub guild_id: GuildId,
@@ -263,7 +280,8 @@ pub enum AcceptOutcome {
     },
 }
 
-/// Something the scheduler found due, for the front end to announce.
+/// Something the scheduler found due and did; each is announced in its channel by the write
+/// that did it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Notice {
     /// A quarter of the player's time is left.
@@ -391,4 +409,70 @@ pub struct Record {
     /// E.g. `shogiban-game-12.kif`.
     pub filename: String,
     pub text: String,
+}
+
+/// Reading seat names back: they are the engine's own `&'static str`s, so a stored name is
+/// looked up among the seat names of every variant.
+mod seat_names {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer};
+
+    use super::{InviteResponse, Participant, PlayerView, Seat, UserId, Variant};
+
+    fn known(name: &str) -> Result<&'static str, String> {
+        Variant::ALL
+            .iter()
+            .flat_map(|&variant| (0..variant.seats()).map(move |s| variant.seat_name(Seat(s))))
+            .find(|&known| known == name)
+            .ok_or_else(|| format!("no seat is called {name:?}"))
+    }
+
+    /// A [`PlayerView`] as stored.
+    #[derive(Deserialize)]
+    struct StoredPlayer {
+        seat: u8,
+        seat_name: String,
+        user_id: UserId,
+        name: Option<String>,
+    }
+
+    impl<'de> Deserialize<'de> for PlayerView {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let stored = StoredPlayer::deserialize(deserializer)?;
+            Ok(Self {
+                seat: stored.seat,
+                seat_name: known(&stored.seat_name).map_err(D::Error::custom)?,
+                user_id: stored.user_id,
+                name: stored.name,
+            })
+        }
+    }
+
+    /// A [`Participant`] as stored.
+    #[derive(Deserialize)]
+    struct StoredParticipant {
+        user_id: UserId,
+        name: Option<String>,
+        seat: Option<u8>,
+        seat_name: Option<String>,
+        response: InviteResponse,
+    }
+
+    impl<'de> Deserialize<'de> for Participant {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let stored = StoredParticipant::deserialize(deserializer)?;
+            Ok(Self {
+                user_id: stored.user_id,
+                name: stored.name,
+                seat: stored.seat,
+                seat_name: stored
+                    .seat_name
+                    .as_deref()
+                    .map(known)
+                    .transpose()
+                    .map_err(D::Error::custom)?,
+                response: stored.response,
+            })
+        }
+    }
 }

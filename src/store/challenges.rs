@@ -5,11 +5,12 @@ use std::collections::{HashMap, HashSet};
 
 use sqlx::SqliteConnection;
 
+use super::announcements::announce;
 use super::people::{ensure_guild, ensure_user};
 use super::{
-    parse_json, Challenge, ChallengeClosure, ChallengeId, ChallengeStatus, ChannelId, GuildId,
-    InviteResponse, Invitee, NewChallenge, NewInvitee, SeatMode, Store, StoreError, StoreResult,
-    UserId,
+    parse_json, Announce, Challenge, ChallengeClosure, ChallengeId, ChallengeStatus, ChannelId,
+    GuildId, InviteResponse, Invitee, NewChallenge, NewInvitee, SeatMode, Store, StoreError,
+    StoreResult, UserId,
 };
 
 const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, variant, options, \
@@ -42,10 +43,12 @@ struct InviteeRow {
 }
 
 impl Store {
-    /// Records a new open challenge with its invitees (all pending).
+    /// Records a new open challenge with its invitees (pending, except those listed in
+    /// [`NewChallenge::accepted`]), and what it announces, decided from the stored challenge.
     pub async fn create_challenge(
         &self,
         challenge: &NewChallenge,
+        announcements: impl Announce<Challenge>,
         now: i64,
     ) -> StoreResult<Challenge> {
         validate_new_challenge(challenge)?;
@@ -75,11 +78,17 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?;
         for invitee in &challenge.invitees {
-            insert_invitee(&mut tx, id, *invitee, InviteResponse::Pending, now).await?;
+            let response = if challenge.accepted.contains(&invitee.user_id) {
+                InviteResponse::Accepted
+            } else {
+                InviteResponse::Pending
+            };
+            insert_invitee(&mut tx, id, *invitee, response, now).await?;
         }
         let created = load_challenge(&mut tx, id)
             .await?
             .ok_or(StoreError::ChallengeNotFound(id))?;
+        announce(&mut tx, announcements, &created, now).await?;
         tx.commit().await?;
         Ok(created)
     }
@@ -228,11 +237,13 @@ impl Store {
         Ok(updated)
     }
 
-    /// Closes an open challenge without a game: declined, cancelled or expired.
+    /// Closes an open challenge without a game: declined, cancelled or expired; with what
+    /// that announces, decided from the closed challenge.
     pub async fn close_challenge(
         &self,
         id: ChallengeId,
         closure: ChallengeClosure,
+        announcements: impl Announce<Challenge>,
         now: i64,
     ) -> StoreResult<Challenge> {
         let mut tx = self.begin_write().await?;
@@ -246,6 +257,7 @@ impl Store {
         let closed = load_challenge(&mut tx, id)
             .await?
             .ok_or(StoreError::ChallengeNotFound(id))?;
+        announce(&mut tx, announcements, &closed, now).await?;
         tx.commit().await?;
         Ok(closed)
     }
@@ -265,9 +277,14 @@ impl Store {
         with_invitees(&mut conn, rows).await
     }
 
-    /// Marks every open challenge whose time is up as expired and returns them, so each is
-    /// announced once even if two sweeps run at the same time.
-    pub async fn expire_due_challenges(&self, now: i64) -> StoreResult<Vec<Challenge>> {
+    /// Marks every open challenge whose time is up as expired and returns them, with what
+    /// that announces (decided from the expired challenges, in the same transaction), so each
+    /// is announced once even if two sweeps run at the same time.
+    pub async fn expire_due_challenges(
+        &self,
+        announcements: impl Announce<[Challenge]>,
+        now: i64,
+    ) -> StoreResult<Vec<Challenge>> {
         let mut tx = self.begin_write().await?;
         let rows: Vec<ChallengeRow> = sqlx::query_as(&format!(
             "UPDATE challenges SET status = 'expired', resolved_at = ?1
@@ -278,8 +295,9 @@ impl Store {
         .fetch_all(&mut *tx)
         .await?;
         let mut expired = with_invitees(&mut tx, rows).await?;
-        tx.commit().await?;
         expired.sort_by_key(|c| (c.expires_at, c.id));
+        announce(&mut tx, announcements, &expired[..], now).await?;
+        tx.commit().await?;
         Ok(expired)
     }
 }
@@ -382,8 +400,20 @@ async fn with_invitees(
          ORDER BY i.challenge_id, i.invite_order",
     )
     .bind(serde_json::Value::from(ids).to_string())
-    .fetch_all(conn)
+    .fetch_all(&mut *conn)
     .await?;
+    let challengers: Vec<i64> = rows
+        .iter()
+        .map(|r| i64::from_ne_bytes(r.challenger_id.0.to_ne_bytes()))
+        .collect();
+    let names: HashMap<UserId, Option<String>> = sqlx::query_as::<_, (UserId, Option<String>)>(
+        "SELECT id, display_name FROM users WHERE id IN (SELECT value FROM json_each(?))",
+    )
+    .bind(serde_json::Value::from(challengers).to_string())
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .collect();
     let mut invitees: HashMap<ChallengeId, Vec<Invitee>> = HashMap::new();
     for row in invitee_rows {
         invitees.entry(row.challenge_id).or_default().push(Invitee {
@@ -401,6 +431,7 @@ async fn with_invitees(
                 guild_id: row.guild_id,
                 channel_id: row.channel_id,
                 challenger_id: row.challenger_id,
+                challenger_name: names.get(&row.challenger_id).cloned().flatten(),
                 variant: row.variant,
                 options: parse_json("challenges.options", &row.options)?,
                 seat_mode: row.seat_mode,

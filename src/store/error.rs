@@ -71,6 +71,13 @@ pub enum StoreError {
         source: sqlx::Error,
     },
 
+    /// The database file, its folder or its write-ahead log cannot be written.
+    #[error("{}: {why}", path.display())]
+    NotWritable {
+        path: std::path::PathBuf,
+        why: String,
+    },
+
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
 

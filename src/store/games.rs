@@ -4,11 +4,12 @@ use std::collections::{HashMap, HashSet};
 
 use sqlx::SqliteConnection;
 
+use super::announcements::announce;
 use super::error::is_unique_violation;
 use super::people::{ensure_guild, ensure_user};
 use super::{
-    parse_json, ChallengeId, ChallengeStatus, ChannelId, Game, GameId, GameStatus, GameVersion,
-    GuildId, MoveRecord, NewGame, Seat, Store, StoreError, StoreResult, UserId,
+    parse_json, Announce, ChallengeId, ChallengeStatus, ChannelId, Game, GameId, GameStatus,
+    GameVersion, GuildId, MoveRecord, NewGame, Seat, Store, StoreError, StoreResult, UserId,
 };
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, challenge_id, variant, rule_options, \
@@ -53,8 +54,14 @@ impl Store {
     /// Creates a game and its seats in one transaction. With a `challenge_id`, the
     /// challenge turns `accepted` in the same transaction; if it is no longer open
     /// ([`StoreError::ChallengeNotOpen`]) or the channel already has an active game
-    /// ([`StoreError::ChannelBusy`]), nothing is written.
-    pub async fn create_game(&self, game: &NewGame, now: i64) -> StoreResult<Game> {
+    /// ([`StoreError::ChannelBusy`]), nothing is written. What the new game announces (its
+    /// first board) is decided from the created game and stored with it.
+    pub async fn create_game(
+        &self,
+        game: &NewGame,
+        announcements: impl Announce<Game>,
+        now: i64,
+    ) -> StoreResult<Game> {
         if game.seats.is_empty() || game.seats.len() > usize::from(u8::MAX) {
             return Err(StoreError::Invalid(format!(
                 "a game needs between 1 and 255 seats, not {}",
@@ -118,6 +125,7 @@ impl Store {
         let created = load_game(&mut tx, id)
             .await?
             .ok_or(StoreError::GameNotFound(id))?;
+        announce(&mut tx, announcements, &created, now).await?;
         tx.commit().await?;
         Ok(created)
     }
@@ -295,10 +303,16 @@ impl Store {
         with_seats(&mut conn, rows).await
     }
 
-    /// Records that this turn's reminder went out. `Ok(true)` if this call marked it,
-    /// `Ok(false)` if it was already marked (so two sweeps never both send it);
+    /// Records that this turn's reminder is sent, with the reminder itself (`announcements`,
+    /// decided from the game). `Ok(true)` if this call marked it, `Ok(false)` if it was
+    /// already marked (so two sweeps never both send it; nothing is announced then);
     /// [`StoreError::Conflict`] if the turn has moved on since `at` was read.
-    pub async fn mark_reminder_sent(&self, at: GameVersion) -> StoreResult<bool> {
+    pub async fn mark_reminder_sent(
+        &self,
+        at: GameVersion,
+        announcements: impl Announce<Game>,
+        now: i64,
+    ) -> StoreResult<bool> {
         let mut tx = self.begin_write().await?;
         let done = sqlx::query(
             "UPDATE games SET reminder_sent = 1
@@ -309,6 +323,10 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() == 1 {
+            let game = load_game(&mut tx, at.id)
+                .await?
+                .ok_or(StoreError::GameNotFound(at.id))?;
+            announce(&mut tx, announcements, &game, now).await?;
             tx.commit().await?;
             return Ok(true);
         }

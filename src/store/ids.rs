@@ -13,7 +13,11 @@ use sqlx::{Decode, Encode, Type};
 macro_rules! discord_id {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize,
+            serde::Deserialize,
+        )]
+        #[serde(transparent)]
         pub struct $name(pub u64);
 
         impl $name {
@@ -78,11 +82,20 @@ discord_id! {
     ChannelId
 }
 
+discord_id! {
+    /// A Discord message the bot posted.
+    MessageId
+}
+
 macro_rules! row_id {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, sqlx::Type)]
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, sqlx::Type,
+            serde::Serialize, serde::Deserialize,
+        )]
         #[sqlx(transparent)]
+        #[serde(transparent)]
         pub struct $name(pub i64);
 
         impl fmt::Display for $name {
@@ -101,6 +114,11 @@ row_id! {
 row_id! {
     /// A challenge, numbered by the store.
     ChallengeId
+}
+
+row_id! {
+    /// An announcement of the outbox, numbered by the store in the order they are made.
+    AnnouncementId
 }
 
 #[cfg(test)]

@@ -4,12 +4,17 @@
 //! this module (people and settings, challenges, games, moves and endings, ratings). Every
 //! method takes the current time as UNIX seconds, so callers and tests decide what "now" is.
 //!
+//! Writes that change what players see take the announcements the change calls for
+//! ([`Announce`]) and store them in the same transaction: the outbox that the front end
+//! delivers from (see the `announcements` module).
+//!
 //! Writes that must not interleave run in one `BEGIN IMMEDIATE` transaction (SQLite has one
 //! writer at a time; taking the write lock up front means a transaction never finds its
 //! snapshot stale half-way). Game writes are also optimistic: they name the
 //! [`GameVersion`] they were computed from and fail with [`StoreError::Conflict`] if
 //! another write landed first.
 
+mod announcements;
 mod challenges;
 mod error;
 mod games;
@@ -20,6 +25,7 @@ mod people;
 mod play;
 mod ratings;
 
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -28,8 +34,11 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 
+pub use announcements::{
+    Announce, Claim, ClaimedAnnouncement, NewAnnouncement, StoredAnnouncement,
+};
 pub use error::{StoreError, StoreResult};
-pub use ids::{ChallengeId, ChannelId, GameId, GuildId, UserId};
+pub use ids::{AnnouncementId, ChallengeId, ChannelId, GameId, GuildId, MessageId, UserId};
 pub use model::*;
 pub use play::unrated;
 
@@ -48,6 +57,8 @@ static MIGRATOR: Migrator = sqlx::migrate!();
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
+    /// The database file, unless the database lives in memory.
+    file: Option<PathBuf>,
 }
 
 impl Store {
@@ -83,23 +94,34 @@ impl Store {
         } else {
             SqlitePoolOptions::new().max_connections(MAX_CONNECTIONS)
         };
+        let file = (!in_memory).then(|| options.get_filename().to_owned());
         let pool = pool_options
             .connect_with(options)
             .await
             .map_err(open_error)?;
         MIGRATOR.run(&pool).await?;
-        Ok(Self { pool })
+        Ok(Self { pool, file })
     }
 
-    /// Fails when the database cannot be written (a read-only file, folder or open mode),
-    /// so that start-up finds it instead of the first move.
-    pub async fn check_writable(&self) -> StoreResult<()> {
+    /// Fails when the database cannot be written, so that start-up finds it instead of the
+    /// first move: the database file (or its write-ahead log) marked read-only, a folder
+    /// where SQLite cannot make its `-wal` and `-shm` files (a read-only folder or
+    /// mount), or a database that refuses a real write (a file the process may not write,
+    /// which SQLite then opens read-only; a read-only open mode). The write is committed, so
+    /// it goes all the way to the write-ahead log; it only stamps `write_checks`.
+    pub async fn check_writable(&self, now: i64) -> StoreResult<()> {
+        if let Some(file) = &self.file {
+            check_file_writable(file)?;
+        }
         let mut tx = self.begin_write().await?;
-        // A real write, rolled back: it changes nothing, but a read-only database refuses it.
-        sqlx::query("CREATE TABLE write_check (x INTEGER)")
-            .execute(&mut *tx)
-            .await?;
-        tx.rollback().await?;
+        sqlx::query(
+            "INSERT INTO write_checks (id, checked_at) VALUES (1, ?)
+             ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at",
+        )
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
         Ok(())
     }
 
@@ -116,6 +138,66 @@ impl Store {
     /// Starts a write transaction holding SQLite's write lock from the start.
     async fn begin_write(&self) -> StoreResult<sqlx::Transaction<'static, sqlx::Sqlite>> {
         Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    }
+}
+
+/// Checks what the file system says about a database file: neither it nor its
+/// write-ahead log files are marked read-only, and its folder takes new files. The
+/// database file itself is never opened here: closing a second descriptor of a file would
+/// drop the locks SQLite holds on it.
+fn check_file_writable(file: &Path) -> StoreResult<()> {
+    let refused = |path: &Path, why: String| StoreError::NotWritable {
+        path: path.to_owned(),
+        why,
+    };
+    let name = file
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    for suffix in ["", "-wal", "-shm"] {
+        let path = file.with_file_name(format!("{name}{suffix}"));
+        match std::fs::metadata(&path) {
+            Ok(meta) if meta.permissions().readonly() => {
+                return Err(refused(
+                    &path,
+                    format!("it is marked read-only ({})", mode(&meta)),
+                ));
+            }
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(refused(&path, e.to_string())),
+        }
+    }
+    // SQLite makes its -wal and -shm files next to the database.
+    let folder = match file.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    let probe = folder.join(format!(".{name}.write-check-{}", std::process::id()));
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => Err(refused(folder, format!("no file can be made in it: {e}"))),
+    }
+}
+
+/// File permissions as `ls` shows them in octal, where the platform has them.
+fn mode(meta: &std::fs::Metadata) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        format!("mode {:o}", meta.permissions().mode() & 0o7777)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        "no write permission".to_owned()
     }
 }
 

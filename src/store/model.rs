@@ -25,8 +25,11 @@ pub struct Guild {
 }
 
 /// Where a challenge stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type, serde::Serialize, serde::Deserialize,
+)]
 #[sqlx(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum ChallengeStatus {
     Open,
     Accepted,
@@ -55,8 +58,11 @@ impl From<ChallengeClosure> for ChallengeStatus {
 }
 
 /// How the players of a challenge get their seats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type, serde::Serialize, serde::Deserialize,
+)]
 #[sqlx(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum SeatMode {
     /// Seats are drawn when the game starts.
     Random,
@@ -65,8 +71,11 @@ pub enum SeatMode {
 }
 
 /// An invitee's answer to a challenge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type, serde::Serialize, serde::Deserialize,
+)]
 #[sqlx(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum InviteResponse {
     Pending,
     Accepted,
@@ -88,6 +97,8 @@ pub struct NewChallenge {
     /// seats are fixed. Empty for a challenge open to anyone (players join with
     /// [`Store::add_invitee`](super::Store::add_invitee)).
     pub invitees: Vec<NewInvitee>,
+    /// Invitees who accept as the challenge is made (computer players answer at once).
+    pub accepted: Vec<UserId>,
     pub expires_at: i64,
 }
 
@@ -105,6 +116,8 @@ pub struct Challenge {
     pub guild_id: GuildId,
     pub channel_id: ChannelId,
     pub challenger_id: UserId,
+    /// The challenger's display name, if the bot has seen it.
+    pub challenger_name: Option<String>,
     pub variant: String,
     pub options: Value,
     pub seat_mode: SeatMode,
@@ -145,8 +158,11 @@ pub struct Invitee {
 }
 
 /// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type, serde::Serialize, serde::Deserialize,
+)]
 #[sqlx(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum GameStatus {
     /// Being played.
     Active,
@@ -435,8 +451,11 @@ impl Default for LeaderboardQuery {
 }
 
 /// What a standing offer asks of the other players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type, serde::Serialize, serde::Deserialize,
+)]
 #[sqlx(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum OfferKind {
     /// End the game as a draw.
     Draw,

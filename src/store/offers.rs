@@ -3,8 +3,11 @@
 //! lapsed (moves played since) is the service's call; ending a game or taking moves back
 //! removes its offers.
 
+use super::announcements::announce;
 use super::games::version_mismatch;
-use super::{GameId, GameVersion, NewOffer, Offer, OfferKind, Store, StoreError, StoreResult};
+use super::{
+    Announce, GameId, GameVersion, NewOffer, Offer, OfferKind, Store, StoreError, StoreResult,
+};
 
 const OFFER_COLUMNS: &str = "game_id, kind, seat, user_id, ply, created_at";
 
@@ -12,11 +15,13 @@ impl Store {
     /// Records an offer in an active game at version `at` (replacing a standing offer of
     /// the same kind), stamped with the game's current ply. The offer's user must sit in
     /// its seat ([`StoreError::NotSeated`]); a game changed since `at` was read gives
-    /// [`StoreError::Conflict`] and records nothing.
+    /// [`StoreError::Conflict`] and records nothing. The offer's `announcements` are decided
+    /// from the stored offer and stored with it.
     pub async fn put_offer(
         &self,
         at: GameVersion,
         offer: &NewOffer,
+        announcements: impl Announce<Offer>,
         now: i64,
     ) -> StoreResult<Offer> {
         let mut tx = self.begin_write().await?;
@@ -47,6 +52,7 @@ impl Store {
                 user_id: offer.user_id,
             });
         };
+        announce(&mut tx, announcements, &stored, now).await?;
         tx.commit().await?;
         Ok(stored)
     }
@@ -62,14 +68,29 @@ impl Store {
         Ok(offers)
     }
 
-    /// Removes a game's offer of one kind (declined or withdrawn); says whether there was
-    /// one.
-    pub async fn remove_offer(&self, game_id: GameId, kind: OfferKind) -> StoreResult<bool> {
-        let done = sqlx::query("DELETE FROM offers WHERE game_id = ? AND kind = ?")
-            .bind(game_id)
-            .bind(kind)
-            .execute(&self.pool)
-            .await?;
-        Ok(done.rows_affected() > 0)
+    /// Removes a game's offer of one kind (declined or withdrawn), with what that announces
+    /// (decided from the removed offer, and stored only if there was one); says whether
+    /// there was one.
+    pub async fn remove_offer(
+        &self,
+        game_id: GameId,
+        kind: OfferKind,
+        announcements: impl Announce<Offer>,
+        now: i64,
+    ) -> StoreResult<bool> {
+        let mut tx = self.begin_write().await?;
+        let removed: Option<Offer> = sqlx::query_as(&format!(
+            "DELETE FROM offers WHERE game_id = ? AND kind = ? RETURNING {OFFER_COLUMNS}"
+        ))
+        .bind(game_id)
+        .bind(kind)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(removed) = removed else {
+            return Ok(false);
+        };
+        announce(&mut tx, announcements, &removed, now).await?;
+        tx.commit().await?;
+        Ok(true)
     }
 }

@@ -6,10 +6,11 @@ use std::convert::Infallible;
 
 use sqlx::SqliteConnection;
 
+use super::announcements::announce;
 use super::games::{has_duplicates, load_game, version_mismatch};
 use super::ratings::{load_seat_ratings, record_rating};
 use super::{
-    Ending, Game, GameEnd, GameId, GameStatus, GameVersion, GuildId, NewMove, NextTurn,
+    Announce, Ending, Game, GameEnd, GameId, GameStatus, GameVersion, GuildId, NewMove, NextTurn,
     RatingUpdate, SeatRating, Store, StoreError, StoreResult,
 };
 
@@ -33,12 +34,14 @@ impl Store {
     /// the game is still active at version `at`. If another write landed first, nothing is
     /// written and the result is [`StoreError::Conflict`]. The move's user must sit in
     /// the move's seat ([`StoreError::NotSeated`]). The reminder flag resets for the new
-    /// turn.
+    /// turn. The move's `announcements` are decided from the game as the move leaves it
+    /// and stored with it.
     pub async fn apply_move(
         &self,
         at: GameVersion,
         mv: &NewMove,
         next: &NextTurn,
+        announcements: impl Announce<Game>,
         now: i64,
     ) -> StoreResult<Game> {
         let mut tx = self.begin_write().await?;
@@ -47,6 +50,7 @@ impl Store {
         let game = load_game(&mut tx, at.id)
             .await?
             .ok_or(StoreError::GameNotFound(at.id))?;
+        announce(&mut tx, announcements, &game, now).await?;
         tx.commit().await?;
         Ok(game)
     }
@@ -58,6 +62,7 @@ impl Store {
         &self,
         at: GameVersion,
         next: &NextTurn,
+        announcements: impl Announce<Game>,
         now: i64,
     ) -> StoreResult<Game> {
         let mut tx = self.begin_write().await?;
@@ -65,6 +70,7 @@ impl Store {
         let game = load_game(&mut tx, at.id)
             .await?
             .ok_or(StoreError::GameNotFound(at.id))?;
+        announce(&mut tx, announcements, &game, now).await?;
         tx.commit().await?;
         Ok(game)
     }
@@ -78,6 +84,7 @@ impl Store {
         at: GameVersion,
         plies: u32,
         next: &NextTurn,
+        announcements: impl Announce<Game>,
         now: i64,
     ) -> StoreResult<Game> {
         let mut tx = self.begin_write().await?;
@@ -109,12 +116,14 @@ impl Store {
         let game = load_game(&mut tx, at.id)
             .await?
             .ok_or(StoreError::GameNotFound(at.id))?;
+        announce(&mut tx, announcements, &game, now).await?;
         tx.commit().await?;
         Ok(game)
     }
 
     /// Appends the move that ends a game and ends it, in one transaction: see
     /// [`Store::apply_move`] and [`Store::finish_game`].
+    #[allow(clippy::too_many_arguments)]
     pub async fn apply_final_move<F, E>(
         &self,
         at: GameVersion,
@@ -122,6 +131,7 @@ impl Store {
         state: &str,
         end: &GameEnd,
         rate: F,
+        announcements: impl Announce<Game>,
         now: i64,
     ) -> StoreResult<Game>
     where
@@ -136,6 +146,7 @@ impl Store {
         let game = load_game(&mut tx, at.id)
             .await?
             .ok_or(StoreError::GameNotFound(at.id))?;
+        announce(&mut tx, announcements, &game, now).await?;
         tx.commit().await?;
         Ok(game)
     }
@@ -149,12 +160,16 @@ impl Store {
     /// write lock, so two games ending at once can't lose an update) and returns the new
     /// ratings; it is not called for aborted, void or unrated games, which change no
     /// rating. If it fails, nothing is written ([`StoreError::RatingRejected`]).
+    ///
+    /// The ending's `announcements` are decided from the ended game (its places and the
+    /// ratings before and after, as this transaction wrote them) and stored with it.
     pub async fn finish_game<F, E>(
         &self,
         at: GameVersion,
         state: Option<&str>,
         end: &GameEnd,
         rate: F,
+        announcements: impl Announce<Game>,
         now: i64,
     ) -> StoreResult<Game>
     where
@@ -168,6 +183,7 @@ impl Store {
         let game = load_game(&mut tx, at.id)
             .await?
             .ok_or(StoreError::GameNotFound(at.id))?;
+        announce(&mut tx, announcements, &game, now).await?;
         tx.commit().await?;
         Ok(game)
     }

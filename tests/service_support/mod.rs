@@ -5,8 +5,8 @@
 
 use shogiban::engine::Variant;
 use shogiban::service::{
-    AcceptOutcome, BoardView, ChallengeRequest, ManualClock, Outcome, Person, Seating, Service,
-    ServiceError, Settings, TimeLimit,
+    AcceptOutcome, BoardImage, BoardPicture, BoardView, ChallengeRequest, ManualClock, Outcome,
+    Person, Seating, Service, ServiceError, Settings, TimeLimit,
 };
 use shogiban::store::{ChannelId, Game, GuildId, UserId};
 use tempfile::TempDir;
@@ -147,6 +147,16 @@ pub async fn start_on(
         }
     }
     started.expect("the last acceptance starts the game")
+}
+
+/// A board of an outcome or a game start, drawn as the delivery of its announcement draws
+/// it; fails the test if there is none or it cannot be drawn.
+pub async fn drawn(picture: Option<&BoardPicture>) -> BoardImage {
+    picture
+        .expect("a board to draw")
+        .draw()
+        .await
+        .expect("the board is drawn")
 }
 
 /// Whether bytes are a PNG image.

@@ -112,3 +112,56 @@ pub fn prepare_process() {
             .try_init();
     });
 }
+
+/// The installed program, as the deployment starts it. `SHOGIBAN_TEST_LOG` sets its log
+/// level (default `info`).
+pub fn shogiban_command() -> std::process::Command {
+    let log = std::env::var("SHOGIBAN_TEST_LOG").unwrap_or_else(|_| "info".to_owned());
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_shogiban"));
+    command
+        .env("NO_PROXY", "127.0.0.1,localhost")
+        .env("no_proxy", "127.0.0.1,localhost")
+        .env("RUST_LOG", log)
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("DISCORD_GUILD_ID")
+        .env_remove("DISCORD_API_BASE")
+        .env_remove("DATABASE_URL")
+        .env_remove("ANNOUNCE_RETRY_FIRST_MS")
+        .env_remove("ANNOUNCE_RETRY_MAX_MS")
+        .env_remove("ANNOUNCE_LEASE_MS");
+    command
+}
+
+/// Kills the child process if the test fails before it exits.
+#[cfg(unix)]
+pub struct ChildGuard(pub std::process::Child);
+
+#[cfg(unix)]
+impl Drop for ChildGuard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Sends SIGTERM to the child and waits for it to exit.
+#[cfg(unix)]
+pub async fn stop_with_sigterm(child: &mut ChildGuard) -> std::process::ExitStatus {
+    // The shell's own `kill`: no signal crate needed, and no separate binary either.
+    let kill = std::process::Command::new("sh")
+        .args(["-c", &format!("kill -TERM {}", child.0.id())])
+        .status()
+        .expect("run kill");
+    assert!(kill.success());
+    let deadline = std::time::Instant::now() + STOP_WAIT;
+    loop {
+        if let Some(status) = child.0.try_wait().expect("poll the child") {
+            return status;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "serve did not stop on SIGTERM"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}

@@ -6,6 +6,13 @@
 //! choices, 5 rows of 5 buttons, 100-character custom ids, upload size). Each breach is
 //! answered with the error Discord would give and recorded as a violation; tests end with
 //! [`FakeDiscord::assert_no_violations`].
+//!
+//! It also behaves as Discord does where retries matter: a channel message with a `nonce`
+//! and `enforce_nonce` that repeats one the bot sent in the last few minutes returns the
+//! message already made instead of making another. And it fails on purpose when a test
+//! asks ([`FakeDiscord::fail`]): a status for the next calls on a route, a 429 with
+//! Discord's rate-limit headers, or a connection dropped before or after doing what the
+//! call asked.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -16,8 +23,11 @@ use std::time::{Duration, Instant};
 use axum::extract::DefaultBodyLimit;
 use axum::routing::get;
 use axum::Router;
+use hyper_util::rt::TokioIo;
+use hyper_util::service::TowerToHyperService;
 use serde_json::{json, Value};
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{mpsc, watch, Notify};
+use tower::ServiceExt;
 
 use super::fixtures::{kind, InteractionBuilder, APPLICATION_ID};
 
@@ -32,6 +42,65 @@ pub const DEFAULT_WAIT: Duration = Duration::from_secs(15);
 pub const TOKEN: &str = "fake-bot-token.for-tests-only";
 /// Interaction response and message flag: only the user who acted can see it.
 pub const EPHEMERAL: u64 = 1 << 6;
+/// How long Discord remembers a message's nonce for `enforce_nonce` ("the past few
+/// minutes").
+pub const NONCE_WINDOW: Duration = Duration::from_secs(5 * 60);
+/// The path of a channel's messages, for [`FakeDiscord::fail`].
+pub const CHANNEL_MESSAGES: &str = "/api/v10/channels/*/messages";
+/// The path of every interaction's first response, for [`FakeDiscord::fail`].
+pub const INTERACTION_CALLBACKS: &str = "/api/v10/interactions/*/*/callback";
+
+/// How the fake fails a call on purpose (see [`FakeDiscord::fail`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Failure {
+    /// Answers with this status and Discord's error body, doing nothing.
+    Status(u16),
+    /// Answers 429 as Discord does, doing nothing: `retry-after` in whole seconds (rounded
+    /// up), the `x-ratelimit-*` headers of an exhausted bucket, a body with the exact
+    /// `retry_after`; `global` adds `x-ratelimit-global`.
+    RateLimited { retry_after: Duration, global: bool },
+    /// Closes the connection without answering, doing nothing.
+    Drop,
+    /// Does what the call asks, then closes the connection without answering.
+    DropAfter,
+}
+
+/// A failure waiting for the calls it applies to.
+#[derive(Debug, Clone)]
+struct Fault {
+    method: String,
+    /// Path segments; `*` matches any one segment.
+    path: Vec<String>,
+    /// Calls still to fail; `u32::MAX` until [`FakeDiscord::recover`].
+    remaining: u32,
+    failure: Failure,
+}
+
+impl Fault {
+    fn matches(&self, method: &str, path: &str) -> bool {
+        let segments: Vec<&str> = path.split('/').collect();
+        self.method == method
+            && segments.len() == self.path.len()
+            && self
+                .path
+                .iter()
+                .zip(&segments)
+                .all(|(pattern, segment)| pattern == "*" || pattern == segment)
+    }
+}
+
+/// The connection a request came on, so that a fault can drop it unanswered.
+#[derive(Clone)]
+pub(crate) struct Connection(Arc<Notify>);
+
+impl Connection {
+    /// Closes the connection now, without an answer to the request being handled: never
+    /// returns (the request's handler is dropped with the connection).
+    pub(crate) async fn drop_unanswered(&self) {
+        self.0.notify_one();
+        std::future::pending::<()>().await;
+    }
+}
 
 /// Interaction callback types on the wire.
 pub mod callback {
@@ -84,10 +153,15 @@ pub struct RestCall {
     pub json: Option<Value>,
     /// Files of a multipart body.
     pub files: Vec<UploadedFile>,
-    /// The status the fake answered with.
+    /// The status the fake answered with (0 when the connection was dropped unanswered).
     pub status: u16,
     /// The message this call created or changed, as Discord would now show it.
     pub message: Option<Value>,
+    /// Whether this call created a new message (a post answered with an earlier message
+    /// through its nonce creates none).
+    pub created: bool,
+    /// The failure the fake applied to this call on purpose, if any.
+    pub fault: Option<Failure>,
 }
 
 impl RestCall {
@@ -200,6 +274,8 @@ pub struct SentInteraction {
     pub id: u64,
     pub token: String,
     pub kind: u64,
+    /// The channel it came from.
+    pub channel_id: u64,
     /// When the fake dispatched it.
     pub sent_at: Instant,
 }
@@ -252,6 +328,21 @@ impl FakeDiscord {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind 127.0.0.1:0");
+        Self::serve(listener, interval)
+    }
+
+    /// Starts the fake again on the address of a fake that was stopped (as Discord comes
+    /// back after an outage), with nothing recorded.
+    pub async fn start_on(addr: SocketAddr) -> Self {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .expect("bind the old address again");
+        Self::serve(listener, Duration::from_millis(41_250))
+    }
+
+    /// Serves connections itself rather than through `axum::serve`, so that each request
+    /// knows its connection and a fault can drop it unanswered.
+    fn serve(listener: tokio::net::TcpListener, interval: Duration) -> Self {
         let addr = listener.local_addr().expect("local address");
         let shared = Arc::new(Shared::new(addr, interval));
         let app = Router::new()
@@ -260,8 +351,33 @@ impl FakeDiscord {
             .layer(DefaultBodyLimit::max(256 * 1024 * 1024))
             .with_state(Arc::clone(&shared));
         let server = tokio::spawn(async move {
-            if let Err(why) = axum::serve(listener, app).await {
-                eprintln!("fake Discord stopped: {why}");
+            loop {
+                let stream = match listener.accept().await {
+                    Ok((stream, _)) => stream,
+                    Err(why) => {
+                        eprintln!("fake Discord cannot accept: {why}");
+                        continue;
+                    }
+                };
+                let _ = stream.set_nodelay(true);
+                let dropped = Arc::new(Notify::new());
+                let connection = Connection(Arc::clone(&dropped));
+                let service = app.clone().map_request(
+                    move |mut request: axum::http::Request<hyper::body::Incoming>| {
+                        request.extensions_mut().insert(connection.clone());
+                        request.map(axum::body::Body::new)
+                    },
+                );
+                tokio::spawn(async move {
+                    let serving = hyper::server::conn::http1::Builder::new()
+                        .serve_connection(TokioIo::new(stream), TowerToHyperService::new(service))
+                        .with_upgrades();
+                    tokio::select! {
+                        _ = serving => {}
+                        // Dropping the connection closes it with no answer sent.
+                        () = dropped.notified() => {}
+                    }
+                });
             }
         });
         Self {
@@ -269,6 +385,55 @@ impl FakeDiscord {
             shared,
             server,
         }
+    }
+
+    /// The address the fake listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Fails the next `times` calls of `method` on `path` with `failure` (`u32::MAX`: every
+    /// call until [`Self::recover`]). In `path`, `*` stands for one segment, e.g.
+    /// [`CHANNEL_MESSAGES`]. Faults apply in the order they were asked for.
+    pub fn fail(&self, method: &str, path: &str, times: u32, failure: Failure) {
+        self.shared.state().faults.push(Fault {
+            method: method.to_owned(),
+            path: path.split('/').map(str::to_owned).collect(),
+            remaining: times,
+            failure,
+        });
+    }
+
+    /// Lifts every fault still waiting: Discord works again.
+    pub fn recover(&self) {
+        self.shared.state().faults.clear();
+    }
+
+    /// The messages the bot created by posting in `channel`, in the order they were made
+    /// (a repeated post answered with an earlier message through its nonce is not one).
+    pub fn channel_posts(&self, channel: u64) -> Vec<RestCall> {
+        let path = format!("/api/v10/channels/{channel}/messages");
+        self.calls()
+            .into_iter()
+            .filter(|call| call.is("POST", &path) && call.created)
+            .collect()
+    }
+
+    /// Waits until the bot has created a message in `channel` after `since` that matches
+    /// `predicate`, and returns it.
+    pub async fn posted(
+        &self,
+        channel: u64,
+        since: Instant,
+        what: &str,
+        timeout: Duration,
+        predicate: impl Fn(&RestCall) -> bool,
+    ) -> RestCall {
+        let path = format!("/api/v10/channels/{channel}/messages");
+        self.wait_for(what, timeout, |call| {
+            call.is("POST", &path) && call.created && call.at >= since && predicate(call)
+        })
+        .await
     }
 
     /// What `DISCORD_API_BASE` must be set to.
@@ -454,6 +619,7 @@ impl FakeDiscord {
                 original: payload.get("message").cloned(),
                 channel_id: payload["channel_id"].as_str().unwrap_or("0").to_owned(),
                 what: interaction.name().to_owned(),
+                answer_lost: false,
             },
         );
         state.tokens.insert(token.clone(), id);
@@ -467,6 +633,10 @@ impl FakeDiscord {
             id,
             token,
             kind: interaction.kind(),
+            channel_id: payload["channel_id"]
+                .as_str()
+                .and_then(|id| id.parse().ok())
+                .unwrap_or(0),
             sent_at: Instant::now(),
         };
         (sent, payload)
@@ -575,6 +745,9 @@ struct PendingInteraction {
     original: Option<Value>,
     channel_id: String,
     what: String,
+    /// Whether a response was taken but its answer dropped on purpose: the bot cannot know
+    /// it landed, so trying again is no breach.
+    answer_lost: bool,
 }
 
 #[derive(Default)]
@@ -605,6 +778,10 @@ impl Gateway {
 
 struct Recorded {
     calls: Vec<RestCall>,
+    /// Failures still to apply, in the order they were asked for.
+    faults: Vec<Fault>,
+    /// The messages made by posts with an enforced nonce: message id and when.
+    nonces: HashMap<String, (String, Instant)>,
     violations: Vec<String>,
     interactions: HashMap<u64, PendingInteraction>,
     tokens: HashMap<String, u64>,
@@ -616,6 +793,23 @@ struct Recorded {
 }
 
 impl Recorded {
+    /// The failure to apply to a call, if a fault is waiting for it.
+    fn take_fault(&mut self, method: &str, path: &str) -> Option<Failure> {
+        let index = self
+            .faults
+            .iter()
+            .position(|fault| fault.remaining > 0 && fault.matches(method, path))?;
+        let fault = &mut self.faults[index];
+        let failure = fault.failure.clone();
+        if fault.remaining != u32::MAX {
+            fault.remaining -= 1;
+            if fault.remaining == 0 {
+                self.faults.remove(index);
+            }
+        }
+        Some(failure)
+    }
+
     fn dispatch(&mut self, event: &str, data: Value) {
         let Some(sender) = &self.gateway.sender else {
             panic!("no gateway connection to dispatch {event} on");
@@ -643,6 +837,8 @@ impl Shared {
             heartbeat_interval,
             state: Mutex::new(Recorded {
                 calls: Vec::new(),
+                faults: Vec::new(),
+                nonces: HashMap::new(),
                 violations: Vec::new(),
                 interactions: HashMap::new(),
                 tokens: HashMap::new(),

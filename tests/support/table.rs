@@ -1,7 +1,11 @@
 //! A game table for end-to-end tests: a fake Discord, the real bot over a temporary SQLite
 //! file, a hand-set clock, and the steps players take (challenge, accept, move, click).
+//!
+//! What players see of a change comes in two parts, as in the bot: the private answer to
+//! whoever acted ("your move was played"), and the announcement the bot posts in the
+//! channel (the board for the next player). The steps here wait for both.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use shogiban::discord::Data;
@@ -15,10 +19,12 @@ use super::fixtures::{InteractionBuilder, TestUser, CHANNEL_ID, GUILD_ID};
 /// A moment in 2026, where the table's clock starts.
 pub const START_TIME: i64 = 1_790_000_000;
 
-/// What a move command produced: the interaction, the bot's answer carrying the board, and
-/// the time from sending the command to that answer.
+/// What a move command produced: the interaction, the mover's private confirmation, the
+/// move's announcement in the channel (the board for the next player), and the time from
+/// sending the command to that announcement.
 pub struct Played {
     pub sent: SentInteraction,
+    pub confirmation: RestCall,
     pub answer: RestCall,
     pub latency: Duration,
 }
@@ -45,6 +51,8 @@ pub struct Table {
     bot: Option<RunningBot>,
     database_url: String,
     defer_after: Option<Duration>,
+    /// Settings for the bot beyond the token, the address and the guild.
+    env: Vec<(String, String)>,
     _dir: TempDir,
 }
 
@@ -56,6 +64,16 @@ impl Table {
 
     /// A table whose bot defers every answer still being worked on after `defer_after`.
     pub async fn open_with(defer_after: Option<Duration>) -> Self {
+        Self::open_configured(defer_after, &[]).await
+    }
+
+    /// A table whose bot also reads the settings `env` (e.g. the announcements' retry
+    /// times), as `serve` reads them from its environment.
+    pub async fn open_with_env(env: &[(&str, &str)]) -> Self {
+        Self::open_configured(None, env).await
+    }
+
+    async fn open_configured(defer_after: Option<Duration>, env: &[(&str, &str)]) -> Self {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let database_url = format!("sqlite://{}", dir.path().join("games.db").display());
         let clock = ManualClock::new(START_TIME);
@@ -68,6 +86,10 @@ impl Table {
             bot: None,
             database_url,
             defer_after,
+            env: env
+                .iter()
+                .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
+                .collect(),
             _dir: dir,
         };
         table.start_bot().await;
@@ -85,8 +107,9 @@ impl Table {
     async fn start_bot(&mut self) {
         let started = std::time::Instant::now();
         let guild = GUILD_ID.to_string();
-        let bot =
-            RunningBot::start_with_data(&self.fake, &[("DISCORD_GUILD_ID", &guild)], self.data());
+        let mut env: Vec<(&str, &str)> = vec![("DISCORD_GUILD_ID", &guild)];
+        env.extend(self.env.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        let bot = RunningBot::start_with_data(&self.fake, &env, self.data());
         self.bot = Some(bot);
         // Commands are registered once the bot is set up and ready for interactions.
         let what = "command registration by the started bot";
@@ -140,9 +163,43 @@ impl Table {
         (sent, answer)
     }
 
-    /// `/challenge` by `by`; returns the bot's answer.
+    /// Waits for the announcement the bot posts in the channel of `sent` after it was sent
+    /// that matches `predicate`.
+    pub async fn announced_after(
+        &self,
+        sent: &SentInteraction,
+        what: &str,
+        predicate: impl Fn(&RestCall) -> bool,
+    ) -> RestCall {
+        self.fake
+            .posted(sent.channel_id, sent.sent_at, what, DEFAULT_WAIT, predicate)
+            .await
+    }
+
+    /// The announcements the bot posted in `channel` after `since`, in order.
+    pub fn posts_since(&self, channel: u64, since: Instant) -> Vec<RestCall> {
+        self.fake
+            .channel_posts(channel)
+            .into_iter()
+            .filter(|call| call.at > since)
+            .collect()
+    }
+
+    /// `/challenge` by `by`, which must be made: checks that the challenger is told
+    /// privately, and returns the challenge as posted in the channel.
     pub async fn challenge(&self, interaction: InteractionBuilder, by: &TestUser) -> RestCall {
-        self.ask(interaction.by(by)).await.1
+        let (sent, answer) = self.ask(interaction.by(by)).await;
+        assert!(answer.is_ephemeral(), "{:?}", answer.content());
+        assert!(
+            answer.content().unwrap_or_default().contains("is posted"),
+            "the challenge was refused: {:?}",
+            answer.content()
+        );
+        self.announced_after(&sent, "the challenge", |call| {
+            call.content()
+                .is_some_and(|text| text.contains("**Challenge #"))
+        })
+        .await
     }
 
     /// Clicks the button `custom_id` of `message` as `user`; returns the interaction.
@@ -167,11 +224,6 @@ impl Table {
             command = command.user(&name, opponent);
         }
         let challenge = self.challenge(command, players[0]).await;
-        assert!(
-            !challenge.is_ephemeral(),
-            "the challenge was refused: {:?}",
-            challenge.content()
-        );
         let challenge_id = challenge
             .custom_ids()
             .into_iter()
@@ -185,11 +237,22 @@ impl Table {
             message = update.message.clone().expect("the challenge is updated");
         }
         let click = self.click(last, &challenge_id, message).await;
-        let (start, _) = self.fake.answer_with_file(&click).await;
-        start
+        self.first_board_after(&click).await
     }
 
-    /// `/move` as `user`, waiting for the answer with the board.
+    /// Waits for the first board of a game that `sent` started.
+    pub async fn first_board_after(&self, sent: &SentInteraction) -> RestCall {
+        self.announced_after(sent, "the first board", |call| {
+            !call.files.is_empty()
+                && call
+                    .content()
+                    .is_some_and(|text| text.contains(" begins: "))
+        })
+        .await
+    }
+
+    /// `/move` as `user`, waiting for the mover's private confirmation and for the board in
+    /// the channel.
     pub async fn play(&self, user: &TestUser, text: &str) -> Played {
         let sent = self
             .fake
@@ -199,12 +262,53 @@ impl Table {
                     .by(user),
             )
             .await;
-        let (answer, latency) = self.fake.answer_with_file(&sent).await;
+        let confirmation = self.fake.answer_to(&sent).await;
+        assert!(
+            confirmation.is_ephemeral()
+                && confirmation
+                    .content()
+                    .is_some_and(|text| text.contains("was played")),
+            "{text} was not played: {:?}",
+            confirmation.content()
+        );
+        // The first move announced after the command: the channel's announcements come
+        // in order, so a computer's answer to it comes later.
+        let answer = self
+            .announced_after(&sent, "the board after the move", |call| {
+                !call.files.is_empty()
+                    && call
+                        .content()
+                        .is_some_and(|text| text.contains(" played **"))
+            })
+            .await;
+        let latency = answer.at.saturating_duration_since(sent.sent_at);
         Played {
             sent,
+            confirmation,
             answer,
             latency,
         }
+    }
+
+    /// `/move` as `user`, waiting only for the mover's private confirmation (the board may
+    /// not be posted yet, or at all).
+    pub async fn play_unannounced(&self, user: &TestUser, text: &str) -> RestCall {
+        let (_, confirmation) = self
+            .ask(
+                InteractionBuilder::slash("move")
+                    .string("move", text)
+                    .by(user),
+            )
+            .await;
+        assert!(
+            confirmation.is_ephemeral()
+                && confirmation
+                    .content()
+                    .is_some_and(|answer| answer.contains("was played")),
+            "{text} was not played: {:?}",
+            confirmation.content()
+        );
+        confirmation
     }
 
     /// `/move` as `user` where the move must be refused: returns the private answer.

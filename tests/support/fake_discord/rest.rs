@@ -10,41 +10,56 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 
 use super::{
-    assert_serenity_reads, callback, RestCall, Shared, UploadedFile, RESPONSE_DEADLINE, TOKEN,
+    assert_serenity_reads, callback, Connection, Failure, RestCall, Shared, UploadedFile,
+    NONCE_WINDOW, RESPONSE_DEADLINE, TOKEN,
 };
 use crate::support::fixtures::{self, kind, APPLICATION_ID, BOT_NAME};
 use crate::support::limits;
 
-/// An answer: status and optional JSON body.
+/// An answer: status, headers and optional JSON body.
 struct Answer {
     status: StatusCode,
+    headers: Vec<(&'static str, String)>,
     body: Option<Value>,
     /// The message created or changed, to record with the call.
     message: Option<Value>,
+    /// Whether the call created a new message.
+    created: bool,
 }
 
 impl Answer {
     fn no_content() -> Self {
         Self {
             status: StatusCode::NO_CONTENT,
+            headers: Vec::new(),
             body: None,
             message: None,
+            created: false,
         }
     }
 
     fn json(body: Value) -> Self {
         Self {
-            status: StatusCode::OK,
             body: Some(body),
-            message: None,
+            status: StatusCode::OK,
+            ..Self::no_content()
         }
     }
 
     fn message(message: Value) -> Self {
         Self {
-            status: StatusCode::OK,
             body: Some(message.clone()),
             message: Some(message),
+            status: StatusCode::OK,
+            ..Self::no_content()
+        }
+    }
+
+    /// A message the call made.
+    fn created(message: Value) -> Self {
+        Self {
+            created: true,
+            ..Self::message(message)
         }
     }
 
@@ -53,12 +68,75 @@ impl Answer {
         Self {
             status,
             body: Some(json!({ "code": code, "message": message })),
-            message: None,
+            ..Self::no_content()
+        }
+    }
+
+    /// The answer of a failure asked for on purpose, without doing anything.
+    fn failure(failure: &Failure) -> Self {
+        match failure {
+            Failure::Status(status) => {
+                let status = StatusCode::from_u16(*status).unwrap_or(StatusCode::BAD_GATEWAY);
+                let (code, text) = match status.as_u16() {
+                    403 => (50001, "Missing Access".to_owned()),
+                    404 => (10003, "Unknown Channel".to_owned()),
+                    other => (
+                        0,
+                        format!("{other}: {}", status.canonical_reason().unwrap_or("")),
+                    ),
+                };
+                Self::error(status, code, &text)
+            }
+            Failure::RateLimited {
+                retry_after,
+                global,
+            } => {
+                let seconds = retry_after.as_secs_f64();
+                let mut headers = vec![
+                    // Discord rounds the header up to whole seconds; the body is exact.
+                    ("retry-after", format!("{}", seconds.ceil().max(1.0))),
+                    ("x-ratelimit-limit", "5".to_owned()),
+                    ("x-ratelimit-remaining", "0".to_owned()),
+                    ("x-ratelimit-reset-after", format!("{seconds:.3}")),
+                    (
+                        "x-ratelimit-reset",
+                        format!("{:.3}", unix_seconds() + seconds),
+                    ),
+                    ("x-ratelimit-bucket", "fake-bucket".to_owned()),
+                    (
+                        "x-ratelimit-scope",
+                        if *global { "global" } else { "user" }.to_owned(),
+                    ),
+                ];
+                if *global {
+                    headers.push(("x-ratelimit-global", "true".to_owned()));
+                }
+                Self {
+                    status: StatusCode::TOO_MANY_REQUESTS,
+                    headers,
+                    body: Some(json!({
+                        "message": "You are being rate limited.",
+                        "retry_after": seconds,
+                        "global": global,
+                    })),
+                    message: None,
+                    created: false,
+                }
+            }
+            Failure::Drop | Failure::DropAfter => Self::no_content(),
         }
     }
 }
 
+fn unix_seconds() -> f64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_secs_f64()
+}
+
 pub(super) async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
+    let connection = request.extensions().get::<Connection>().cloned();
     let method = request.method().clone();
     let path = request.uri().path().to_owned();
     let query = request.uri().query().map(str::to_owned);
@@ -93,31 +171,84 @@ pub(super) async fn rest(State(shared): State<Arc<Shared>>, request: Request) ->
         files,
         status: 0,
         message: None,
+        created: false,
+        fault: None,
     };
 
-    let answer = if authorized {
-        route(&shared, &call)
-    } else {
-        shared.state().violations.push(format!(
-            "{} {} without the bot token",
-            call.method, call.path
-        ));
-        Answer::error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized")
+    let fault = shared.state().take_fault(&call.method, &call.path);
+    let answer = match &fault {
+        Some(Failure::Drop) => None,
+        Some(failure @ (Failure::Status(_) | Failure::RateLimited { .. })) => {
+            Some(Answer::failure(failure))
+        }
+        None | Some(Failure::DropAfter) if authorized => Some(route(&shared, &call)),
+        None | Some(Failure::DropAfter) => {
+            shared.state().violations.push(format!(
+                "{} {} without the bot token",
+                call.method, call.path
+            ));
+            Some(Answer::error(
+                StatusCode::UNAUTHORIZED,
+                0,
+                "401: Unauthorized",
+            ))
+        }
     };
-    call.status = answer.status.as_u16();
-    call.message = answer.message;
-    let mut state = shared.state();
-    if let Some(message) = &call.message {
-        let id = message["id"].as_str().unwrap_or_default().to_owned();
-        state.messages.insert(id, message.clone());
+    if let Some(answer) = &answer {
+        call.status = answer.status.as_u16();
+        call.message.clone_from(&answer.message);
+        call.created = answer.created;
     }
-    state.calls.push(call);
-    drop(state);
+    let dropped = matches!(fault, Some(Failure::Drop | Failure::DropAfter));
+    if dropped {
+        call.status = 0;
+        lose_interaction_answer(&shared, &call);
+    }
+    call.fault = fault;
+    {
+        let mut state = shared.state();
+        if let Some(message) = &call.message {
+            let id = message["id"].as_str().unwrap_or_default().to_owned();
+            state.messages.insert(id, message.clone());
+        }
+        state.calls.push(call);
+    }
     shared.changed.send_replace(());
 
-    match answer.body {
+    let answer = match answer {
+        Some(answer) if !dropped => answer,
+        _ => {
+            if let Some(connection) = connection {
+                connection.drop_unanswered().await;
+            }
+            return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+        }
+    };
+    let mut response = match answer.body {
         Some(body) => (answer.status, axum::Json(body)).into_response(),
         None => answer.status.into_response(),
+    };
+    for (name, value) in answer.headers {
+        if let Ok(value) = axum::http::HeaderValue::from_str(&value) {
+            response.headers_mut().insert(name, value);
+        }
+    }
+    response
+}
+
+/// Notes that the answer to an interaction's response is being dropped: the bot cannot
+/// know whether it landed, so a second try that finds it answered is no breach.
+fn lose_interaction_answer(shared: &Shared, call: &RestCall) {
+    let Some(id) = call
+        .path
+        .strip_prefix("/api/v10/interactions/")
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|id| id.parse::<u64>().ok())
+    else {
+        return;
+    };
+    if let Some(pending) = shared.state().interactions.get_mut(&id) {
+        pending.answer_lost = true;
     }
 }
 
@@ -398,14 +529,13 @@ fn interaction_callback(shared: &Shared, call: &RestCall, id: &str, token: &str)
             );
         };
         if pending.acknowledged.is_some() {
+            let lost = pending.answer_lost;
             drop(state);
-            return refuse(
-                shared,
-                call,
-                StatusCode::BAD_REQUEST,
-                40060,
-                "Interaction has already been acknowledged.",
-            );
+            let why = "Interaction has already been acknowledged.";
+            if lost {
+                return Answer::error(StatusCode::BAD_REQUEST, 40060, why);
+            }
+            return refuse(shared, call, StatusCode::BAD_REQUEST, 40060, why);
         }
         let elapsed = pending.sent_at.elapsed();
         if elapsed > RESPONSE_DEADLINE {
@@ -500,9 +630,8 @@ fn interaction_callback(shared: &Shared, call: &RestCall, id: &str, token: &str)
     }
     drop(state);
     Answer {
-        status: StatusCode::NO_CONTENT,
-        body: None,
         message,
+        ..Answer::no_content()
     }
 }
 
@@ -541,7 +670,7 @@ fn followup(shared: &Shared, call: &RestCall, token: &str) -> Answer {
     if !problems.is_empty() {
         return invalid_form(shared, call, problems);
     }
-    Answer::message(build_message(
+    Answer::created(build_message(
         shared,
         None,
         &channel_id,
@@ -646,13 +775,37 @@ fn channel_message(shared: &Shared, call: &RestCall, channel_id: &str) -> Answer
     if !problems.is_empty() {
         return invalid_form(shared, call, problems);
     }
-    Answer::message(build_message(
-        shared,
-        None,
-        channel_id,
-        &payload,
-        &call.files,
-    ))
+    // With `enforce_nonce`, a nonce the bot used in the last few minutes gets the message
+    // it made then, as it now is, instead of a new one.
+    let nonce = payload
+        .get("nonce")
+        .filter(|_| payload.get("enforce_nonce").and_then(Value::as_bool) == Some(true))
+        .map(|nonce| match nonce {
+            Value::String(text) => text.clone(),
+            other => other.to_string(),
+        });
+    if let Some(nonce) = &nonce {
+        let mut state = shared.state();
+        let earlier = state
+            .nonces
+            .get(nonce)
+            .filter(|(_, at)| at.elapsed() < NONCE_WINDOW)
+            .and_then(|(id, _)| state.messages.get(id).cloned());
+        if let Some(message) = earlier {
+            return Answer::message(message);
+        }
+        state.nonces.remove(nonce);
+    }
+    let mut message = build_message(shared, None, channel_id, &payload, &call.files);
+    if let Some(nonce) = nonce {
+        message["nonce"] = json!(nonce);
+        let id = message["id"].as_str().unwrap_or_default().to_owned();
+        shared
+            .state()
+            .nonces
+            .insert(nonce, (id, std::time::Instant::now()));
+    }
+    Answer::created(message)
 }
 
 fn edit_channel_message(

@@ -1,0 +1,307 @@
+//! Delivers the service's announcements: posts each in its channel, and retries until
+//! Discord has it.
+//!
+//! The worker claims the first undelivered announcement of every channel (a channel's
+//! announcements appear in the order they were made: the computer's reply never overtakes
+//! the move it answers), draws its board, posts it and reports back. It is woken at once
+//! when a change is stored, and otherwise looks again when the next retry falls due.
+//!
+//! - Every post carries a nonce made from the announcement, with `enforce_nonce`: when a
+//!   post is tried again after its answer was lost (a timeout, a crash), Discord returns the
+//!   message it already made instead of posting it twice.
+//! - 429: serenity's rate limiter waits out `retry-after` and tries again by itself; a 429
+//!   that still comes through is retried like a 5xx.
+//! - 5xx, no answer, a dropped connection: tried again after 1 s, 2 s, 4 s, ... up to
+//!   5 minutes (see [`Delivery`]).
+//! - Refusals that can never succeed (an unknown channel, no access, a message Discord
+//!   will not take): given up after logging, so one dead channel never holds up others.
+//!
+//! Announcements not delivered when the bot stops stay in the database and are delivered
+//! after the restart; one the bot was posting when it died is taken over once its claim
+//! runs out.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use rand::Rng;
+use serenity::http::HttpError;
+use tokio::task::JoinSet;
+
+use crate::service::{self, Announcement, Service};
+use crate::store::AnnouncementId;
+
+use super::config::Delivery;
+use super::post::{Post, CHANNEL_ATTACHMENT_LIMIT};
+use super::{challenge, format, game, ids, offers};
+
+/// Posts under way at once, across channels.
+const MAX_IN_FLIGHT: usize = 8;
+/// The longest the worker sleeps without looking at the outbox (it is woken by every
+/// change; this catches one stored by another process).
+const POLL: Duration = Duration::from_secs(5);
+/// How long posts under way get to finish when the bot stops.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
+/// Discord's limit on a nonce, in characters.
+const MAX_NONCE_CHARS: usize = 25;
+
+/// Delivers announcements until `stopped` completes.
+pub(crate) async fn run(
+    service: Service,
+    http: Arc<serenity::Http>,
+    settings: Delivery,
+    stopped: impl Future<Output = ()>,
+) {
+    let worker = worker_name();
+    tracing::info!(%worker, "announcement delivery started");
+    tokio::pin!(stopped);
+    let mut posting: JoinSet<()> = JoinSet::new();
+    loop {
+        let room = MAX_IN_FLIGHT.saturating_sub(posting.len());
+        if room > 0 {
+            match service
+                .claim_deliveries(&worker, settings.lease, room)
+                .await
+            {
+                Ok(deliveries) => {
+                    for delivery in deliveries {
+                        let (service, http) = (service.clone(), Arc::clone(&http));
+                        posting.spawn(deliver(service, http, settings, delivery));
+                    }
+                }
+                Err(error) => tracing::error!(%error, "cannot read the announcements to post"),
+            }
+        }
+        let pause = if posting.len() >= MAX_IN_FLIGHT {
+            // Every slot is busy: the next post to finish wakes the worker.
+            POLL
+        } else {
+            match service.next_delivery_in().await {
+                Ok(Some(wait)) => wait.clamp(Duration::from_millis(10), POLL),
+                Ok(None) => POLL,
+                Err(error) => {
+                    tracing::error!(%error, "cannot read when the next announcement is due");
+                    POLL
+                }
+            }
+        };
+        tokio::select! {
+            () = &mut stopped => break,
+            () = service.announcements_waiting() => {}
+            Some(_) = posting.join_next(), if !posting.is_empty() => {}
+            () = tokio::time::sleep(pause) => {}
+        }
+    }
+    // Posts under way get a moment to finish; any left keep their claim, and are posted
+    // again (without a duplicate, thanks to the nonce) once it runs out.
+    let finish = async { while posting.join_next().await.is_some() {} };
+    if tokio::time::timeout(SHUTDOWN_GRACE, finish).await.is_err() {
+        tracing::warn!("announcements still being posted at shutdown are posted after the restart");
+        posting.abort_all();
+    }
+    tracing::info!("announcement delivery stopped");
+}
+
+/// A name for this process's claims: unique among processes on one database (the process
+/// id alone repeats across machines and restarts).
+fn worker_name() -> String {
+    format!(
+        "pid{}-{:08x}",
+        std::process::id(),
+        rand::thread_rng().gen::<u32>()
+    )
+}
+
+/// Posts one announcement and reports how it went.
+async fn deliver(
+    service: Service,
+    http: Arc<serenity::Http>,
+    settings: Delivery,
+    delivery: service::Delivery,
+) {
+    let announcement = match &delivery.announcement {
+        Ok(announcement) => announcement,
+        Err(why) => {
+            tracing::error!(id = %delivery.id, "an announcement is given up: {why}");
+            report(service.abandon_delivery(&delivery, why).await);
+            return;
+        }
+    };
+    let Some(channel) = ids::discord_channel(delivery.channel_id) else {
+        let why = "the announcement has no channel";
+        tracing::error!(id = %delivery.id, "an announcement is given up: {why}");
+        report(service.abandon_delivery(&delivery, why).await);
+        return;
+    };
+    let message = post_of(announcement)
+        .await
+        .within(CHANNEL_ATTACHMENT_LIMIT)
+        .into_message()
+        .nonce(serenity::Nonce::String(nonce(
+            delivery.created_at,
+            delivery.id,
+        )))
+        .enforce_nonce(true);
+    let sent = tokio::time::timeout(
+        settings.send_timeout(),
+        channel.send_message(&http, message),
+    )
+    .await;
+    let (id, kind, attempt) = (delivery.id, announcement.kind(), delivery.attempt);
+    let (failure, can_succeed) = match sent {
+        Ok(Ok(posted)) => {
+            if attempt > 1 {
+                tracing::info!(%id, kind, %channel, attempt, "announcement delivered after a retry");
+            }
+            report(service.delivered(&delivery, Some(posted.id.get())).await);
+            return;
+        }
+        Ok(Err(error)) => (describe(&error), may_succeed_later(&error)),
+        Err(_) => (
+            format!("no answer within {:?}", settings.send_timeout()),
+            true,
+        ),
+    };
+    if can_succeed {
+        let wait = with_jitter(settings.backoff(attempt));
+        tracing::warn!(%id, kind, %channel, attempt, ?wait, "announcement not posted, will retry: {failure}");
+        report(service.retry_delivery(&delivery, wait, &failure).await);
+    } else {
+        tracing::error!(%id, kind, %channel, attempt, "announcement refused by Discord, given up: {failure}");
+        report(service.abandon_delivery(&delivery, &failure).await);
+    }
+}
+
+/// Logs a failure to record how a delivery went: the claim then runs out, and the
+/// announcement is tried again (the nonce keeps it from being posted twice).
+fn report(recorded: service::ServiceResult<bool>) {
+    match recorded {
+        Ok(true) => {}
+        Ok(false) => tracing::warn!("a delivery's claim ran out before its outcome was recorded"),
+        Err(error) => tracing::error!(%error, "cannot record how a delivery went"),
+    }
+}
+
+/// The nonce of an announcement's post: the same for every attempt, different for every
+/// announcement (the time of the change keeps a new database's first announcements apart
+/// from an old one's).
+fn nonce(created_at: i64, id: AnnouncementId) -> String {
+    let nonce = format!("{created_at}-{id}");
+    if nonce.chars().count() <= MAX_NONCE_CHARS {
+        nonce
+    } else {
+        id.to_string()
+    }
+}
+
+/// A failed post in words for the log and the outbox: Discord's status and error code
+/// where it answered (serenity's own text has only the message).
+fn describe(error: &serenity::Error) -> String {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => format!(
+            "Discord answered {}: {} (code {})",
+            response.status_code, response.error.message, response.error.code
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// Whether a post Discord refused may go through if tried again: not when the channel is
+/// unknown or closed to the bot, or the message is one Discord never takes.
+fn may_succeed_later(error: &serenity::Error) -> bool {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            status_may_pass(response.status_code.as_u16())
+        }
+        // No answer, a dropped connection, an answer that does not read back (the message
+        // may exist: the nonce makes the retry safe).
+        _ => true,
+    }
+}
+
+/// Whether a post Discord answered with `status` may go through if tried again.
+fn status_may_pass(status: u16) -> bool {
+    match status {
+        // Bad token: everything fails until it is fixed, so keep what is to be said.
+        401 => true,
+        // Timeout, conflict, too many requests (past the rate limiter).
+        408 | 409 | 425 | 429 => true,
+        // Unknown channel (404), missing access or permissions (403), a message Discord
+        // will not take (400, 413): the same post always fails.
+        400..=499 => false,
+        _ => true,
+    }
+}
+
+/// `wait` and up to a fifth more, so that many channels failing at once do not all come
+/// back at the same moment.
+fn with_jitter(wait: Duration) -> Duration {
+    let extra = rand::thread_rng().gen_range(0.0..0.2);
+    wait.mul_f64(1.0 + extra)
+}
+
+/// The message of an announcement, with its board drawn.
+pub(crate) async fn post_of(announcement: &Announcement) -> Post {
+    match announcement {
+        Announcement::Outcome(outcome) => {
+            let image = match &outcome.picture {
+                Some(picture) => picture.draw().await,
+                None => None,
+            };
+            game::outcome_post(outcome, image.as_ref())
+        }
+        Announcement::GameStarted(view) => {
+            let image = view.picture.draw().await;
+            game::start_post(view, image.as_ref())
+        }
+        Announcement::Challenge(view) => challenge::challenge_post(view),
+        Announcement::ChallengeExpired(view) => {
+            Post::new(format::challenge_expired(view)).ping([view.challenger.user_id])
+        }
+        Announcement::OfferMade(made) => offers::offer_post(made),
+        Announcement::OfferDeclined(declined) => {
+            Post::new(format::offer_declined(declined)).ping([declined.offer.by.user_id])
+        }
+        Announcement::Reminder(reminder) => Post::new(format::reminder(
+            reminder.variant,
+            reminder.game_id,
+            &reminder.player,
+            reminder.deadline_at,
+        ))
+        .ping([reminder.player.user_id]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_that_can_never_succeed_are_given_up() {
+        for status in [400, 403, 404, 413] {
+            assert!(!status_may_pass(status), "{status}");
+        }
+        for status in [401, 408, 429, 500, 502, 503, 504] {
+            assert!(status_may_pass(status), "{status}");
+        }
+    }
+
+    #[test]
+    fn nonces_fit_discords_limit_and_differ_by_announcement() {
+        let first = nonce(1_790_000_000, AnnouncementId(1));
+        assert_eq!(first, "1790000000-1");
+        assert_ne!(first, nonce(1_790_000_000, AnnouncementId(2)));
+        assert_ne!(first, nonce(1_790_000_001, AnnouncementId(1)));
+        let huge = nonce(1_790_000_000, AnnouncementId(i64::MAX));
+        assert!(huge.chars().count() <= MAX_NONCE_CHARS, "{huge}");
+    }
+
+    #[test]
+    fn jitter_adds_at_most_a_fifth() {
+        for _ in 0..100 {
+            let wait = with_jitter(Duration::from_secs(10));
+            assert!(wait >= Duration::from_secs(10) && wait <= Duration::from_secs(12));
+        }
+    }
+}
