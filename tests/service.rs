@@ -2,7 +2,14 @@
 //! from challenge to leaderboard, refusals that change nothing, challenges, agreements
 //! between players, records and lists.
 
+#[path = "support/postgres.rs"]
+mod postgres;
+#[macro_use]
+#[path = "support/backends.rs"]
+mod backends;
 mod service_support;
+
+use backends::Backend;
 
 use service_support::*;
 use shogiban::engine::{EndReason, Variant};
@@ -10,11 +17,10 @@ use shogiban::service::{
     AcceptOutcome, Announcement, ChallengeRequest, Event, GameRef, OfferOutcome, RecordFormat,
     Seating, ServiceError, TimeLimit,
 };
-use shogiban::store::{ChallengeStatus, GameStatus, InviteResponse, OfferKind, SeatMode};
+use shogiban::store::{ChallengeStatus, GameStatus, InviteResponse, OfferKind, Pool, SeatMode};
 
-#[tokio::test]
-async fn a_standard_game_from_challenge_to_leaderboard() {
-    let f = Fixture::new().await;
+async fn a_standard_game_from_challenge_to_leaderboard(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
 
     let mut request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
@@ -201,9 +207,8 @@ async fn a_standard_game_from_challenge_to_leaderboard() {
     assert_eq!(log[2].readable, "B-9g");
 }
 
-#[tokio::test]
-async fn refused_moves_change_nothing() {
-    let f = Fixture::new().await;
+async fn refused_moves_change_nothing(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     f.start(
         CHANNEL,
@@ -255,9 +260,8 @@ async fn refused_moves_change_nothing() {
     assert!(s.store().moves(after.id).await.unwrap().is_empty());
 }
 
-#[tokio::test]
-async fn autocomplete_offers_legal_moves_in_both_notations() {
-    let f = Fixture::new().await;
+async fn autocomplete_offers_legal_moves_in_both_notations(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     f.start(
         CHANNEL,
@@ -304,9 +308,8 @@ async fn autocomplete_offers_legal_moves_in_both_notations() {
         .is_empty());
 }
 
-#[tokio::test]
-async fn the_board_is_drawn_for_the_asking_player() {
-    let f = Fixture::new().await;
+async fn the_board_is_drawn_for_the_asking_player(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     f.start(
         CHANNEL,
@@ -336,9 +339,8 @@ async fn the_board_is_drawn_for_the_asking_player() {
     ));
 }
 
-#[tokio::test]
-async fn challenges_are_answered_cancelled_and_checked() {
-    let f = Fixture::new().await;
+async fn challenges_are_answered_cancelled_and_checked(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let alice = person(ALICE);
     let request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
@@ -409,9 +411,8 @@ async fn challenges_are_answered_cancelled_and_checked() {
     ));
 }
 
-#[tokio::test]
-async fn challenges_that_cannot_be_played_are_refused() {
-    let f = Fixture::new().await;
+async fn challenges_that_cannot_be_played_are_refused(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let alice = person(ALICE);
     let refused = |request: ChallengeRequest| {
@@ -466,9 +467,8 @@ async fn challenges_that_cannot_be_played_are_refused() {
     assert!(s.open_challenges(CHANNEL).await.unwrap().is_empty());
 }
 
-#[tokio::test]
-async fn an_open_challenge_is_taken_up_by_the_first_comer() {
-    let f = Fixture::new().await;
+async fn an_open_challenge_is_taken_up_by_the_first_comer(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let mut request = ChallengeRequest::new(Variant::Standard, vec![]);
     request.seating = Seating::Fixed(vec![None, Some(ALICE)]);
@@ -504,9 +504,8 @@ async fn an_open_challenge_is_taken_up_by_the_first_comer() {
         .is_empty());
 }
 
-#[tokio::test]
-async fn challenges_expire() {
-    let f = Fixture::new().await;
+async fn challenges_expire(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
     let first = s
@@ -560,9 +559,8 @@ async fn challenges_expire() {
     ));
 }
 
-#[tokio::test]
-async fn draws_are_offered_declined_and_agreed() {
-    let f = Fixture::new().await;
+async fn draws_are_offered_declined_and_agreed(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let game = f
         .start(
@@ -631,9 +629,8 @@ async fn draws_are_offered_declined_and_agreed() {
     assert_eq!(ended.status, GameStatus::Finished);
 }
 
-#[tokio::test]
-async fn takebacks_need_the_opponents_consent() {
-    let f = Fixture::new().await;
+async fn takebacks_need_the_opponents_consent(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     f.start(
         CHANNEL,
@@ -700,9 +697,8 @@ async fn takebacks_need_the_opponents_consent() {
     assert_eq!(s.store().moves(row.id).await.unwrap().len(), 2);
 }
 
-#[tokio::test]
-async fn resignation_declaration_and_abort() {
-    let f = Fixture::new().await;
+async fn resignation_declaration_and_abort(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
 
     // Resignation any time, even out of turn.
@@ -790,9 +786,8 @@ async fn resignation_declaration_and_abort() {
     );
 }
 
-#[tokio::test]
-async fn a_moderator_can_abort_a_game_that_no_longer_reads_back() {
-    let f = Fixture::new().await;
+async fn a_moderator_can_abort_a_game_that_no_longer_reads_back(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let game = f
         .start(
@@ -802,11 +797,20 @@ async fn a_moderator_can_abort_a_game_that_no_longer_reads_back() {
             TimeLimit::Default,
         )
         .await;
-    sqlx::query("UPDATE games SET state = 'garbage' WHERE id = ?")
-        .bind(game.game_id)
-        .execute(s.store().pool())
-        .await
-        .unwrap();
+    let garble = "UPDATE games SET state = 'garbage' WHERE id = $1";
+    match s.store().pool() {
+        Pool::Sqlite(pool) => sqlx::query(garble)
+            .bind(game.game_id)
+            .execute(pool)
+            .await
+            .map(|_| ()),
+        Pool::Postgres(pool) => sqlx::query(garble)
+            .bind(game.game_id)
+            .execute(pool)
+            .await
+            .map(|_| ()),
+    }
+    .unwrap();
     assert!(matches!(
         s.play(CHANNEL, ALICE, "7g7f").await,
         Err(ServiceError::Corrupt(_))
@@ -825,9 +829,8 @@ async fn a_moderator_can_abort_a_game_that_no_longer_reads_back() {
     ));
 }
 
-#[tokio::test]
-async fn records_and_lists() {
-    let f = Fixture::new().await;
+async fn records_and_lists(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let game = f
         .start(
@@ -931,9 +934,8 @@ async fn announced(f: &Fixture, channel: shogiban::store::ChannelId) -> Vec<Anno
         .collect()
 }
 
-#[tokio::test]
-async fn every_change_is_stored_with_its_announcement() {
-    let f = Fixture::new().await;
+async fn every_change_is_stored_with_its_announcement(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let mut request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
     request.seating = Seating::Fixed(vec![Some(ALICE), Some(BOB)]);
@@ -1017,9 +1019,10 @@ async fn every_change_is_stored_with_its_announcement() {
     assert_eq!(announced(&f, CHANNEL).await.len(), 6);
 }
 
-#[tokio::test]
-async fn a_challenge_the_computer_completes_starts_at_once_and_announces_the_game() {
-    let f = Fixture::new().await;
+async fn a_challenge_the_computer_completes_starts_at_once_and_announces_the_game(
+    backend: Backend,
+) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let level = shogiban::computer::Level::new(2).unwrap();
     let computer = shogiban::service::computer_person(level, 0);
@@ -1050,4 +1053,22 @@ async fn a_challenge_the_computer_completes_starts_at_once_and_announces_the_gam
         panic!("{said:?}");
     };
     assert_eq!(posted.invitees[0].response, InviteResponse::Accepted);
+}
+
+on_both_backends! {
+    a_standard_game_from_challenge_to_leaderboard,
+    refused_moves_change_nothing,
+    autocomplete_offers_legal_moves_in_both_notations,
+    the_board_is_drawn_for_the_asking_player,
+    challenges_are_answered_cancelled_and_checked,
+    challenges_that_cannot_be_played_are_refused,
+    an_open_challenge_is_taken_up_by_the_first_comer,
+    challenges_expire,
+    draws_are_offered_declined_and_agreed,
+    takebacks_need_the_opponents_consent,
+    resignation_declaration_and_abort,
+    a_moderator_can_abort_a_game_that_no_longer_reads_back,
+    records_and_lists,
+    every_change_is_stored_with_its_announcement,
+    a_challenge_the_computer_completes_starts_at_once_and_announces_the_game,
 }

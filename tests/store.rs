@@ -6,6 +6,7 @@ use std::convert::Infallible;
 
 use serde_json::json;
 use shogiban::service::ratings::{rate_game, Outcome, RatingSystem, Standings};
+use shogiban::store::Pool;
 use shogiban::store::{
     unrated, Challenge, ChallengeClosure, ChallengeStatus, ChannelId, Ending, Game, GameEnd,
     GameId, GameStatus, GameVersion, GuildId, InviteResponse, LeaderboardQuery, MessageId,
@@ -30,13 +31,29 @@ const AFTER_2G2F: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/7P1/PPPPPPP1P/1B5R1/LNSG
 const T0: i64 = 1_700_000_000;
 const DAY: i64 = 86_400;
 
-async fn fresh() -> (TempDir, Store) {
-    let dir = TempDir::new().expect("temporary directory");
-    let path = dir.path().join("shogiban.db");
-    let store = Store::open(path.to_str().expect("utf-8 path"))
-        .await
-        .expect("open store");
-    (dir, store)
+#[path = "support/postgres.rs"]
+mod postgres;
+
+#[macro_use]
+#[path = "support/backends.rs"]
+mod backends;
+
+use backends::{fresh_db, Backend, TestDb};
+
+async fn fresh(backend: Backend) -> (TestDb, Store) {
+    let db = fresh_db(backend).await;
+    let store = Store::open(&db.url).await.expect("open store");
+    (db, store)
+}
+
+/// Runs hand-written SQL on either backend's pool (the body is expanded once per backend).
+macro_rules! on_pool {
+    ($store:expr, $p:ident => $body:expr) => {
+        match $store.pool() {
+            Pool::Sqlite($p) => $body,
+            Pool::Postgres($p) => $body,
+        }
+    };
 }
 
 fn standard_game(channel: ChannelId, black: UserId, white: UserId) -> NewGame {
@@ -116,15 +133,24 @@ async fn finish_two_player(
         .expect("finish game")
 }
 
-#[tokio::test]
-async fn migrations_create_every_table_and_index() {
-    let (_dir, store) = fresh().await;
-    let names: Vec<String> = sqlx::query_scalar(
-        "SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger')",
-    )
-    .fetch_all(store.pool())
-    .await
-    .unwrap();
+async fn migrations_create_every_table_and_index(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
+    let names: Vec<String> = match store.pool() {
+        Pool::Sqlite(pool) => sqlx::query_scalar(
+            "SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger')",
+        )
+        .fetch_all(pool)
+        .await
+        .unwrap(),
+        Pool::Postgres(pool) => sqlx::query_scalar(
+            "SELECT tablename::text FROM pg_tables WHERE schemaname = 'public'
+             UNION ALL SELECT indexname::text FROM pg_indexes WHERE schemaname = 'public'
+             UNION ALL SELECT tgname::text FROM pg_trigger WHERE NOT tgisinternal",
+        )
+        .fetch_all(pool)
+        .await
+        .unwrap(),
+    };
     let names: HashSet<&str> = names.iter().map(String::as_str).collect();
     for expected in [
         "users",
@@ -152,16 +178,18 @@ async fn migrations_create_every_table_and_index() {
     ] {
         assert!(names.contains(expected), "missing {expected}");
     }
-    let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
-        .fetch_one(store.pool())
-        .await
-        .unwrap();
-    assert_eq!(journal, "wal");
-    let foreign_keys: i64 = sqlx::query_scalar("PRAGMA foreign_keys")
-        .fetch_one(store.pool())
-        .await
-        .unwrap();
-    assert_eq!(foreign_keys, 1);
+    if let Pool::Sqlite(pool) = store.pool() {
+        let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
+            .fetch_one(pool)
+            .await
+            .unwrap();
+        assert_eq!(journal, "wal");
+        let foreign_keys: i64 = sqlx::query_scalar("PRAGMA foreign_keys")
+            .fetch_one(pool)
+            .await
+            .unwrap();
+        assert_eq!(foreign_keys, 1);
+    }
 }
 
 #[tokio::test]
@@ -196,9 +224,8 @@ async fn open_accepts_urls_and_paths_and_creates_the_file() {
     assert!(error.to_string().contains("no-such-dir"), "{error}");
 }
 
-#[tokio::test]
-async fn users_guilds_and_settings_round_trip() {
-    let (_dir, store) = fresh().await;
+async fn users_guilds_and_settings_round_trip(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     // Discord ids use all 64 bits.
     let big = UserId(u64::MAX - 7);
     store.upsert_user(big, "Big", T0).await.unwrap();
@@ -272,9 +299,8 @@ fn yonin_challenge() -> NewChallenge {
     }
 }
 
-#[tokio::test]
-async fn challenge_lifecycle() {
-    let (_dir, store) = fresh().await;
+async fn challenge_lifecycle(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     store.upsert_user(BOB, "Bob", T0).await.unwrap();
     let challenge = store
         .create_challenge(&yonin_challenge(), (), T0)
@@ -380,9 +406,8 @@ async fn challenge_lifecycle() {
     assert!(matches!(error, StoreError::ChallengeNotFound(_)), "{error}");
 }
 
-#[tokio::test]
-async fn challenges_refuse_contradictions() {
-    let (_dir, store) = fresh().await;
+async fn challenges_refuse_contradictions(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let mut mixed = yonin_challenge();
     mixed.invitees[0].seat = None;
     let mut twice = yonin_challenge();
@@ -402,9 +427,8 @@ async fn challenges_refuse_contradictions() {
         .is_empty());
 }
 
-#[tokio::test]
-async fn open_challenge_taken_up_by_anyone() {
-    let (_dir, store) = fresh().await;
+async fn open_challenge_taken_up_by_anyone(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let open = NewChallenge {
         challenger_seat: None,
         invitees: Vec::new(),
@@ -468,9 +492,8 @@ async fn open_challenge_taken_up_by_anyone() {
     assert_eq!(full.invitees.len(), 1);
 }
 
-#[tokio::test]
-async fn challenges_expire_once() {
-    let (_dir, store) = fresh().await;
+async fn challenges_expire_once(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let soon = store
         .create_challenge(
             &NewChallenge {
@@ -540,9 +563,8 @@ async fn challenges_expire_once() {
     assert_eq!(store.next_scheduled_at().await.unwrap(), None);
 }
 
-#[tokio::test]
-async fn accepting_a_challenge_creates_the_game_once() {
-    let (_dir, store) = fresh().await;
+async fn accepting_a_challenge_creates_the_game_once(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     store.upsert_user(ALICE, "Alice", T0).await.unwrap();
     let challenge = store
         .create_challenge(&yonin_challenge(), (), T0)
@@ -589,9 +611,8 @@ async fn accepting_a_challenge_creates_the_game_once() {
         .is_none());
 }
 
-#[tokio::test]
-async fn one_active_game_per_channel() {
-    let (_dir, store) = fresh().await;
+async fn one_active_game_per_channel(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let first = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
@@ -661,9 +682,8 @@ async fn one_active_game_per_channel() {
     );
 }
 
-#[tokio::test]
-async fn moves_advance_the_game_and_append_to_the_log() {
-    let (_dir, store) = fresh().await;
+async fn moves_advance_the_game_and_append_to_the_log(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let game = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
@@ -773,10 +793,11 @@ async fn moves_advance_the_game_and_append_to_the_log() {
     assert_eq!(store.moves(game.id).await.unwrap().len(), 2);
 
     // The log is append-only, even for hand-written SQL.
-    let rewrite = sqlx::query("UPDATE moves SET notation = 'x' WHERE game_id = ?")
+    let rewrite = on_pool!(store, p => sqlx::query("UPDATE moves SET notation = 'x' WHERE game_id = $1")
         .bind(game.id.0)
-        .execute(store.pool())
-        .await;
+        .execute(p)
+        .await
+        .map(|_| ()));
     assert!(rewrite.is_err());
 
     let missing = GameVersion {
@@ -800,9 +821,8 @@ async fn moves_advance_the_game_and_append_to_the_log() {
     assert_eq!(store.game(GameId(4242)).await.unwrap(), None);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn racing_moves_exactly_one_lands() {
-    let (_dir, store) = fresh().await;
+async fn racing_moves_exactly_one_lands(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     for round in 0..10 {
         let channel = ChannelId(1000 + round);
         let game = store
@@ -853,9 +873,8 @@ async fn racing_moves_exactly_one_lands() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_move_racing_a_timeout_either_lands_or_loses_cleanly() {
-    let (_dir, store) = fresh().await;
+async fn a_move_racing_a_timeout_either_lands_or_loses_cleanly(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     for round in 0..10 {
         let channel = ChannelId(2000 + round);
         let game = store
@@ -909,9 +928,8 @@ async fn a_move_racing_a_timeout_either_lands_or_loses_cleanly() {
     }
 }
 
-#[tokio::test]
-async fn state_changes_without_a_move() {
-    let (_dir, store) = fresh().await;
+async fn state_changes_without_a_move(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let game = store
         .create_game(&yonin_game(CHANNEL, "yonin"), (), T0)
         .await
@@ -936,9 +954,8 @@ async fn state_changes_without_a_move() {
     assert!(matches!(error, StoreError::Conflict { .. }), "{error}");
 }
 
-#[tokio::test]
-async fn scheduler_finds_deadlines_and_reminders() {
-    let (_dir, store) = fresh().await;
+async fn scheduler_finds_deadlines_and_reminders(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let early = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
@@ -1064,9 +1081,8 @@ async fn scheduler_finds_deadlines_and_reminders() {
     );
 }
 
-#[tokio::test]
-async fn finishing_a_rated_game_updates_ratings_in_the_same_transaction() {
-    let (_dir, store) = fresh().await;
+async fn finishing_a_rated_game_updates_ratings_in_the_same_transaction(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     store.upsert_user(ALICE, "Alice", T0).await.unwrap();
     store.upsert_user(BOB, "Bob", T0).await.unwrap();
     let game = store
@@ -1150,9 +1166,8 @@ async fn finishing_a_rated_game_updates_ratings_in_the_same_transaction() {
     assert!(matches!(error, StoreError::GameNotActive { .. }), "{error}");
 }
 
-#[tokio::test]
-async fn the_final_move_and_the_result_land_together() {
-    let (_dir, store) = fresh().await;
+async fn the_final_move_and_the_result_land_together(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let game = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
@@ -1188,9 +1203,8 @@ async fn the_final_move_and_the_result_land_together() {
     assert_eq!(alice.wins, 1);
 }
 
-#[tokio::test]
-async fn void_aborted_and_unrated_games_change_no_rating() {
-    let (_dir, store) = fresh().await;
+async fn void_aborted_and_unrated_games_change_no_rating(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let must_not_rate = |_: &[SeatRating]| -> Result<Vec<RatingUpdate>, Infallible> {
         panic!("rated a game that changes nothing")
     };
@@ -1248,9 +1262,8 @@ async fn void_aborted_and_unrated_games_change_no_rating() {
     }
 }
 
-#[tokio::test]
-async fn a_refused_rating_writes_nothing() {
-    let (_dir, store) = fresh().await;
+async fn a_refused_rating_writes_nothing(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let game = store
         .create_game(&yonin_game(CHANNEL, "yonin"), (), T0)
         .await
@@ -1327,9 +1340,8 @@ async fn a_refused_rating_writes_nothing() {
         .is_empty());
 }
 
-#[tokio::test]
-async fn yonin_singles_and_doubles_rate_by_places_and_pairs() {
-    let (_dir, store) = fresh().await;
+async fn yonin_singles_and_doubles_rate_by_places_and_pairs(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let singles = store
         .create_game(&yonin_game(CHANNEL, "yonin"), (), T0)
         .await
@@ -1405,9 +1417,8 @@ async fn yonin_singles_and_doubles_rate_by_places_and_pairs() {
     assert_eq!(store.ratings_of_user(GUILD, BOB).await.unwrap().len(), 2);
 }
 
-#[tokio::test]
-async fn leaderboard_orders_filters_and_ranks() {
-    let (_dir, store) = fresh().await;
+async fn leaderboard_orders_filters_and_ranks(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     // Alice beats Bob three times, Bob beats Carol once.
     let mut channel = 10;
     let mut play = |black, white| {
@@ -1497,9 +1508,8 @@ async fn leaderboard_orders_filters_and_ranks() {
         .is_empty());
 }
 
-#[tokio::test]
-async fn active_games_and_history_of_a_user() {
-    let (_dir, store) = fresh().await;
+async fn active_games_and_history_of_a_user(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let here = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
@@ -1577,11 +1587,9 @@ async fn active_games_and_history_of_a_user() {
     assert_eq!((bob_first.user_id, bob_first.place), (BOB, Some(2)));
 }
 
-#[tokio::test]
-async fn everything_survives_a_restart() {
-    let dir = TempDir::new().unwrap();
-    let path = dir.path().join("shogiban.db");
-    let path = path.to_str().unwrap();
+async fn everything_survives_a_restart(backend: Backend) {
+    let db = fresh_db(backend).await;
+    let path = db.url.as_str();
 
     let store = Store::open(path).await.unwrap();
     store.upsert_user(ALICE, "Alice", T0).await.unwrap();
@@ -1664,9 +1672,8 @@ async fn everything_survives_a_restart() {
     assert_eq!(game.ply, 2);
 }
 
-#[tokio::test]
-async fn playing_yourself_is_allowed_but_never_rated() {
-    let (_dir, store) = fresh().await;
+async fn playing_yourself_is_allowed_but_never_rated(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let error = store
         .create_game(&standard_game(CHANNEL, ALICE, ALICE), (), T0)
         .await
@@ -1707,26 +1714,24 @@ async fn playing_yourself_is_allowed_but_never_rated() {
     assert_eq!(store.moves(practice.id).await.unwrap().len(), 2);
 }
 
-#[tokio::test]
-async fn statuses_display_as_stored() {
-    let (_dir, store) = fresh().await;
+async fn statuses_display_as_stored(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let game = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
         .unwrap();
-    let stored: String = sqlx::query_scalar("SELECT status FROM games WHERE id = ?")
+    let stored: String = on_pool!(store, p => sqlx::query_scalar("SELECT status FROM games WHERE id = $1")
         .bind(game.id.0)
-        .fetch_one(store.pool())
+        .fetch_one(p)
         .await
-        .unwrap();
+        .unwrap());
     assert_eq!(game.status.to_string(), stored);
     assert_eq!(GameStatus::Void.to_string(), "void");
     assert_eq!(ChallengeStatus::Cancelled.to_string(), "cancelled");
 }
 
-#[tokio::test]
-async fn offers_stand_until_answered_replaced_or_the_game_ends() {
-    let (_dir, store) = fresh().await;
+async fn offers_stand_until_answered_replaced_or_the_game_ends(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let game = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
@@ -1840,9 +1845,8 @@ async fn offers_stand_until_answered_replaced_or_the_game_ends() {
     assert!(matches!(error, StoreError::GameNotActive { .. }), "{error}");
 }
 
-#[tokio::test]
-async fn taking_moves_back_shortens_the_log_and_restarts_the_turn() {
-    let (_dir, store) = fresh().await;
+async fn taking_moves_back_shortens_the_log_and_restarts_the_turn(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let game = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
@@ -1941,9 +1945,8 @@ async fn taking_moves_back_shortens_the_log_and_restarts_the_turn() {
     assert_eq!((last.ply, &last.notation[..]), (2, "8c8d"));
 }
 
-#[tokio::test]
-async fn the_latest_game_of_a_channel_outlives_its_end() {
-    let (_dir, store) = fresh().await;
+async fn the_latest_game_of_a_channel_outlives_its_end(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     assert_eq!(store.latest_game_in_channel(CHANNEL).await.unwrap(), None);
     let first = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
@@ -1995,9 +1998,8 @@ fn said(announcements: &[shogiban::store::ClaimedAnnouncement]) -> Vec<String> {
         .collect()
 }
 
-#[tokio::test]
-async fn announcements_are_stored_with_their_change_or_not_at_all() {
-    let (_dir, store) = fresh().await;
+async fn announcements_are_stored_with_their_change_or_not_at_all(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let game = store
         .create_game(
             &standard_game(CHANNEL, ALICE, BOB),
@@ -2181,9 +2183,8 @@ async fn announcements_are_stored_with_their_change_or_not_at_all() {
     );
 }
 
-#[tokio::test]
-async fn each_channel_delivers_in_order_one_at_a_time() {
-    let (_dir, store) = fresh().await;
+async fn each_channel_delivers_in_order_one_at_a_time(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let here = store
         .create_game(
             &standard_game(CHANNEL, ALICE, BOB),
@@ -2278,9 +2279,8 @@ async fn each_channel_delivers_in_order_one_at_a_time() {
     assert_eq!(store.undelivered_announcements().await.unwrap(), 2);
 }
 
-#[tokio::test]
-async fn a_claim_whose_process_died_is_taken_over_after_its_lease() {
-    let (_dir, store) = fresh().await;
+async fn a_claim_whose_process_died_is_taken_over_after_its_lease(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     store
         .create_game(
             &standard_game(CHANNEL, ALICE, BOB),
@@ -2324,9 +2324,8 @@ async fn a_claim_whose_process_died_is_taken_over_after_its_lease() {
     assert_eq!(store.next_announcement_due_ms().await.unwrap(), None);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn racing_claimers_never_claim_the_same_announcement() {
-    let (_dir, store) = fresh().await;
+async fn racing_claimers_never_claim_the_same_announcement(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     for n in 0..20 {
         store
             .create_game(
@@ -2360,4 +2359,37 @@ async fn racing_claimers_never_claim_the_same_announcement() {
     let distinct: HashSet<_> = all.iter().collect();
     assert_eq!(all.len(), 20, "{all:?}");
     assert_eq!(distinct.len(), 20);
+}
+
+on_both_backends! {
+    migrations_create_every_table_and_index,
+    users_guilds_and_settings_round_trip,
+    challenge_lifecycle,
+    challenges_refuse_contradictions,
+    open_challenge_taken_up_by_anyone,
+    challenges_expire_once,
+    accepting_a_challenge_creates_the_game_once,
+    one_active_game_per_channel,
+    moves_advance_the_game_and_append_to_the_log,
+    racing_moves_exactly_one_lands (multi),
+    a_move_racing_a_timeout_either_lands_or_loses_cleanly (multi),
+    state_changes_without_a_move,
+    scheduler_finds_deadlines_and_reminders,
+    finishing_a_rated_game_updates_ratings_in_the_same_transaction,
+    the_final_move_and_the_result_land_together,
+    void_aborted_and_unrated_games_change_no_rating,
+    a_refused_rating_writes_nothing,
+    yonin_singles_and_doubles_rate_by_places_and_pairs,
+    leaderboard_orders_filters_and_ranks,
+    active_games_and_history_of_a_user,
+    playing_yourself_is_allowed_but_never_rated,
+    statuses_display_as_stored,
+    offers_stand_until_answered_replaced_or_the_game_ends,
+    taking_moves_back_shortens_the_log_and_restarts_the_turn,
+    the_latest_game_of_a_channel_outlives_its_end,
+    announcements_are_stored_with_their_change_or_not_at_all,
+    each_channel_delivers_in_order_one_at_a_time,
+    a_claim_whose_process_died_is_taken_over_after_its_lease,
+    racing_claimers_never_claim_the_same_announcement (multi),
+    everything_survives_a_restart,
 }
