@@ -2393,3 +2393,35 @@ on_both_backends! {
     racing_claimers_never_claim_the_same_announcement (multi),
     everything_survives_a_restart,
 }
+
+/// A database file written before PostgreSQL came (migrations 0001 to 0005 applied, their
+/// checksums recorded as sqlx records them, a game in progress): it opens without a
+/// complaint about changed migrations, keeps its game, and the game goes on.
+#[tokio::test]
+async fn an_sqlite_file_from_before_postgres_opens_and_plays_on() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("shogiban.db");
+    std::fs::copy("tests/fixtures/shogiban-sqlite-0005.db", &path).unwrap();
+    let store = Store::open(path.to_str().unwrap())
+        .await
+        .expect("the migrations it recorded are the ones the store runs");
+    let game = store
+        .active_game_in_channel(CHANNEL)
+        .await
+        .unwrap()
+        .expect("its game");
+    assert_eq!((game.ply, game.version), (1, 1));
+    assert_eq!(game.user_at(0), Some(ALICE));
+    assert_eq!(store.moves(game.id).await.unwrap()[0].notation, "7g7f");
+    let after = store
+        .apply_move(
+            game.at_version(),
+            &move_by(1, BOB, "3c3d", AFTER_7G7F),
+            &next_turn(AFTER_7G7F, T0 + 60),
+            (),
+            T0 + 60,
+        )
+        .await
+        .unwrap();
+    assert_eq!(after.ply, 2);
+}
