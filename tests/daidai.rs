@@ -12,7 +12,7 @@ use shogiban::engine::daidai::{
     Repetition, RepetitionCulprit, Rules, BLACK, WHITE,
 };
 use shogiban::engine::shogi::EliminationReason;
-use shogiban::engine::{IllegalMove, Move, MoveParseError, Piece, Seat};
+use shogiban::engine::{IllegalMove, Move, MoveParseError, Piece, Position, Seat};
 
 /// A position with the given pieces (square, position-text code) and side to move,
 /// written as position text and read back.
@@ -912,13 +912,13 @@ fn random_playouts_never_panic_round_trip_and_conserve_pieces() {
             let checks: Vec<usize> = (0..moves.len())
                 .filter(|&i| {
                     let mut next = pos.clone();
-                    next.apply_quiet(&moves[i]);
+                    next.play_quiet(&moves[i]);
                     next.in_check(next.turn())
                 })
                 .collect();
             let mate = checks.iter().copied().find(|&i| {
                 let mut next = pos.clone();
-                next.apply_quiet(&moves[i]);
+                next.play_quiet(&moves[i]);
                 !next.has_legal_move()
             });
             if let Some(i) = mate.or_else(|| {

@@ -1,7 +1,7 @@
 //! Perft counts of standard shogi against the published reference numbers
 //! (`shared/reference/perft-standard.md`): every count that runs in a few seconds.
 
-use shogiban::engine::standard;
+use shogiban::engine::{standard, Position};
 
 fn perft(sfen: &str, depth: u32) -> u64 {
     standard::from_sfen(sfen).expect("valid SFEN").perft(depth)

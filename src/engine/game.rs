@@ -12,6 +12,7 @@ use super::geometry::{Geometry, Seat, SeatSet, Sq};
 use super::moves::Move;
 use super::notation;
 use super::piece::{KindDef, KindId, Piece};
+use super::position::Position;
 use super::shogi::{EliminationReason, ShogiPosition};
 use super::standard;
 use super::yonin;
@@ -400,13 +401,6 @@ impl AnyPosition {
         }
     }
 
-    pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        match self {
-            AnyPosition::Shogi(p) => p.legal_moves(out),
-            AnyPosition::DaiDai(p) => p.legal_moves(out),
-        }
-    }
-
     pub fn check_move(&self, m: &Move) -> Result<(), IllegalMove> {
         match self {
             AnyPosition::Shogi(p) => p.check_move(m),
@@ -437,13 +431,6 @@ impl AnyPosition {
             AnyPosition::Shogi(p) if p.spec().seats == 4 => yonin::to_western_among(p, m, legal),
             AnyPosition::Shogi(p) => notation::to_western(p, m, legal),
             AnyPosition::DaiDai(p) => daidai::to_hodges(p, m, legal),
-        }
-    }
-
-    pub fn perft(&self, depth: u32) -> u64 {
-        match self {
-            AnyPosition::Shogi(p) => p.perft(depth),
-            AnyPosition::DaiDai(p) => p.perft(depth),
         }
     }
 }

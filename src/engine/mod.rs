@@ -12,10 +12,12 @@ pub mod geometry;
 pub mod kinds;
 pub mod moves;
 pub mod notation;
+pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod record;
 pub mod shogi;
+pub mod sink;
 pub mod standard;
 pub mod tables;
 pub mod yonin;
@@ -33,6 +35,7 @@ pub use geometry::{Geometry, Seat, SeatSet, Sq};
 pub use moves::Move;
 pub use piece::{KindDef, KindId, Piece};
 pub use position::{MoveEffects, Position};
+pub use sink::Sink;
 
 /// A game variant.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, serde::Serialize, serde::Deserialize)]

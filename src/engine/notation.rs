@@ -6,6 +6,7 @@ use super::error::{IllegalMove, MoveParseError};
 use super::geometry::{Seat, Sq};
 use super::moves::Move;
 use super::piece::KindId;
+use super::position::Position;
 use super::shogi::ShogiPosition;
 
 const FULL_WIDTH_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];

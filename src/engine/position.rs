@@ -6,8 +6,10 @@ use super::daidai::DaiDaiPosition;
 use super::game::AnyPosition;
 use super::geometry::{Geometry, Seat, SeatSet, Sq};
 use super::moves::Move;
+use super::perft;
 use super::piece::{KindDef, KindId, Piece};
 use super::shogi::ShogiPosition;
+use super::sink::{Any, Counter, Sink};
 use super::Variant;
 
 /// What a move did, as far as a caller above the rules needs to know.
@@ -53,9 +55,9 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// How many lines `sq` lies in front of `seat`'s own back line, in the seat's own
     /// forward direction (0 on the back line).
     fn advancement(&self, sq: Sq, seat: Seat) -> u8;
-    /// The legal moves of the seat to move, appended to `out`.
-    fn legal_moves(&self, out: &mut Vec<Move>);
-    fn has_legal_move(&self) -> bool;
+    /// Generates the legal moves of the seat to move into `sink`, until it asks to stop
+    /// (none once the game has ended on the board).
+    fn generate<S: Sink>(&self, sink: &mut S);
     /// Plays a legal move in place (unchecked: the caller took it from
     /// [`Position::legal_moves`]).
     fn play_unchecked(&mut self, m: &Move) -> MoveEffects;
@@ -65,8 +67,36 @@ pub trait Position: Clone + Send + Sync + 'static {
         self.variant().seats()
     }
 
-    /// Leaf nodes of the legal move tree to `depth` plies.
-    fn perft(&self, depth: u32) -> u64;
+    /// The legal moves of the seat to move, replacing the contents of `out`.
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.generate(out);
+    }
+
+    /// Number of legal moves, without building a list (perft's last ply).
+    fn count_legal_moves(&self) -> usize {
+        let mut counter = Counter(0);
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    /// Whether the seat to move has any legal move.
+    fn has_legal_move(&self) -> bool {
+        let mut any = Any(false);
+        self.generate(&mut any);
+        any.0
+    }
+
+    /// Plays a legal move in place when nobody needs its effects (perft, playouts): a
+    /// variant may skip the bookkeeping [`Position::play_unchecked`] reports.
+    fn play_quiet(&mut self, m: &Move) {
+        self.play_unchecked(m);
+    }
+
+    /// Leaf nodes of the legal move tree to `depth` plies (see [`perft::perft`]).
+    fn perft(&self, depth: u32) -> u64 {
+        perft::perft(self, depth)
+    }
 }
 
 impl Position for ShogiPosition {
@@ -126,11 +156,8 @@ impl Position for ShogiPosition {
         let (_, own_y) = super::geometry::rotate(x, y, (4 - turns % 4) % 4);
         ((last - own_y) / 2).clamp(0, last) as u8
     }
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        ShogiPosition::legal_moves(self, out)
-    }
-    fn has_legal_move(&self) -> bool {
-        ShogiPosition::has_legal_move(self)
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        ShogiPosition::generate(self, sink)
     }
     fn play_unchecked(&mut self, m: &Move) -> MoveEffects {
         let effects = self.apply(m);
@@ -143,8 +170,8 @@ impl Position for ShogiPosition {
             captured: effects.captured.is_some(),
         }
     }
-    fn perft(&self, depth: u32) -> u64 {
-        ShogiPosition::perft(self, depth)
+    fn play_quiet(&mut self, m: &Move) {
+        self.apply(m);
     }
 }
 
@@ -204,11 +231,8 @@ impl Position for DaiDaiPosition {
             row
         }
     }
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        DaiDaiPosition::legal_moves(self, out)
-    }
-    fn has_legal_move(&self) -> bool {
-        DaiDaiPosition::has_legal_move(self)
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        DaiDaiPosition::generate(self, sink)
     }
     fn play_unchecked(&mut self, m: &Move) -> MoveEffects {
         let effects = self.apply(m);
@@ -218,8 +242,8 @@ impl Position for DaiDaiPosition {
             captured: !effects.captured.is_empty(),
         }
     }
-    fn perft(&self, depth: u32) -> u64 {
-        DaiDaiPosition::perft(self, depth)
+    fn play_quiet(&mut self, m: &Move) {
+        self.make(m);
     }
 }
 
@@ -282,15 +306,16 @@ impl Position for AnyPosition {
     fn advancement(&self, sq: Sq, seat: Seat) -> u8 {
         dispatch!(self, p => Position::advancement(p, sq, seat))
     }
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        dispatch!(self, p => Position::legal_moves(p, out))
-    }
-    fn has_legal_move(&self) -> bool {
-        dispatch!(self, p => Position::has_legal_move(p))
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        dispatch!(self, p => Position::generate(p, sink))
     }
     fn play_unchecked(&mut self, m: &Move) -> MoveEffects {
         dispatch!(self, p => Position::play_unchecked(p, m))
     }
+    fn play_quiet(&mut self, m: &Move) {
+        dispatch!(self, p => Position::play_quiet(p, m))
+    }
+    /// Dispatches once, so the whole count runs on the concrete position.
     fn perft(&self, depth: u32) -> u64 {
         dispatch!(self, p => Position::perft(p, depth))
     }

@@ -12,6 +12,8 @@ use super::error::IllegalMove;
 use super::geometry::{Geometry, Seat, SeatSet, Sq, MAX_CELLS};
 use super::moves::Move;
 use super::piece::{KindDef, KindId, Piece, EMPTY, WALL};
+use super::position::Position;
+use super::sink::Sink;
 use super::tables::{opposite, Tables, UNLIMITED};
 use super::zobrist;
 use super::Variant;
@@ -84,40 +86,6 @@ pub struct PlayEffects {
     pub checks: SeatSet,
     /// Players eliminated as a consequence of the move, in order.
     pub eliminated: ArrayVec<(Seat, EliminationReason), 3>,
-}
-
-/// Where generated moves go: a list, a counter, or a "does any exist" probe.
-trait Sink {
-    /// Takes a move; returns `true` to stop generating.
-    fn push(&mut self, m: Move) -> bool;
-}
-
-impl Sink for Vec<Move> {
-    #[inline]
-    fn push(&mut self, m: Move) -> bool {
-        Vec::push(self, m);
-        false
-    }
-}
-
-struct Counter(usize);
-
-impl Sink for Counter {
-    #[inline]
-    fn push(&mut self, _: Move) -> bool {
-        self.0 += 1;
-        false
-    }
-}
-
-struct Any(bool);
-
-impl Sink for Any {
-    #[inline]
-    fn push(&mut self, _: Move) -> bool {
-        self.0 = true;
-        true
-    }
 }
 
 /// A hypothetical change to two cells, so an attack test can look at the board as it
@@ -445,27 +413,9 @@ impl ShogiPosition {
         false
     }
 
-    /// The legal moves of the seat to move (nothing once the game is decided).
-    pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        out.clear();
-        self.generate(out);
-    }
-
-    /// Number of legal moves (perft's leaf count), without building a list.
-    pub fn count_legal_moves(&self) -> usize {
-        let mut c = Counter(0);
-        self.generate(&mut c);
-        c.0
-    }
-
-    /// Whether the seat to move has any legal move.
-    pub fn has_legal_move(&self) -> bool {
-        let mut a = Any(false);
-        self.generate(&mut a);
-        a.0
-    }
-
-    fn generate<S: Sink>(&self, sink: &mut S) {
+    /// The legal moves of the seat to move into `sink` (nothing once the game is
+    /// decided); see [`Position::generate`].
+    pub(super) fn generate<S: Sink>(&self, sink: &mut S) {
         if self.is_decided() || !self.alive.contains(self.to_move) {
             return;
         }
@@ -956,26 +906,6 @@ impl ShogiPosition {
             }
         }
         effects
-    }
-
-    /// Perft: the number of leaf nodes of the legal move tree to `depth`.
-    pub fn perft(&self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_legal_moves() as u64,
-            _ => {
-                let mut moves = Vec::with_capacity(256);
-                self.legal_moves(&mut moves);
-                moves
-                    .iter()
-                    .map(|m| {
-                        let mut child = self.clone();
-                        child.apply(m);
-                        child.perft(depth - 1)
-                    })
-                    .sum()
-            }
-        }
     }
 
     /// Points for impasse and move-limit scoring: pieces on the board and in hand.

@@ -70,6 +70,7 @@ use super::kinds::*;
 use super::moves::Move;
 use super::notation;
 use super::piece::{KindId, Piece};
+use super::position::Position;
 use super::shogi::{ShogiPosition, ShogiSpec};
 use super::Variant;
 

@@ -1,7 +1,7 @@
 //! Perft from the start position against the reference counts
 //! (`shared/reference/perft-yonin.md`).
 
-use shogiban::engine::yonin;
+use shogiban::engine::{yonin, Position};
 
 const REFERENCE: [u64; 5] = [9, 81, 729, 6_561, 82_134];
 

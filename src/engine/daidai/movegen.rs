@@ -3,41 +3,8 @@
 //! given for a refused move.
 
 use super::*;
+use crate::engine::sink::Sink;
 use crate::engine::tables::{opposite, UNLIMITED};
-
-/// Where generated moves go: a list, a counter, or a "does any exist" probe.
-pub(super) trait Sink {
-    /// Takes a move; returns `true` to stop generating.
-    fn push(&mut self, m: Move) -> bool;
-}
-
-impl Sink for Vec<Move> {
-    #[inline]
-    fn push(&mut self, m: Move) -> bool {
-        Vec::push(self, m);
-        false
-    }
-}
-
-pub(super) struct Counter(pub usize);
-
-impl Sink for Counter {
-    #[inline]
-    fn push(&mut self, _: Move) -> bool {
-        self.0 += 1;
-        false
-    }
-}
-
-pub(super) struct Any(pub bool);
-
-impl Sink for Any {
-    #[inline]
-    fn push(&mut self, _: Move) -> bool {
-        self.0 = true;
-        true
-    }
-}
 
 /// Stops at the first move that takes something.
 struct CaptureProbe<'a> {
@@ -256,7 +223,7 @@ impl DaiDaiPosition {
         set
     }
 
-    pub(super) fn generate<S: Sink>(&self, sink: &mut S) {
+    pub(in crate::engine) fn generate<S: Sink>(&self, sink: &mut S) {
         let me = self.to_move;
         let enemy = opponent(me);
         let king = self.kings[me.index()];
