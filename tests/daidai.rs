@@ -213,11 +213,10 @@ fn pass_needs_an_empty_neighbour_and_is_never_legal_in_check() {
         sq("5i"),
         false,
     ));
+    assert_eq!(err, Err(IllegalMove::PassInCheck));
     assert_eq!(
-        err,
-        Err(IllegalMove::Other(
-            "a pass is never legal while in check".into()
-        ))
+        IllegalMove::PassInCheck.to_string(),
+        "a pass is never legal while in check"
     );
 }
 
@@ -533,10 +532,10 @@ fn promotion_on_the_first_capture_only() {
         promote: false,
         ..m
     };
-    assert!(matches!(
+    assert_eq!(
         lion.check_move(&unpromoted),
-        Err(IllegalMove::Other(_))
-    ));
+        Err(IllegalMove::MustPromote("lion".into()))
+    );
     // Non-capturing moves never promote.
     assert!(!parse_move(&lion, "Ln-9g").unwrap().promote);
 }

@@ -293,10 +293,7 @@ fn explain_no_match(pos: &ShogiPosition, p: &Pattern, text: &str) -> MoveParseEr
                 [] => {
                     return MoveParseError::Illegal {
                         text: text.into(),
-                        reason: IllegalMove::Other(format!(
-                            "you have no {} on the board",
-                            pos.kind(kind).name
-                        )),
+                        reason: IllegalMove::NoPieceOfKind(pos.kind(kind).name.into()),
                     }
                 }
                 _ => None,

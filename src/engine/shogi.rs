@@ -662,13 +662,13 @@ impl ShogiPosition {
             return IllegalMove::GameOver;
         }
         if !g.contains(m.to) {
-            return IllegalMove::Other("that square is not on the board".into());
+            return IllegalMove::OffBoard;
         }
         let target = self.piece_at(m.to);
         if let Some(kind) = m.drop {
             let def = &spec.kinds[kind as usize];
             if spec.hand_slot(kind).is_none() || def.promoted {
-                return IllegalMove::Other(format!("a {} cannot be dropped", def.name));
+                return IllegalMove::CannotDrop(def.name.into());
             }
             if self.hand_count(me, kind) == 0 {
                 return IllegalMove::NotInHand(def.name.into());
@@ -699,7 +699,7 @@ impl ShogiPosition {
             return IllegalMove::SelfCheck;
         }
         if !g.contains(m.from) {
-            return IllegalMove::Other("that square is not on the board".into());
+            return IllegalMove::OffBoard;
         }
         let Some(piece) = self.piece_at(m.from) else {
             return IllegalMove::NoPiece(name(m.from));

@@ -59,9 +59,7 @@ pub fn from_sfen(text: &str) -> Result<ShogiPosition, PositionError> {
         .ok_or_else(|| PositionError::Hand(String::new()))?;
     let number = parts.next();
     if let Some(extra) = parts.next() {
-        return Err(PositionError::Invalid(format!(
-            "unexpected text after the move number: '{extra}'"
-        )));
+        return Err(PositionError::TrailingText(extra.into()));
     }
     let mut pos = ShogiPosition::empty(&SPEC);
     let g = SPEC.geometry;
@@ -188,19 +186,20 @@ fn validate(pos: &ShogiPosition) -> Result<(), PositionError> {
                 kings[p.owner().index()] += 1;
             }
             if def.dead_depth > 0 && SPEC.tables().far_depth(sq, p.owner()) < def.dead_depth {
-                return Err(PositionError::Invalid(format!(
-                    "a {} on {} could never move",
-                    def.name,
-                    g.name(sq)
-                )));
+                return Err(PositionError::DeadPiece {
+                    seat: Variant::Standard.seat_name(p.owner()),
+                    piece: def.name,
+                    square: g.name(sq).to_string(),
+                });
             }
             if p.kind() == PAWN {
                 let file = &mut pawn_files[p.owner().index()][g.col_row(sq).0 as usize];
                 if *file {
-                    return Err(PositionError::Invalid(format!(
-                        "two unpromoted pawns of one side on file {}",
-                        g.file(sq)
-                    )));
+                    return Err(PositionError::Nifu {
+                        seat: Variant::Standard.seat_name(p.owner()),
+                        line: "file",
+                        square: g.name(sq).to_string(),
+                    });
                 }
                 *file = true;
             }
@@ -213,20 +212,20 @@ fn validate(pos: &ShogiPosition) -> Result<(), PositionError> {
     }
     for (kind, max) in SET_COUNTS {
         if counts[kind as usize] > max {
-            return Err(PositionError::Invalid(format!(
-                "more than {max} {}s",
-                STANDARD_KINDS[kind as usize].name
-            )));
+            return Err(PositionError::TooMany {
+                max: max.into(),
+                piece: STANDARD_KINDS[kind as usize].name,
+            });
         }
     }
-    if kings.iter().any(|&k| k > 1) {
-        return Err(PositionError::Invalid("a side has two kings".into()));
+    for seat in [BLACK, WHITE] {
+        if kings[seat.index()] > 1 {
+            return Err(PositionError::TwoKings(Variant::Standard.seat_name(seat)));
+        }
     }
     let waiting = SPEC.next_seat(pos.turn());
     if pos.in_check(waiting) {
-        return Err(PositionError::Invalid(
-            "the side not to move is in check".into(),
-        ));
+        return Err(PositionError::WaitingInCheck);
     }
     Ok(())
 }

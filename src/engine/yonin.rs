@@ -260,11 +260,11 @@ pub fn declaration_failure(pos: &ShogiPosition) -> Option<String> {
 /// Reads a position in the text format described in the module documentation.
 pub fn from_text(text: &str, doubles: bool) -> Result<ShogiPosition, PositionError> {
     let mut fields = text.split(' ');
-    let mut next = |what: &str| {
+    let mut next = |what: &'static str| {
         fields
             .next()
             .filter(|f| !f.is_empty())
-            .ok_or_else(|| PositionError::Invalid(format!("the position text has no {what}")))
+            .ok_or(PositionError::MissingField(what))
     };
     if text.trim().is_empty() {
         return Err(PositionError::Empty);
@@ -275,9 +275,7 @@ pub fn from_text(text: &str, doubles: bool) -> Result<ShogiPosition, PositionErr
     let alive = next("list of seats alive")?;
     let number = next("move number")?;
     if let Some(extra) = fields.next() {
-        return Err(PositionError::Invalid(format!(
-            "unexpected text after the move number: '{extra}'"
-        )));
+        return Err(PositionError::TrailingText(extra.into()));
     }
 
     let spec = spec_for(doubles);
@@ -425,21 +423,15 @@ fn read_alive(alive: &str) -> Result<SeatSet, PositionError> {
     let mut set = SeatSet::EMPTY;
     let mut last: Option<Seat> = None;
     for c in alive.chars() {
-        let seat = seat_of(c, true).ok_or_else(|| {
-            PositionError::Invalid(format!(
-                "bad list of seats alive '{alive}' (seat letters S, W, N, E in that order)"
-            ))
-        })?;
+        let seat = seat_of(c, true).ok_or_else(|| PositionError::AliveLetter(alive.into()))?;
         if last.is_some_and(|l| l >= seat) {
-            return Err(PositionError::Invalid(format!(
-                "bad list of seats alive '{alive}' (each seat once, in the order S, W, N, E)"
-            )));
+            return Err(PositionError::AliveOrder(alive.into()));
         }
         last = Some(seat);
         set = set.with(seat);
     }
     if set.is_empty() {
-        return Err(PositionError::Invalid("nobody is alive".into()));
+        return Err(PositionError::NobodyAlive);
     }
     Ok(set)
 }
@@ -463,23 +455,21 @@ fn validate(pos: &ShogiPosition) -> Result<(), PositionError> {
             kings[p.owner().index()] += 1;
         }
         if def.dead_depth > 0 && t.far_depth(sq, p.owner()) < def.dead_depth {
-            return Err(PositionError::Invalid(format!(
-                "{}'s {} on {} stands on its last line and could never move",
-                letter(p.owner()),
-                def.name,
-                g.name(sq)
-            )));
+            return Err(PositionError::DeadPiece {
+                seat: letter(p.owner()),
+                piece: def.name,
+                square: g.name(sq).to_string(),
+            });
         }
         if p.kind() == PAWN {
             let line = nifu_line(pos, sq, p.owner());
             let lines = &mut pawn_lines[p.owner().index()];
             if *lines & (1 << line) != 0 {
-                return Err(PositionError::Invalid(format!(
-                    "{} has two unpromoted pawns on one {} (nifu), one on {}",
-                    letter(p.owner()),
-                    if sideways(p.owner()) { "rank" } else { "file" },
-                    g.name(sq)
-                )));
+                return Err(PositionError::Nifu {
+                    seat: letter(p.owner()),
+                    line: if sideways(p.owner()) { "rank" } else { "file" },
+                    square: g.name(sq).to_string(),
+                });
             }
             *lines |= 1 << line;
         }
@@ -489,34 +479,27 @@ fn validate(pos: &ShogiPosition) -> Result<(), PositionError> {
             counts[kind as usize] += n as u32;
         }
         if kings[seat as usize] != 1 {
-            return Err(PositionError::Invalid(format!(
-                "{} must have exactly one king on the board, and has {}",
-                letter(Seat(seat)),
-                kings[seat as usize]
-            )));
+            return Err(PositionError::KingCount {
+                seat: letter(Seat(seat)),
+                count: kings[seat as usize],
+            });
         }
     }
     for (kind, max) in SET_COUNTS {
         if counts[kind as usize] > max as u32 {
-            return Err(PositionError::Invalid(format!(
-                "more than {max} {}s",
-                STANDARD_KINDS[kind as usize].name
-            )));
+            return Err(PositionError::TooMany {
+                max: max.into(),
+                piece: STANDARD_KINDS[kind as usize].name,
+            });
         }
     }
     if !pos.is_decided() && !pos.alive().contains(pos.turn()) {
-        return Err(PositionError::Invalid(format!(
-            "{} is to move but is out of the game",
-            letter(pos.turn())
-        )));
+        return Err(PositionError::MoverOut(letter(pos.turn())));
     }
     // Play eliminates a player left without a move on its turn, so no reachable position
     // has one to move.
     if !pos.is_decided() && !pos.has_legal_move() {
-        return Err(PositionError::Invalid(format!(
-            "{} is to move but has no legal move, so it would be out of the game",
-            letter(pos.turn())
-        )));
+        return Err(PositionError::MoverStuck(letter(pos.turn())));
     }
     Ok(())
 }
@@ -625,11 +608,10 @@ pub fn parse_move(pos: &ShogiPosition, text: &str) -> Result<Move, MoveParseErro
             if seat != pos.turn() {
                 return Err(MoveParseError::Illegal {
                     text: trimmed.into(),
-                    reason: IllegalMove::Other(format!(
-                        "it is {}'s turn, not {}'s",
-                        letter(pos.turn()),
-                        letter(seat)
-                    )),
+                    reason: IllegalMove::WrongSeat {
+                        to_move: letter(pos.turn()),
+                        named: letter(seat),
+                    },
                 });
             }
             rest

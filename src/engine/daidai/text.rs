@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::engine::error::PositionError;
+use crate::engine::Variant;
 
 /// The start position in position text.
 pub const START_TEXT: &str = "l,hm,dv,r,sq,dk,ft,rg,k,lg,q,fr,dh,ra,sd,lo,l/\
@@ -39,17 +40,10 @@ pub fn from_text_with(text: &str, rules: Rules) -> Result<DaiDaiPosition, Positi
     let number = match next {
         None => None,
         Some(n) if n.bytes().all(|b| b.is_ascii_digit()) => Some(n),
-        Some(other) => {
-            return Err(PositionError::Invalid(format!(
-                "'{other}' is not a move number (dai dai shogi has no pieces in hand: \
-                 the third field is '-')"
-            )))
-        }
+        Some(other) => return Err(PositionError::NoHands(other.into())),
     };
     if let Some(extra) = fields.next() {
-        return Err(PositionError::Invalid(format!(
-            "unexpected text after the move number: '{extra}'"
-        )));
+        return Err(PositionError::TrailingText(extra.into()));
     }
     let mut pos = DaiDaiPosition::empty(rules);
     let kinds = &pos.data.kinds;
@@ -65,18 +59,16 @@ pub fn from_text_with(text: &str, rules: Rules) -> Result<DaiDaiPosition, Positi
         let mut col = 0usize;
         for item in rank.split(',') {
             if item.is_empty() {
-                return Err(PositionError::Invalid(format!(
-                    "rank {} has an empty item (items are separated by single commas)",
-                    row + 1
-                )));
+                return Err(PositionError::EmptyItem(row + 1));
             }
             if item.bytes().all(|b| b.is_ascii_digit()) {
                 let run: usize = item
                     .parse()
                     .ok()
                     .filter(|n| (1..=size).contains(n))
-                    .ok_or_else(|| {
-                        PositionError::Invalid(format!("'{item}' is not a run of 1 to 17 squares"))
+                    .ok_or_else(|| PositionError::BadRun {
+                        item: item.into(),
+                        max: size,
                     })?;
                 col += run;
             } else {
@@ -139,17 +131,16 @@ fn read_piece(item: &str, kinds: &[KindDef]) -> Result<Piece, PositionError> {
     } else if code.bytes().all(|b| b.is_ascii_lowercase()) {
         WHITE
     } else {
-        return Err(PositionError::Invalid(format!(
-            "'{item}': write Black's pieces in upper case and White's in lower case"
-        )));
+        return Err(PositionError::MixedCase(item.into()));
     };
     let kind = (0..KIND_COUNT as KindId)
         .find(|&k| text_code(k).eq_ignore_ascii_case(code))
         .ok_or_else(unknown)?;
     let def = &kinds[kind as usize];
     if plus {
-        let to = def.promotes_to.ok_or_else(|| {
-            PositionError::Invalid(format!("'{item}': a {} has no promotion", def.name))
+        let to = def.promotes_to.ok_or_else(|| PositionError::NoPromotion {
+            item: item.into(),
+            piece: def.name,
         })?;
         Ok(Piece::new(to, owner, true))
     } else {
@@ -173,34 +164,26 @@ fn validate(pos: &DaiDaiPosition) -> Result<(), PositionError> {
                 plain[p.kind() as usize] += 1;
             }
         }
-        let side = if seat == BLACK { "Black" } else { "White" };
+        let side = Variant::DaiDai.seat_name(seat);
         for (kind, def) in data.kinds.iter().enumerate() {
             let set = data.setup_counts[kind] as u32;
             let from_promotion = def.promotes_to.map_or(0, |to| promoted[to as usize]);
             if plain[kind] + from_promotion > set {
-                let counting = if from_promotion > 0 {
-                    " (counting the pieces promoted from them)"
-                } else {
-                    ""
-                };
-                return Err(PositionError::Invalid(format!(
-                    "{side} has {} {}s{counting}, but a set has {set}",
-                    plain[kind] + from_promotion,
-                    def.name
-                )));
+                return Err(PositionError::TooManyOnOneSide {
+                    seat: side,
+                    count: plain[kind] + from_promotion,
+                    piece: def.name,
+                    with_promoted: from_promotion > 0,
+                    set,
+                });
             }
             if promoted[kind] > 0 && !data.kinds.iter().any(|k| k.promotes_to == Some(kind as u8)) {
-                return Err(PositionError::Invalid(format!(
-                    "no piece promotes to a {} under these rules",
-                    def.name
-                )));
+                return Err(PositionError::NeverPromoted(def.name));
             }
         }
     }
     if pos.in_check(opponent(pos.turn())) {
-        return Err(PositionError::Invalid(
-            "the side not to move is in check".into(),
-        ));
+        return Err(PositionError::WaitingInCheck);
     }
     Ok(())
 }
