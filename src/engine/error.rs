@@ -115,6 +115,9 @@ pub enum PositionError {
     BadRun { item: String, max: usize },
     #[error("unknown piece '{0}'")]
     UnknownPiece(String),
+    /// A four-seat piece that does not start with its owner's seat letter.
+    #[error("unknown piece '{0}': a piece is a seat letter s, w, n or e, then its code")]
+    SeatLetter(String),
     #[error("'{0}': write Black's pieces in upper case and White's in lower case")]
     MixedCase(String),
     #[error("'{item}': a {piece} has no promotion")]
@@ -123,6 +126,8 @@ pub enum PositionError {
     SideToMove(String),
     #[error("bad hand '{0}'")]
     Hand(String),
+    #[error("bad hands '{0}': write four hands S/W/N/E, '-' for an empty one")]
+    HandCount(String),
     /// A third field other than `-` in a variant without hands: read as a move number,
     /// and not one.
     #[error(
@@ -166,8 +171,8 @@ pub enum PositionError {
     },
     #[error("no piece promotes to a {0} under these rules")]
     NeverPromoted(&'static str),
-    #[error("{0} has two kings")]
-    TwoKings(&'static str),
+    #[error("{seat} has {count} kings, and may have one at most")]
+    ExtraKings { seat: &'static str, count: u8 },
     #[error("{seat} must have exactly one king on the board, and has {count}")]
     KingCount { seat: &'static str, count: u8 },
     #[error("the side not to move is in check")]

@@ -299,11 +299,7 @@ impl AnyPosition {
 
     /// The position in its variant's text format.
     pub fn to_text(&self) -> String {
-        match self {
-            AnyPosition::Shogi(p) if p.variant() == Variant::Standard => standard::to_sfen(p),
-            AnyPosition::Shogi(p) => yonin::to_text(p),
-            AnyPosition::DaiDai(p) => daidai::to_text(p),
-        }
+        Position::to_text(self)
     }
 
     pub fn variant(&self) -> Variant {

@@ -16,6 +16,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod record;
+pub mod setup;
 pub mod shogi;
 pub mod sink;
 pub mod standard;
@@ -35,6 +36,7 @@ pub use geometry::{Geometry, Seat, SeatSet, Sq};
 pub use moves::Move;
 pub use piece::{KindDef, KindId, Piece};
 pub use position::{MoveEffects, Position};
+pub use setup::{Setup, TextFormat};
 pub use sink::Sink;
 
 /// A game variant.

@@ -8,6 +8,7 @@ use super::geometry::{Geometry, Seat, SeatSet, Sq};
 use super::moves::Move;
 use super::perft;
 use super::piece::{KindDef, KindId, Piece};
+use super::setup::Setup;
 use super::shogi::ShogiPosition;
 use super::sink::{Any, Counter, Sink};
 use super::Variant;
@@ -45,6 +46,8 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn ply(&self) -> u32;
     /// The Zobrist hash of the position (board, hands, turn).
     fn hash(&self) -> u64;
+    /// The position in its variant's text format (see [`super::setup`]).
+    fn to_text(&self) -> String;
     fn in_check(&self, seat: Seat) -> bool;
     fn king_square(&self, seat: Seat) -> Option<Sq>;
     /// The partner of `seat` in a doubles game.
@@ -133,6 +136,9 @@ impl Position for ShogiPosition {
     fn hash(&self) -> u64 {
         ShogiPosition::hash(self)
     }
+    fn to_text(&self) -> String {
+        self.spec().text_format().write(&Setup::of(self))
+    }
     fn in_check(&self, seat: Seat) -> bool {
         ShogiPosition::in_check(self, seat)
     }
@@ -208,6 +214,9 @@ impl Position for DaiDaiPosition {
     }
     fn hash(&self) -> u64 {
         DaiDaiPosition::hash(self)
+    }
+    fn to_text(&self) -> String {
+        super::daidai::to_text(self)
     }
     fn in_check(&self, seat: Seat) -> bool {
         DaiDaiPosition::in_check(self, seat)
@@ -290,6 +299,9 @@ impl Position for AnyPosition {
     }
     fn hash(&self) -> u64 {
         dispatch!(self, p => Position::hash(p))
+    }
+    fn to_text(&self) -> String {
+        dispatch!(self, p => Position::to_text(p))
     }
     fn in_check(&self, seat: Seat) -> bool {
         dispatch!(self, p => Position::in_check(p, seat))

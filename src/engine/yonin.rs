@@ -65,11 +65,11 @@
 use std::sync::OnceLock;
 
 use super::error::{IllegalMove, MoveParseError, PositionError};
-use super::geometry::{Geometry, Seat, SeatSet, Sq};
+use super::geometry::{Geometry, Seat, SeatSet};
 use super::kinds::*;
 use super::moves::Move;
 use super::notation;
-use super::piece::{KindId, Piece};
+use super::piece::KindId;
 use super::position::Position;
 use super::shogi::{ShogiPosition, ShogiSpec};
 use super::Variant;
@@ -104,6 +104,9 @@ const fn spec(variant: Variant, doubles: bool) -> ShogiSpec {
         doubles,
         king: KING,
         pawn: PAWN,
+        board_kinds: Some(&KINDS_USED),
+        set_counts: &SET_COUNTS,
+        kings_required: true,
         tables: OnceLock::new(),
     }
 }
@@ -131,20 +134,6 @@ pub fn start(doubles: bool) -> ShogiPosition {
 /// The letter of a seat (`S`, `W`, `N`, `E`), as the text format and messages write it.
 fn letter(seat: Seat) -> &'static str {
     Variant::Yonin.seat_name(seat)
-}
-
-/// The seat a letter of the text format names: upper case for the seat to move and the
-/// seats alive, lower case before a piece.
-fn seat_of(c: char, upper: bool) -> Option<Seat> {
-    let right_case = if upper {
-        c.is_ascii_uppercase()
-    } else {
-        c.is_ascii_lowercase()
-    };
-    let c = c.to_ascii_uppercase();
-    (0..4u8)
-        .map(Seat)
-        .find(|&seat| right_case && letter(seat).starts_with(c))
 }
 
 /// Why the seat to move is the one to move.
@@ -259,316 +248,12 @@ pub fn declaration_failure(pos: &ShogiPosition) -> Option<String> {
 
 /// Reads a position in the text format described in the module documentation.
 pub fn from_text(text: &str, doubles: bool) -> Result<ShogiPosition, PositionError> {
-    let mut fields = text.split(' ');
-    let mut next = |what: &'static str| {
-        fields
-            .next()
-            .filter(|f| !f.is_empty())
-            .ok_or(PositionError::MissingField(what))
-    };
-    if text.trim().is_empty() {
-        return Err(PositionError::Empty);
-    }
-    let board = next("board")?;
-    let turn = next("seat to move")?;
-    let hands = next("hands")?;
-    let alive = next("list of seats alive")?;
-    let number = next("move number")?;
-    if let Some(extra) = fields.next() {
-        return Err(PositionError::TrailingText(extra.into()));
-    }
-
-    let spec = spec_for(doubles);
-    let mut pos = ShogiPosition::empty(spec);
-    read_board(&mut pos, board)?;
-    let mut letters = turn.chars();
-    let turn = match (
-        letters.next().and_then(|c| seat_of(c, true)),
-        letters.next(),
-    ) {
-        (Some(seat), None) => seat,
-        _ => return Err(PositionError::SideToMove(turn.into())),
-    };
-    pos.set_turn(turn);
-    read_hands(&mut pos, hands)?;
-    pos.set_alive(read_alive(alive)?);
-    let n: u32 = number
-        .parse()
-        .ok()
-        .filter(|n| (1..=100_000).contains(n))
-        .ok_or_else(|| PositionError::MoveNumber(number.into()))?;
-    pos.set_ply(n - 1);
-    validate(&pos)?;
-    Ok(pos)
-}
-
-fn read_board(pos: &mut ShogiPosition, board: &str) -> Result<(), PositionError> {
-    let g = pos.geometry();
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 9 {
-        return Err(PositionError::RankCount {
-            expected: 9,
-            found: ranks.len(),
-        });
-    }
-    for (row, rank) in ranks.iter().enumerate() {
-        let too_wide = |found| PositionError::RankWidth {
-            rank: row + 1,
-            expected: 9,
-            found,
-        };
-        let mut col = 0usize;
-        let mut chars = rank.chars();
-        while let Some(c) = chars.next() {
-            if let Some(d) = c.to_digit(10) {
-                if d == 0 {
-                    return Err(PositionError::UnknownPiece("0".into()));
-                }
-                col += d as usize;
-                if col > 9 {
-                    return Err(too_wide(col));
-                }
-                continue;
-            }
-            let owner = seat_of(c, false).ok_or_else(|| {
-                PositionError::UnknownPiece(format!(
-                    "{c} (a piece is a seat letter s, w, n or e, then its code)"
-                ))
-            })?;
-            let mut code = String::new();
-            let mut letter = chars.next();
-            if letter == Some('+') {
-                code.push('+');
-                letter = chars.next();
-            }
-            let letter = letter.ok_or_else(|| PositionError::UnknownPiece(format!("{c}{code}")))?;
-            code.push(letter);
-            let kind = kind_by_code(&code)
-                .ok_or_else(|| PositionError::UnknownPiece(format!("{c}{code}")))?;
-            if col >= 9 {
-                return Err(too_wide(col + 1));
-            }
-            let promoted = STANDARD_KINDS[kind as usize].promoted;
-            pos.set_piece(
-                g.square(col as u8, row as u8),
-                Some(Piece::new(kind, owner, promoted)),
-            );
-            col += 1;
-        }
-        if col != 9 {
-            return Err(too_wide(col));
-        }
-    }
-    Ok(())
-}
-
-/// A yonin kind by its exact code (`P`, `+R`).
-fn kind_by_code(code: &str) -> Option<KindId> {
-    KINDS_USED
-        .iter()
-        .copied()
-        .find(|&k| STANDARD_KINDS[k as usize].code == code)
-}
-
-fn read_hands(pos: &mut ShogiPosition, hands: &str) -> Result<(), PositionError> {
-    let parts: Vec<&str> = hands.split('/').collect();
-    if parts.len() != 4 {
-        return Err(PositionError::Hand(format!(
-            "{hands} (write four hands S/W/N/E, '-' for an empty one)"
-        )));
-    }
-    let spec = pos.spec();
-    for (seat, part) in parts.iter().enumerate() {
-        let seat = Seat(seat as u8);
-        let bad = || PositionError::Hand((*part).into());
-        if *part == "-" {
-            continue;
-        }
-        let mut digits = String::new();
-        // Kinds must come in the written order, each once, so the text is canonical.
-        let mut next_slot = 0usize;
-        for c in part.chars() {
-            if c.is_ascii_digit() {
-                digits.push(c);
-                continue;
-            }
-            let slot = spec
-                .hand_kinds
-                .iter()
-                .position(|&k| STANDARD_KINDS[k as usize].code.starts_with(c))
-                .filter(|&slot| slot >= next_slot)
-                .ok_or_else(bad)?;
-            // A count is written only for two or more, without leading zeros.
-            let n: u8 = if digits.is_empty() {
-                1
-            } else {
-                digits
-                    .parse()
-                    .ok()
-                    .filter(|&n| (2..=12).contains(&n) && !digits.starts_with('0'))
-                    .ok_or_else(bad)?
-            };
-            pos.set_hand_count(seat, spec.hand_kinds[slot], n);
-            next_slot = slot + 1;
-            digits.clear();
-        }
-        if !digits.is_empty() || part.is_empty() {
-            return Err(bad());
-        }
-    }
-    Ok(())
-}
-
-fn read_alive(alive: &str) -> Result<SeatSet, PositionError> {
-    let mut set = SeatSet::EMPTY;
-    let mut last: Option<Seat> = None;
-    for c in alive.chars() {
-        let seat = seat_of(c, true).ok_or_else(|| PositionError::AliveLetter(alive.into()))?;
-        if last.is_some_and(|l| l >= seat) {
-            return Err(PositionError::AliveOrder(alive.into()));
-        }
-        last = Some(seat);
-        set = set.with(seat);
-    }
-    if set.is_empty() {
-        return Err(PositionError::NobodyAlive);
-    }
-    Ok(set)
-}
-
-/// Refuses positions the rules could never reach in a way that matters to play: more
-/// pieces than the two sets hold, a seat without exactly one king, a pawn on its last
-/// line, two unpromoted pawns of one seat on one of its lines, a seat out of the game
-/// to move while the game goes on, or one with no legal move.
-fn validate(pos: &ShogiPosition) -> Result<(), PositionError> {
-    let g = pos.geometry();
-    let t = pos.spec().tables();
-    let mut counts = [0u32; 14];
-    let mut kings = [0u8; 4];
-    // Per seat, a bit per line (column for S and N, row for W and E) holding a pawn.
-    let mut pawn_lines = [0u16; 4];
-    for sq in g.squares() {
-        let Some(p) = pos.piece_at(sq) else { continue };
-        let def = &STANDARD_KINDS[p.kind() as usize];
-        counts[def.base as usize] += 1;
-        if p.kind() == KING {
-            kings[p.owner().index()] += 1;
-        }
-        if def.dead_depth > 0 && t.far_depth(sq, p.owner()) < def.dead_depth {
-            return Err(PositionError::DeadPiece {
-                seat: letter(p.owner()),
-                piece: def.name,
-                square: g.name(sq).to_string(),
-            });
-        }
-        if p.kind() == PAWN {
-            let line = nifu_line(pos, sq, p.owner());
-            let lines = &mut pawn_lines[p.owner().index()];
-            if *lines & (1 << line) != 0 {
-                return Err(PositionError::Nifu {
-                    seat: letter(p.owner()),
-                    line: if sideways(p.owner()) { "rank" } else { "file" },
-                    square: g.name(sq).to_string(),
-                });
-            }
-            *lines |= 1 << line;
-        }
-    }
-    for seat in 0..4u8 {
-        for (kind, n) in pos.hand(Seat(seat)) {
-            counts[kind as usize] += n as u32;
-        }
-        if kings[seat as usize] != 1 {
-            return Err(PositionError::KingCount {
-                seat: letter(Seat(seat)),
-                count: kings[seat as usize],
-            });
-        }
-    }
-    for (kind, max) in SET_COUNTS {
-        if counts[kind as usize] > max as u32 {
-            return Err(PositionError::TooMany {
-                max: max.into(),
-                piece: STANDARD_KINDS[kind as usize].name,
-            });
-        }
-    }
-    if !pos.is_decided() && !pos.alive().contains(pos.turn()) {
-        return Err(PositionError::MoverOut(letter(pos.turn())));
-    }
-    // Play eliminates a player left without a move on its turn, so no reachable position
-    // has one to move.
-    if !pos.is_decided() && !pos.has_legal_move() {
-        return Err(PositionError::MoverStuck(letter(pos.turn())));
-    }
-    Ok(())
-}
-
-/// S and N use files for nifu; W and E, who face sideways, use ranks.
-fn sideways(seat: Seat) -> bool {
-    seat.0 % 2 == 1
-}
-
-fn nifu_line(pos: &ShogiPosition, sq: Sq, seat: Seat) -> u8 {
-    let (col, row) = pos.geometry().col_row(sq);
-    if sideways(seat) {
-        row
-    } else {
-        col
-    }
+    ShogiPosition::from_text(spec_for(doubles), text)
 }
 
 /// Writes a position in the text format described in the module documentation.
 pub fn to_text(pos: &ShogiPosition) -> String {
-    let g = pos.geometry();
-    let mut out = String::with_capacity(128);
-    for row in 0..9 {
-        if row > 0 {
-            out.push('/');
-        }
-        let mut empty = 0u8;
-        for col in 0..9 {
-            match pos.piece_at(g.square(col, row)) {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        out.push((b'0' + empty) as char);
-                        empty = 0;
-                    }
-                    out.extend(letter(p.owner()).chars().map(|c| c.to_ascii_lowercase()));
-                    out.push_str(STANDARD_KINDS[p.kind() as usize].code);
-                }
-            }
-        }
-        if empty > 0 {
-            out.push((b'0' + empty) as char);
-        }
-    }
-    out.push(' ');
-    out.push_str(letter(pos.turn()));
-    out.push(' ');
-    for seat in 0..4u8 {
-        if seat > 0 {
-            out.push('/');
-        }
-        let before = out.len();
-        for (kind, n) in pos.hand(Seat(seat)) {
-            if n > 1 {
-                out.push_str(&n.to_string());
-            }
-            out.push_str(STANDARD_KINDS[kind as usize].code);
-        }
-        if out.len() == before {
-            out.push('-');
-        }
-    }
-    out.push(' ');
-    for seat in pos.alive().iter() {
-        out.push_str(letter(seat));
-    }
-    out.push(' ');
-    out.push_str(&(pos.ply() + 1).to_string());
-    out
+    pos.to_text()
 }
 
 /// The readable Western form of a legal move, naming the seat: `S: P-5f`, `W: Gx8e`.
