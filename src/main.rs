@@ -9,7 +9,7 @@ use clap::{Args, Parser, Subcommand};
 
 use shogiban::computer;
 use shogiban::discord;
-use shogiban::engine::{notation, Game, Position, RuleOptions, Variant};
+use shogiban::engine::{notation, Game, RuleOptions, Variant};
 use shogiban::render::{self, LastMove};
 use shogiban::service::{Service, Settings, SystemClock};
 use shogiban::store::{self, Store};

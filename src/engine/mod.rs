@@ -5,6 +5,7 @@
 //! variant; standard shogi and yonin shogi share one drop-shogi position
 //! ([`shogi::ShogiPosition`]) configured by their rule modules.
 
+pub mod any_position;
 pub mod daidai;
 pub mod error;
 pub mod game;
@@ -27,10 +28,11 @@ pub mod zobrist;
 use std::fmt;
 use std::str::FromStr;
 
+pub use any_position::AnyPosition;
 pub use error::{IllegalMove, MoveParseError, PositionError};
 pub use game::{
-    AnyPosition, Elimination, EndReason, Game, GameError, GameResult, MoveReport, PlayedMove,
-    RuleOptions, StateError, STATE_VERSION,
+    Elimination, EndReason, Game, GameError, GameResult, MoveReport, PlayedMove, RuleOptions,
+    StateError, STATE_VERSION,
 };
 pub use geometry::{Geometry, Seat, SeatSet, Sq};
 pub use moves::Move;

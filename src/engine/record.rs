@@ -3,7 +3,8 @@
 
 use thiserror::Error;
 
-use super::game::{AnyPosition, EndReason, Game, RuleOptions};
+use super::any_position::AnyPosition;
+use super::game::{EndReason, Game, RuleOptions};
 use super::geometry::Seat;
 use super::kinds::STANDARD_KINDS;
 use super::shogi::ShogiPosition;

@@ -659,7 +659,7 @@ fn seat_of_letter(c: char, upper: bool) -> Option<Seat> {
 mod tests {
     use super::*;
     use crate::engine::daidai::{self, Rules};
-    use crate::engine::game::AnyPosition;
+    use crate::engine::AnyPosition;
 
     /// Damaged texts of every variant, each with the reason it is refused.
     #[test]

@@ -35,6 +35,11 @@ pub struct ShogiSpec {
     pub doubles: bool,
     pub king: KindId,
     pub pawn: KindId,
+    /// Moves in the variant's notations, for a message about text in none of them.
+    pub move_examples: &'static str,
+    /// Move text names the mover's seat (`S: P-5f`): with four seats taking turns by
+    /// check priority, a record says whose move it was.
+    pub names_mover: bool,
     /// The kinds that can stand on the board (`None`: the whole table).
     pub board_kinds: Option<&'static [KindId]>,
     /// Pieces of each base kind in the game (every seat's set, board and hands together).

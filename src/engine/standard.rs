@@ -27,6 +27,8 @@ pub static SPEC: ShogiSpec = ShogiSpec {
     doubles: false,
     king: KING,
     pawn: PAWN,
+    move_examples: "7g7f, P*5e, P-7f, Bx2b+",
+    names_mover: false,
     board_kinds: None,
     // Both sides' pieces of one full set.
     set_counts: &[

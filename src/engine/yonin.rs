@@ -64,7 +64,7 @@
 
 use std::sync::OnceLock;
 
-use super::error::{IllegalMove, MoveParseError, PositionError};
+use super::error::{MoveParseError, PositionError};
 use super::geometry::{Geometry, Seat, SeatSet};
 use super::kinds::*;
 use super::moves::Move;
@@ -104,6 +104,9 @@ const fn spec(variant: Variant, doubles: bool) -> ShogiSpec {
         doubles,
         king: KING,
         pawn: PAWN,
+        // No bishop, and seats that move in four directions.
+        move_examples: "5g5f, P*5e, P-5f, Rx5c+",
+        names_mover: true,
         board_kinds: Some(&KINDS_USED),
         set_counts: &SET_COUNTS,
         kings_required: true,
@@ -129,11 +132,6 @@ pub fn spec_for(doubles: bool) -> &'static ShogiSpec {
 /// The start position, S to move.
 pub fn start(doubles: bool) -> ShogiPosition {
     from_text(START_TEXT, doubles).expect("the start position is valid")
-}
-
-/// The letter of a seat (`S`, `W`, `N`, `E`), as the text format and messages write it.
-fn letter(seat: Seat) -> &'static str {
-    Variant::Yonin.seat_name(seat)
 }
 
 /// Why the seat to move is the one to move.
@@ -260,17 +258,7 @@ pub fn to_text(pos: &ShogiPosition) -> String {
 pub fn to_western(pos: &ShogiPosition, m: &Move) -> String {
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
-    to_western_among(pos, m, &legal)
-}
-
-/// [`to_western`] with the legal moves already at hand (they decide whether the origin
-/// square and a `=` for a declined promotion are needed).
-pub fn to_western_among(pos: &ShogiPosition, m: &Move, legal: &[Move]) -> String {
-    format!(
-        "{}: {}",
-        letter(pos.turn()),
-        notation::to_western(pos, m, legal)
-    )
+    notation::to_readable(pos, m, &legal)
 }
 
 /// The canonical coordinate form: `5g5f`, `5h5c+`, `P*5e`.
@@ -281,41 +269,7 @@ pub fn to_coordinate(pos: &ShogiPosition, m: &Move) -> String {
 /// Reads a move of the seat to move: the coordinate form, Western (`P-5f`) or Japanese,
 /// optionally after the seat (`S: P-5f`, `W 9e8e`), which must then be the seat to move.
 pub fn parse_move(pos: &ShogiPosition, text: &str) -> Result<Move, MoveParseError> {
-    let trimmed = text.trim();
-    let body = match split_seat_prefix(trimmed) {
-        Some((seat, rest)) => {
-            if pos.is_decided() {
-                return Err(MoveParseError::Illegal {
-                    text: trimmed.into(),
-                    reason: IllegalMove::GameOver,
-                });
-            }
-            if seat != pos.turn() {
-                return Err(MoveParseError::Illegal {
-                    text: trimmed.into(),
-                    reason: IllegalMove::WrongSeat {
-                        to_move: letter(pos.turn()),
-                        named: letter(seat),
-                    },
-                });
-            }
-            rest
-        }
-        None => trimmed,
-    };
-    notation::parse_move(pos, body)
-}
-
-/// Splits `S: P-5f` or `S P-5f` into the seat and the move text.
-fn split_seat_prefix(text: &str) -> Option<(Seat, &str)> {
-    let mut chars = text.chars();
-    let seat = Variant::Yonin.parse_seat(chars.next()?.encode_utf8(&mut [0; 4]))?;
-    let rest = chars.as_str();
-    let rest = rest
-        .strip_prefix(':')
-        .or_else(|| rest.strip_prefix(' '))?
-        .trim_start();
-    Some((seat, rest))
+    notation::parse_move(pos, text)
 }
 
 #[cfg(test)]
