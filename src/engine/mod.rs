@@ -13,6 +13,7 @@ pub mod geometry;
 pub mod kinds;
 pub mod moves;
 pub mod notation;
+pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
@@ -30,12 +31,12 @@ use std::str::FromStr;
 
 pub use any_position::AnyPosition;
 pub use error::{IllegalMove, MoveParseError, PositionError};
-pub use game::{
-    Elimination, EndReason, Game, GameError, GameResult, MoveReport, PlayedMove, RuleOptions,
-    StateError, STATE_VERSION,
-};
+pub use game::{Game, RuleOptions, StateError, STATE_VERSION};
 pub use geometry::{Geometry, Seat, SeatSet, Sq};
 pub use moves::Move;
+pub use outcome::{
+    Elimination, EliminationReason, EndReason, GameError, GameResult, MoveReport, PlayedMove,
+};
 pub use piece::{KindDef, KindId, Piece};
 pub use position::{MoveEffects, Position};
 pub use setup::{Setup, TextFormat};

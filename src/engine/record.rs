@@ -4,9 +4,10 @@
 use thiserror::Error;
 
 use super::any_position::AnyPosition;
-use super::game::{EndReason, Game, RuleOptions};
+use super::game::{Game, RuleOptions};
 use super::geometry::Seat;
 use super::kinds::STANDARD_KINDS;
+use super::outcome::EndReason;
 use super::shogi::ShogiPosition;
 use super::standard::{self, BLACK};
 use super::Variant;

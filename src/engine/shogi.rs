@@ -11,6 +11,7 @@ use arrayvec::ArrayVec;
 use super::error::{IllegalMove, PositionError};
 use super::geometry::{Geometry, Seat, SeatSet, Sq, MAX_CELLS};
 use super::moves::Move;
+pub use super::outcome::EliminationReason;
 use super::piece::{KindDef, KindId, Piece, EMPTY, WALL};
 use super::position::Position;
 use super::setup::{Setup, TextFormat};
@@ -98,20 +99,6 @@ impl ShogiSpec {
 
 /// The largest move number a position text may give.
 const MAX_MOVE_NUMBER: u32 = 100_000;
-
-/// Why a player left the game.
-#[derive(Copy, Clone, Eq, PartialEq, Debug, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EliminationReason {
-    /// No legal move while in check.
-    Mate,
-    /// No legal move while not in check.
-    NoMove,
-    /// Ran out of time (no credit to anyone).
-    Timeout,
-    /// Resigned (where the rules allow it).
-    Resignation,
-}
 
 /// What a move did besides moving a piece: the turn rule's consequences.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
