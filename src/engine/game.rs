@@ -15,6 +15,7 @@ use super::notation;
 use super::outcome::{
     Elimination, EliminationReason, EndReason, GameError, GameResult, MoveReport, PlayedMove,
 };
+use super::record;
 use super::shogi::ShogiPosition;
 use super::standard;
 use super::yonin;
@@ -273,8 +274,8 @@ impl Game {
             AnyPosition::Shogi(p) => {
                 if p.variant() == Variant::Standard {
                     played.japanese = notation::to_japanese(p, m, &legal, prev_to);
-                    played.kif = kif_record_move(p, m, &legal, prev_to);
-                    played.csa = csa_move(p, m);
+                    played.kif = record::kif_move(p, m, &legal, prev_to);
+                    played.csa = record::csa_move(p, m);
                 }
                 let effects = p.apply(m);
                 (effects.checks, effects.eliminated.to_vec())
@@ -882,69 +883,6 @@ impl Game {
         }
         Ok(self.four_player_scored_result(EndReason::Declaration))
     }
-}
-
-/// KIF record move text: `７六歩(77)`, `同　歩(23)`, `５五角打`, `２二角成(88)`.
-fn kif_record_move(pos: &ShogiPosition, m: &Move, legal: &[Move], prev_to: Option<Sq>) -> String {
-    let g = pos.geometry();
-    let mut out = if prev_to == Some(m.to) {
-        "同　".to_string()
-    } else {
-        notation::japanese_square(pos, m.to)
-    };
-    match m.drop {
-        Some(kind) => {
-            out.push_str(pos.kind(kind).kif);
-            out.push('打');
-        }
-        None => {
-            let piece = pos.piece_at(m.from).expect("a move starts on a piece");
-            out.push_str(pos.kind(piece.kind()).kif);
-            let could_promote = legal
-                .iter()
-                .any(|o| o.from == m.from && o.to == m.to && o.promote != m.promote);
-            if m.promote {
-                out.push('成');
-            } else if could_promote {
-                out.push_str("不成");
-            }
-            out.push_str(&format!("({}{})", g.file(m.from), g.rank(m.from)));
-        }
-    }
-    out
-}
-
-/// CSA piece codes, indexed like the standard kind table.
-const CSA_CODES: [&str; 14] = [
-    "OU", "HI", "KA", "KI", "GI", "KE", "KY", "FU", "RY", "UM", "NG", "NK", "NY", "TO",
-];
-
-/// CSA move text: `+7776FU`, `-0055KA` (the piece as it stands after the move).
-fn csa_move(pos: &ShogiPosition, m: &Move) -> String {
-    let g = pos.geometry();
-    let sign = if pos.turn() == standard::BLACK {
-        '+'
-    } else {
-        '-'
-    };
-    let (from, kind) = match m.drop {
-        Some(kind) => ("00".to_string(), kind),
-        None => {
-            let piece = pos.piece_at(m.from).expect("a move starts on a piece");
-            let def = pos.kind(piece.kind());
-            let kind = match (m.promote, def.promotes_to) {
-                (true, Some(k)) => k,
-                _ => piece.kind(),
-            };
-            (format!("{}{}", g.file(m.from), g.rank(m.from)), kind)
-        }
-    };
-    format!(
-        "{sign}{from}{}{}{}",
-        g.file(m.to),
-        g.rank(m.to),
-        CSA_CODES[kind as usize]
-    )
 }
 
 /// Why a dai dai player must deviate rather than repeat, for the refusal message.
