@@ -4,7 +4,6 @@
 //! aborts, takebacks). This is what the service stores and reloads, without replaying.
 
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 use super::any_position::AnyPosition;
 use super::daidai;
@@ -70,52 +69,15 @@ impl RuleOptions {
     }
 }
 
-/// Why a stored game could not be read back.
-#[derive(Debug, Error)]
-pub enum StateError {
-    #[error("stored game is not valid JSON: {0}")]
-    Json(#[from] serde_json::Error),
-    #[error("stored position is invalid: {0}")]
-    Position(#[from] PositionError),
-    #[error("stored game is inconsistent: {0}")]
-    Inconsistent(String),
-    /// Written by a later version of the program, whose format this one cannot know.
-    #[error("stored game has format version {found}; this program reads up to {STATE_VERSION}")]
-    Newer { found: u32 },
-}
-
-/// The version of the stored game format [`Game::to_state`] writes. Raise it when the
-/// format or anything it depends on (position texts, Zobrist keys) changes, and teach
-/// [`Game::from_state`] to read the older versions: the golden tests hold games written
-/// by each version.
-pub const STATE_VERSION: u32 = 1;
-
 /// A game: start position, current position, record and result.
 #[derive(Clone, Debug)]
 pub struct Game {
-    options: RuleOptions,
-    start: AnyPosition,
-    position: AnyPosition,
-    history: Vec<PlayedMove>,
-    eliminations: Vec<Elimination>,
-    result: Option<GameResult>,
-}
-
-/// The stored form of a game: texts and the record, nothing to replay.
-#[derive(Serialize, Deserialize)]
-struct GameState {
-    /// The format version; states written before versions existed have none (0), and
-    /// read exactly as version 1.
-    #[serde(default)]
-    version: u32,
-    variant: Variant,
-    options: RuleOptions,
-    start: String,
-    position: String,
-    history: Vec<PlayedMove>,
-    #[serde(default)]
-    eliminations: Vec<Elimination>,
-    result: Option<GameResult>,
+    pub(super) options: RuleOptions,
+    pub(super) start: AnyPosition,
+    pub(super) position: AnyPosition,
+    pub(super) history: Vec<PlayedMove>,
+    pub(super) eliminations: Vec<Elimination>,
+    pub(super) result: Option<GameResult>,
 }
 
 impl Game {
@@ -590,64 +552,6 @@ impl Game {
         }
         *self = rebuilt;
         Ok(())
-    }
-
-    /// The stored form (JSON): start and current positions, record and result.
-    pub fn to_state(&self) -> String {
-        let state = GameState {
-            version: STATE_VERSION,
-            variant: self.variant(),
-            options: self.options.clone(),
-            start: self.start.to_text(),
-            position: self.position.to_text(),
-            history: self.history.clone(),
-            eliminations: self.eliminations.clone(),
-            result: self.result.clone(),
-        };
-        serde_json::to_string(&state).expect("game state serializes")
-    }
-
-    /// Reads the stored form back, checking that it hangs together.
-    pub fn from_state(text: &str) -> Result<Game, StateError> {
-        let state: GameState = serde_json::from_str(text)?;
-        if state.version > STATE_VERSION {
-            return Err(StateError::Newer {
-                found: state.version,
-            });
-        }
-        // Versions 0 (unversioned) and 1 share one layout: nothing to migrate yet.
-        let mut start = AnyPosition::from_text(state.variant, &state.start)?;
-        let mut position = AnyPosition::from_text(state.variant, &state.position)?;
-        start.apply_options(&state.options);
-        position.apply_options(&state.options);
-        // A timeout or resignation in a four-player game changes the position without a
-        // move, so the last move's hash no longer matches it.
-        let left_since = state
-            .eliminations
-            .iter()
-            .any(|e| e.by.is_none() && e.ply == position.ply());
-        if let Some(last) = state.history.last() {
-            if last.hash != position.hash() && !left_since {
-                return Err(StateError::Inconsistent(
-                    "the position does not match the last recorded move".into(),
-                ));
-            }
-        }
-        if position.ply() < start.ply()
-            || (position.ply() - start.ply()) as usize != state.history.len()
-        {
-            return Err(StateError::Inconsistent(
-                "the move count does not match the record".into(),
-            ));
-        }
-        Ok(Game {
-            options: state.options,
-            start,
-            position,
-            history: state.history,
-            eliminations: state.eliminations,
-            result: state.result,
-        })
     }
 }
 

@@ -22,6 +22,7 @@ pub mod setup;
 pub mod shogi;
 pub mod sink;
 pub mod standard;
+pub mod state;
 pub mod tables;
 pub mod yonin;
 pub mod zobrist;
@@ -31,7 +32,7 @@ use std::str::FromStr;
 
 pub use any_position::AnyPosition;
 pub use error::{IllegalMove, MoveParseError, PositionError};
-pub use game::{Game, RuleOptions, StateError, STATE_VERSION};
+pub use game::{Game, RuleOptions};
 pub use geometry::{Geometry, Seat, SeatSet, Sq};
 pub use moves::Move;
 pub use outcome::{
@@ -41,6 +42,7 @@ pub use piece::{KindDef, KindId, Piece};
 pub use position::{MoveEffects, Position};
 pub use setup::{Setup, TextFormat};
 pub use sink::Sink;
+pub use state::{StateError, STATE_VERSION};
 
 /// A game variant.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, serde::Serialize, serde::Deserialize)]
