@@ -3,11 +3,11 @@
 
 use super::daidai::{self, DaiDaiPosition};
 use super::error::{IllegalMove, MoveParseError, PositionError};
-use super::game::RuleOptions;
 use super::geometry::{Geometry, Seat, SeatSet, Sq};
 use super::moves::Move;
 use super::piece::{KindDef, KindId, Piece};
 use super::position::{MoveEffects, Position};
+use super::rules::RuleOptions;
 use super::shogi::ShogiPosition;
 use super::sink::Sink;
 use super::{standard, yonin, Variant};

@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use super::daidai::RepetitionCulprit;
+
 /// Why a move is not legal in a position. Each variant names the rule that forbids it;
 /// the messages are meant to be shown to the player as they are.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -46,8 +48,9 @@ pub enum IllegalMove {
     SelfCheck,
     #[error("perpetual check: this check would repeat a position for the fourth time, so play something else")]
     PerpetualCheck,
-    #[error("this move would repeat the position a fourth time, and the side that {0} must play something else")]
-    MustDeviate(&'static str),
+    /// Dai dai shogi's repetition rule holds the mover responsible for the repetition.
+    #[error("this move would repeat the position a fourth time, and the side that {} must play something else", .0.describe())]
+    MustDeviate(RepetitionCulprit),
     #[error("drops are not allowed in this variant")]
     NoDrops,
     #[error("that square is not on the board")]

@@ -18,6 +18,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod record;
+pub mod rules;
 pub mod setup;
 pub mod shogi;
 pub mod sink;
@@ -32,7 +33,7 @@ use std::str::FromStr;
 
 pub use any_position::AnyPosition;
 pub use error::{IllegalMove, MoveParseError, PositionError};
-pub use game::{Game, RuleOptions};
+pub use game::Game;
 pub use geometry::{Geometry, Seat, SeatSet, Sq};
 pub use moves::Move;
 pub use outcome::{
@@ -40,6 +41,7 @@ pub use outcome::{
 };
 pub use piece::{KindDef, KindId, Piece};
 pub use position::{MoveEffects, Position};
+pub use rules::RuleOptions;
 pub use setup::{Setup, TextFormat};
 pub use sink::Sink;
 pub use state::{StateError, STATE_VERSION};

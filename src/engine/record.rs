@@ -5,12 +5,13 @@
 use thiserror::Error;
 
 use super::any_position::AnyPosition;
-use super::game::{Game, RuleOptions};
+use super::game::Game;
 use super::geometry::{Seat, Sq};
 use super::kinds::STANDARD_KINDS;
 use super::moves::Move;
 use super::notation;
 use super::outcome::EndReason;
+use super::rules::RuleOptions;
 use super::shogi::ShogiPosition;
 use super::standard::{self, BLACK};
 use super::Variant;

@@ -197,7 +197,7 @@ impl ShogiPosition {
     }
 
     /// The position a setup describes, refused if the rules could never reach it in a
-    /// way that matters to play (see [`Self::validate`]).
+    /// way that matters to play (see `validate`).
     pub fn from_setup(
         spec: &'static ShogiSpec,
         setup: &Setup,

@@ -1,12 +1,19 @@
-//! Standard shogi: the rules data for the shared drop-shogi position, SFEN, and the
-//! impasse (27-point) declaration.
+//! Standard shogi: the rules data for the shared drop-shogi position, SFEN, and the game
+//! rules the variant answers for (sennichite, the 27-point impasse declaration, the
+//! record's Japanese, KIF and CSA forms).
 
 use std::sync::OnceLock;
 
 use super::error::PositionError;
-use super::geometry::{Geometry, Seat};
+use super::game::Game;
+use super::geometry::{Geometry, Seat, Sq};
 use super::kinds::*;
+use super::moves::Move;
+use super::notation;
+use super::outcome::{EndReason, GameError, GameResult, PlayedMove};
 use super::position::Position;
+use super::record;
+use super::rules::{RuleOptions, VariantRules};
 use super::shogi::{ShogiPosition, ShogiSpec};
 use super::Variant;
 
@@ -89,4 +96,75 @@ pub fn declaration_failure(pos: &ShogiPosition) -> Option<String> {
         return Some(format!("you need {needed} points and have {points}"));
     }
     None
+}
+
+/// Standard shogi's game rules, as the game asks them of the variant: sennichite, the
+/// impasse declaration, and the record's Japanese, KIF and CSA forms.
+pub(crate) struct StandardRules;
+
+impl VariantRules for StandardRules {
+    fn default_options(&self) -> RuleOptions {
+        RuleOptions {
+            move_limit: Some(500),
+            impasse_declaration: true,
+            ..RuleOptions::none()
+        }
+    }
+
+    /// Destination of the last move, read back from its coordinate text.
+    fn previous_destination(&self, game: &Game) -> Option<Sq> {
+        let last = game.history().last()?;
+        let g = SPEC.geometry;
+        let text = last.coordinate.trim_end_matches('+');
+        let to = match text.split_once('*') {
+            Some((_, sq)) => sq,
+            None => {
+                let (_, rest) = g.parse_square_prefix(text)?;
+                rest
+            }
+        };
+        g.parse_square(to)
+    }
+
+    fn record_forms(&self, game: &Game, m: &Move, legal: &[Move], played: &mut PlayedMove) {
+        let Some(p) = game.position().as_shogi() else {
+            return;
+        };
+        let previous = self.previous_destination(game);
+        played.japanese = notation::to_japanese(p, m, legal, previous);
+        played.kif = record::kif_move(p, m, legal, previous);
+        played.csa = record::csa_move(p, m);
+    }
+
+    /// Sennichite: the fourth occurrence of the current position is a draw, unless one
+    /// side checked with every move of the cycle, which then loses.
+    fn repetition_result(&self, game: &Game, first: usize) -> Option<GameResult> {
+        let cycle = &game.history()[first..];
+        for seat in [BLACK, WHITE] {
+            let mut mine = cycle.iter().filter(|m| m.seat == seat).peekable();
+            if mine.peek().is_some() && mine.all(|m| !m.checks.is_empty()) {
+                let other = if seat == BLACK { WHITE } else { BLACK };
+                return Some(GameResult::win(other, EndReason::PerpetualCheck));
+            }
+        }
+        Some(GameResult::draw(2, EndReason::Repetition))
+    }
+
+    /// The 27-point impasse declaration: it wins, or it fails and the game goes on.
+    fn declare(&self, game: &Game) -> Result<GameResult, GameError> {
+        if !game.options().impasse_declaration {
+            return Err(GameError::NotAllowed(
+                "impasse declarations are off in this game".into(),
+            ));
+        }
+        let Some(p) = game.position().as_shogi() else {
+            return Err(GameError::NotAllowed(
+                "this variant has no declaration".into(),
+            ));
+        };
+        if let Some(why) = declaration_failure(p) {
+            return Err(GameError::Declaration(why));
+        }
+        Ok(GameResult::win(p.turn(), EndReason::Declaration))
+    }
 }

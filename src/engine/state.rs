@@ -6,8 +6,9 @@ use thiserror::Error;
 
 use super::any_position::AnyPosition;
 use super::error::PositionError;
-use super::game::{Game, RuleOptions};
+use super::game::Game;
 use super::outcome::{Elimination, GameResult, PlayedMove};
+use super::rules::RuleOptions;
 use super::Variant;
 
 /// Why a stored game could not be read back.

@@ -45,6 +45,7 @@ mod kinds;
 mod movegen;
 pub mod notation;
 pub mod repetition;
+pub(crate) mod rules;
 mod text;
 
 use std::sync::OnceLock;

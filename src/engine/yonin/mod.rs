@@ -6,8 +6,8 @@
 //! nifu on rows for the sideways seats, uchifuzume against any opponent, pawn drops before
 //! a flipped king, doubles partners) live in [`super::shogi::ShogiPosition`], configured by
 //! [`SPEC`] and [`DOUBLES_SPEC`]. The game-level rules (move limit and declaration scored
-//! by [`places`], resignation, timeouts, repetition and perpetual check) belong to the
-//! game layer ([`super::game`]), each a rule option.
+//! by [`places`], resignation, timeouts, repetition and perpetual check) are in
+//! its `rules` module, each a rule option, and the game asks them of the variant.
 //!
 //! The federation's three-on-one ban (3人攻撃禁止: no third player joining two others'
 //! attack on one player) is not enforced: a referee judges it, under a definition the
@@ -61,6 +61,8 @@
 //! `5h5c+`, `P*5e`. The readable form is Western notation prefixed with the mover's seat:
 //! `S: P-5f`, `W: Gx8e`, `N: S*4d`. [`parse_move`] reads either, with or without a seat
 //! prefix (which, when given, must name the seat to move), and Japanese move text.
+
+pub(crate) mod rules;
 
 use std::sync::OnceLock;
 
