@@ -7,5 +7,6 @@
 pub mod bot;
 pub mod fake_discord;
 pub mod fixtures;
+pub mod games;
 pub mod limits;
 pub mod table;
