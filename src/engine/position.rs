@@ -1,6 +1,7 @@
 //! The [`Position`] trait: what every variant's position answers (pieces, hands, turn,
-//! check, legal moves, playing a move), so that code above the rules (the computer players,
-//! perft, the renderer) is written once for all variants.
+//! check, legal moves, playing a move, its text and its moves' notation), so that code
+//! above the rules (the game, the computer players, perft, the renderer) is written once
+//! for all variants; and its implementations for the two position types.
 
 use arrayvec::ArrayVec;
 
@@ -99,7 +100,9 @@ pub trait Position: Clone + Send + Sync + 'static {
         self.generate(out);
     }
 
-    /// Number of legal moves, without building a list (perft's last ply).
+    /// Number of legal moves, without building a list. Perft counts its last ply here, so
+    /// a variant whose generator can count a batch of moves without making each one (bulk
+    /// counting) overrides this.
     fn count_legal_moves(&self) -> usize {
         let mut counter = Counter(0);
         self.generate(&mut counter);
@@ -119,7 +122,8 @@ pub trait Position: Clone + Send + Sync + 'static {
         self.play_unchecked(m);
     }
 
-    /// Leaf nodes of the legal move tree to `depth` plies (see [`perft::perft`]).
+    /// Leaf nodes of the legal move tree to `depth` plies (see [`perft::perft`]); an enum
+    /// of positions overrides it to dispatch once rather than at every node.
     fn perft(&self, depth: u32) -> u64 {
         perft::perft(self, depth)
     }

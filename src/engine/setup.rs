@@ -411,19 +411,19 @@ impl TextFormat<'_> {
     /// Writes a setup in this format.
     pub fn write(&self, setup: &Setup) -> String {
         let size = setup.size;
-        let items = size > 9;
-        let mut out = String::with_capacity(if items { 640 } else { 128 });
+        let commas = size > 9;
+        let mut out = String::with_capacity(if commas { 640 } else { 128 });
         for row in 0..size {
             if row > 0 {
                 out.push('/');
             }
             let mut first = true;
-            let mut item = |out: &mut String, text: &str| {
-                if items && !first {
+            // Items of wide boards are separated by commas.
+            let mut separate = |out: &mut String| {
+                if commas && !first {
                     out.push(',');
                 }
                 first = false;
-                out.push_str(text);
             };
             let mut empty = 0;
             for col in 0..size {
@@ -431,15 +431,18 @@ impl TextFormat<'_> {
                     None => empty += 1,
                     Some(p) => {
                         if empty > 0 {
-                            item(&mut out, &empty.to_string());
+                            separate(&mut out);
+                            push_number(&mut out, empty);
                             empty = 0;
                         }
-                        item(&mut out, &self.piece_text(p));
+                        separate(&mut out);
+                        self.write_piece(p, &mut out);
                     }
                 }
             }
             if empty > 0 {
-                item(&mut out, &empty.to_string());
+                separate(&mut out);
+                push_number(&mut out, empty);
             }
         }
         out.push(' ');
@@ -453,12 +456,12 @@ impl TextFormat<'_> {
             }
         }
         out.push(' ');
-        out.push_str(&setup.move_number.to_string());
+        push_number(&mut out, setup.move_number);
         out
     }
 
-    /// A piece as the board part writes it (`P`, `+p`, `+EA`, `nK`, `e+P`).
-    fn piece_text(&self, p: Piece) -> String {
+    /// Writes a piece as the board part does (`P`, `+p`, `+EA`, `nK`, `e+P`).
+    fn write_piece(&self, p: Piece, out: &mut String) {
         let source = p
             .promoted()
             .then(|| {
@@ -468,16 +471,20 @@ impl TextFormat<'_> {
             })
             .flatten();
         let code = match source {
-            Some(source) => format!("+{}", self.code(source as KindId)),
-            None => self.code(p.kind()).to_string(),
+            Some(source) => self.code(source as KindId),
+            None => self.code(p.kind()),
         };
+        if self.seats() == 4 {
+            let letter = self.variant.seat_name(p.owner());
+            out.extend(letter.chars().map(|c| c.to_ascii_lowercase()));
+        }
+        if source.is_some() {
+            out.push('+');
+        }
         match (self.seats(), p.owner()) {
-            (4, seat) => format!(
-                "{}{code}",
-                self.variant.seat_name(seat).to_ascii_lowercase()
-            ),
-            (_, Seat(0)) => code.to_ascii_uppercase(),
-            _ => code.to_ascii_lowercase(),
+            (4, _) => out.push_str(code),
+            (_, Seat(0)) => out.extend(code.chars().map(|c| c.to_ascii_uppercase())),
+            _ => out.extend(code.chars().map(|c| c.to_ascii_lowercase())),
         }
     }
 
@@ -528,6 +535,13 @@ impl TextFormat<'_> {
         }
         out
     }
+}
+
+/// Appends a number in decimal.
+fn push_number(out: &mut String, n: impl std::fmt::Display) {
+    use std::fmt::Write;
+    // Writing to a String cannot fail.
+    let _ = write!(out, "{n}");
 }
 
 /// The fields of a position text, as written.
