@@ -3,7 +3,11 @@
 //!
 //! The core (geometry, piece tables, precomputed rays, the move type) serves every
 //! variant; standard shogi and yonin shogi share one drop-shogi position
-//! ([`shogi::ShogiPosition`]) configured by their rule modules.
+//! ([`shogi::ShogiPosition`]) configured by their rule modules. Both position types
+//! implement [`Position`], which perft, the game and the computer players are written
+//! against; [`AnyPosition`] holds either. Position text is read by one reader into a
+//! [`Setup`] that each position type checks ([`setup`]). A [`Game`] keeps the rules every
+//! variant shares and asks each variant for the rest ([`rules`]).
 
 pub mod any_position;
 pub mod daidai;
