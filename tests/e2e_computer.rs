@@ -9,9 +9,8 @@ use std::time::{Duration, Instant};
 
 use support::fake_discord::RestCall;
 use support::fixtures::{alice, bob, InteractionBuilder, TestUser, APPLICATION_ID, BOT_NAME};
-use support::table::{Table, GAME_CHANNEL};
+use support::table::{Table, GAME_CHANNEL, YONIN};
 
-const YONIN: i64 = 1;
 /// How long a computer move may take to appear (its think time, the runner's poll, the post).
 const COMPUTER_WAIT: Duration = Duration::from_secs(20);
 

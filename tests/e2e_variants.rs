@@ -7,11 +7,8 @@ use shogiban::engine::{AnyPosition, Variant};
 use shogiban::store::{ChannelId, UserId};
 use support::fake_discord::RestCall;
 use support::fixtures::{alice, bob, carol, dave, TestUser};
-use support::table::{Table, GAME_CHANNEL};
-
-/// `/challenge` variant choice indexes.
-const YONIN: i64 = 1;
-const DAIDAI: i64 = 3;
+use support::games::TO_LION;
+use support::table::{Table, DAIDAI, GAME_CHANNEL, YONIN};
 
 /// The one board image of an answer, checked to be a valid PNG with `squares` squares a
 /// side, each big enough to read on a phone: returns its width and height.
@@ -157,15 +154,6 @@ async fn yonin_announces_eliminations_and_check_priority() {
     }
     table.close().await;
 }
-
-/// Black's lion leaves 15p by jumps over its own pieces (15p-15o, 15o-15m over the neighbour
-/// ox, 15m-14k, 14k-15i, 15i-15g) once the 15-file pawn and violent ox have stepped up;
-/// white walks pawns on the far files meanwhile. From 15g the lion takes the pawn on 15f
-/// and the violent ox behind it on 15e in one move, and promotes on that capture.
-const TO_LION: [&str; 16] = [
-    "15l15k", "1f1g", "15k15j", "2f2g", "15m15k", "3f3g", "15p15o", "4f4g", //
-    "15o15m", "1g1h", "15m14k", "2g2h", "14k15i", "3g3h", "15i15g", "4g4h",
-];
 
 /// The piece code on a square of a 17x17 position text (`None` if empty).
 fn piece_on(position: &str, file: usize, rank: char) -> Option<String> {

@@ -9,14 +9,6 @@ use shogiban::engine::{EndReason, Variant};
 use shogiban::service::{AcceptOutcome, ChallengeRequest, Event, GameRef, RecordFormat, Seating};
 use shogiban::store::GameStatus;
 
-/// Black's lion leaves 15p by jumps over its own pieces once the 15-file pawn and violent ox
-/// have stepped up, while white walks pawns on the far files, and stops on 15g, in front of
-/// white's 15-file pawn with white's violent ox behind it.
-const TO_LION: [&str; 16] = [
-    "15l15k", "1f1g", "15k15j", "2f2g", "15m15k", "3f3g", "15p15o", "4f4g", //
-    "15o15m", "1g1h", "15m14k", "2g2h", "14k15i", "3g3h", "15i15g", "4g4h",
-];
-
 /// Width of a PNG from its header.
 fn png_width(png: &[u8]) -> u32 {
     u32::from_be_bytes(png[16..20].try_into().expect("a PNG header"))

@@ -8,27 +8,20 @@ use serde_json::json;
 use shogiban::service::ratings::{rate_game, Outcome, RatingSystem, Standings};
 use shogiban::store::{
     unrated, Challenge, ChallengeClosure, ChallengeStatus, ChannelId, Ending, Game, GameEnd,
-    GameId, GameStatus, GameVersion, GuildId, InviteResponse, LeaderboardQuery, MessageId,
-    NewAnnouncement, NewChallenge, NewGame, NewInvitee, NewMove, NewOffer, NextTurn, Offer,
-    OfferKind, RatingUpdate, SeatMode, SeatPlace, SeatRating, Store, StoreError, Tally, TurnClock,
-    UserId,
+    GameId, GameStatus, GameVersion, InviteResponse, LeaderboardQuery, MessageId, NewAnnouncement,
+    NewChallenge, NewGame, NewInvitee, NewMove, NewOffer, NextTurn, Offer, OfferKind, RatingUpdate,
+    SeatMode, SeatPlace, SeatRating, Store, StoreError, Tally, TurnClock, UserId,
 };
 use tempfile::TempDir;
 
-const GUILD: GuildId = GuildId(900_000_000_000_000_001);
-const OTHER_GUILD: GuildId = GuildId(900_000_000_000_000_002);
-const CHANNEL: ChannelId = ChannelId(800_000_000_000_000_001);
-const OTHER_CHANNEL: ChannelId = ChannelId(800_000_000_000_000_002);
-const ALICE: UserId = UserId(700_000_000_000_000_001);
-const BOB: UserId = UserId(700_000_000_000_000_002);
-const CAROL: UserId = UserId(700_000_000_000_000_003);
-const DAVE: UserId = UserId(700_000_000_000_000_004);
+#[path = "support/ids.rs"]
+mod ids;
+
+use ids::*;
 
 const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 const AFTER_7G7F: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
 const AFTER_2G2F: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL w - 2";
-const T0: i64 = 1_700_000_000;
-const DAY: i64 = 86_400;
 
 async fn fresh() -> (TempDir, Store) {
     let dir = TempDir::new().expect("temporary directory");
