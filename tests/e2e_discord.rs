@@ -55,6 +55,34 @@ async fn registers_commands_globally_without_a_guild() {
     let registration = fake.registered_commands(None).await;
     assert_eq!(registration.status, 200);
     assert!(command_names(&registration).contains(&"help".to_owned()));
+    // Japanese and Korean clients read the commands in their language (the fake refuses
+    // names and descriptions Discord would refuse).
+    let commands = registration
+        .json
+        .as_ref()
+        .and_then(Value::as_array)
+        .expect("a command list");
+    let play = commands
+        .iter()
+        .find(|c| c["name"] == "move")
+        .expect("/move is registered");
+    assert_eq!(play["name_localizations"]["ja"], "指す");
+    assert_eq!(play["name_localizations"]["ko"], "착수");
+    let variants = commands
+        .iter()
+        .find(|c| c["name"] == "challenge")
+        .expect("/challenge")["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .find(|o| o["name"] == "variant")
+        .expect("a variant option")["choices"]
+        .clone();
+    assert!(variants
+        .as_array()
+        .expect("choices")
+        .iter()
+        .any(|choice| choice["name_localizations"]["ja"] == "四人将棋（4人）"));
     // Owners are not looked up: no owner-only commands exist.
     assert!(!fake
         .calls()

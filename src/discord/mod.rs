@@ -31,6 +31,7 @@ mod error;
 mod format;
 mod game;
 mod help;
+pub mod i18n;
 mod ids;
 mod lists;
 mod offers;
@@ -103,7 +104,7 @@ pub enum RunError {
 
 /// Every slash command, as registered with Discord.
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    vec![
+    let mut commands = vec![
         challenge::challenge(),
         play::play_move(),
         play::board(),
@@ -117,7 +118,9 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         lists::profile(),
         lists::export(),
         help::help(),
-    ]
+    ];
+    i18n::localize_commands(&mut commands);
+    commands
 }
 
 /// How long shards get to close their connections after shutdown was asked for.
