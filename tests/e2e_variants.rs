@@ -6,15 +6,24 @@ mod support;
 use shogiban::engine::{AnyPosition, Variant};
 use shogiban::store::{ChannelId, UserId};
 use support::fake_discord::RestCall;
-use support::fixtures::{alice, bob, carol, dave, TestUser};
+use support::fixtures::{alice, bob, carol, dave, InteractionBuilder, TestUser};
 use support::games::TO_LION;
 use support::table::{Table, DAIDAI, GAME_CHANNEL, YONIN};
 
-/// The one board image of an answer, checked to be a valid PNG with `squares` squares a
-/// side, each big enough to read on a phone: returns its width and height.
+/// The board image of an answer (followed, in dai dai shogi, by a close-up), checked to be
+/// a valid PNG with `squares` squares a side, each big enough to read on a phone: returns
+/// its width and height.
 fn board_png(call: &RestCall, squares: u32) -> (u32, u32) {
     let pngs = call.pngs();
-    assert_eq!(pngs.len(), 1, "one board image in {:?}", call.content());
+    let close_ups = pngs
+        .iter()
+        .skip(1)
+        .filter(|png| png.filename.ends_with("-close-up.png"));
+    assert!(
+        !pngs.is_empty() && close_ups.count() == pngs.len() - 1,
+        "one board image, and its close-up if any, in {:?}",
+        call.content()
+    );
     let (width, height) = pngs[0].png_size();
     assert!(
         width >= squares * 20 && height >= squares * 20,
@@ -121,6 +130,24 @@ async fn yonin_announces_eliminations_and_check_priority() {
         refusal.content()
     );
 
+    // Resigning: the eliminated player has nothing to resign, and with three players in,
+    // the yonin rule refuses it. Either way a sentence, and no button to confirm.
+    for (player, says) in [
+        (carol(), "already out of this game"),
+        (
+            alice(),
+            "do not allow resigning while three or more players are still in (3 are)",
+        ),
+    ] {
+        let (_, answer) = table
+            .ask(InteractionBuilder::slash("resign").by(&player))
+            .await;
+        assert!(answer.is_ephemeral());
+        assert!(answer.custom_ids().is_empty(), "nothing to confirm");
+        let text = answer.content().unwrap_or_default();
+        assert!(text.contains(says), "{text}");
+    }
+
     for (n, (seat, mv)) in TO_CHECK_PRIORITY.iter().enumerate() {
         let played = table.play(&players[*seat], mv).await;
         let text = played.content().to_owned();
@@ -200,6 +227,20 @@ async fn a_dai_dai_lion_takes_two_pieces_in_one_move() {
         .position;
 
     let played = table.play(&alice(), "15g15f15e+").await;
+    // Beside the whole board, a close-up around the move, readable at chat width: fewer
+    // pixels across than the whole board, for a fraction of its squares.
+    let pngs = played.answer.pngs();
+    assert_eq!(pngs.len(), 2, "the board and its close-up");
+    assert!(
+        pngs[1].filename.ends_with("-black-close-up.png"),
+        "{}",
+        pngs[1].filename
+    );
+    let (close_width, close_height) = pngs[1].png_size();
+    assert!(
+        close_width < size.0 && close_height < size.1,
+        "{close_width}x{close_height}"
+    );
     let text = played.content();
     assert!(
         text.contains("**Lnx15fx15e"),

@@ -267,40 +267,63 @@ async fn autocomplete_offers_legal_moves_in_both_notations() {
     )
     .await;
 
-    let all = s.legal_moves_for(CHANNEL, ALICE, "").await.unwrap();
-    assert_eq!(all.len(), 25, "Discord shows at most 25");
-    let by_coordinate = s.legal_moves_for(CHANNEL, ALICE, "7g").await.unwrap();
+    let all = s.legal_moves_for(CHANNEL, ALICE, "", 25).await.unwrap();
+    assert_eq!(all.moves.len(), 25, "as many as asked for");
+    assert_eq!(all.matching, 30, "of the 30 legal moves");
+    let by_coordinate = s
+        .legal_moves_for(CHANNEL, ALICE, "7g", 25)
+        .await
+        .unwrap()
+        .moves;
     let values: Vec<&str> = by_coordinate.iter().map(|c| c.value.as_str()).collect();
     assert_eq!(values, ["7g7f"]);
-    assert_eq!(by_coordinate[0].label, "P-7f (7g7f)");
-    let by_western = s.legal_moves_for(CHANNEL, ALICE, "p-7").await.unwrap();
+    assert_eq!(by_coordinate[0].label, "P-7f (7g7f, ７六歩)");
+    let by_western = s
+        .legal_moves_for(CHANNEL, ALICE, "p-7", 25)
+        .await
+        .unwrap()
+        .moves;
     assert_eq!(by_western.len(), 1);
     assert_eq!(by_western[0].value, "7g7f");
     // A destination finds the moves that go there.
-    let to_square = s.legal_moves_for(CHANNEL, ALICE, "7f").await.unwrap();
-    assert_eq!(to_square[0].value, "7g7f");
-    let rook = s.legal_moves_for(CHANNEL, ALICE, "R").await.unwrap();
-    assert!(!rook.is_empty() && rook.iter().all(|c| c.value.starts_with("2h")));
-    assert!(s
-        .legal_moves_for(CHANNEL, ALICE, "zz")
+    let to_square = s
+        .legal_moves_for(CHANNEL, ALICE, "7f", 25)
         .await
         .unwrap()
+        .moves;
+    assert_eq!(to_square[0].value, "7g7f");
+    let rook = s
+        .legal_moves_for(CHANNEL, ALICE, "R", 25)
+        .await
+        .unwrap()
+        .moves;
+    assert!(!rook.is_empty() && rook.iter().all(|c| c.value.starts_with("2h")));
+    assert!(s
+        .legal_moves_for(CHANNEL, ALICE, "zz", 25)
+        .await
+        .unwrap()
+        .moves
         .is_empty());
     // Every offered value plays.
-    let choice = &s.legal_moves_for(CHANNEL, ALICE, "2g").await.unwrap()[0];
+    let choice = &s
+        .legal_moves_for(CHANNEL, ALICE, "2g", 25)
+        .await
+        .unwrap()
+        .moves[0];
     s.play(CHANNEL, ALICE, &choice.value).await.unwrap();
     assert!(matches!(
-        s.legal_moves_for(CHANNEL, ALICE, "").await,
+        s.legal_moves_for(CHANNEL, ALICE, "", 25).await,
         Err(ServiceError::NotYourTurn { .. })
     ));
     assert!(matches!(
-        s.legal_moves_for(CHANNEL, CAROL, "").await,
+        s.legal_moves_for(CHANNEL, CAROL, "", 25).await,
         Err(ServiceError::NotAPlayer)
     ));
     assert!(!s
-        .legal_moves_for(CHANNEL, BOB, "")
+        .legal_moves_for(CHANNEL, BOB, "", 25)
         .await
         .unwrap()
+        .moves
         .is_empty());
 }
 

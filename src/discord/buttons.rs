@@ -29,6 +29,9 @@ pub(crate) async fn on_click(
         (challenge::DECLINE_VERB, [arg]) => challenge::decline(ctx, data, click, arg).await,
         (challenge::WITHDRAW_VERB, [arg]) => challenge::withdraw(ctx, data, click, arg).await,
         (challenge::FILL_VERB, [arg]) => challenge::fill(ctx, data, click, arg).await,
+        (play::PROMOTE_VERB, [game, ply, chosen]) => {
+            play::choose_promotion(ctx, data, click, [game, ply, chosen]).await
+        }
         (play::RESIGN_VERB, [arg]) => play::confirm_resign(ctx, data, click, arg).await,
         (game::VIEW_VERB, [arg]) => play::my_view(ctx, data, click, arg).await,
         (offers::DRAW_ACCEPT_VERB, [arg]) => {

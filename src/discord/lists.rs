@@ -31,10 +31,11 @@ pub async fn games(
             .into_iter()
             .filter(|game| game.guild_id == here.guild)
             .collect();
-        format::game_list(
+        format::your_game_list(
             "**Your games in this server**",
             &games,
             "You are not playing any game here. `/challenge` starts one.",
+            Some(here.user),
         )
     } else {
         let games = service.games_in_guild(here.guild).await?;

@@ -314,7 +314,7 @@ impl Service {
             clock: turn_clock(options.seconds_per_move, now),
         };
         let announce = |created: &crate::store::Game| {
-            let view = start_view(created).map_err(into_store_error)?;
+            let view = start_view(created, challenge.challenger_id).map_err(into_store_error)?;
             let announcement = Announcement::GameStarted(Box::new(view));
             Ok(vec![announcement.stored_in(
                 created.channel_id,
@@ -341,7 +341,7 @@ impl Service {
         };
         self.schedule_changed();
         self.announced();
-        let game = start_view(&row)?;
+        let game = start_view(&row, challenge.challenger_id)?;
         let challenge = self.challenge_by_id(challenge.id).await?;
         Ok(AcceptOutcome::Started {
             challenge,
@@ -468,10 +468,11 @@ impl Service {
     }
 }
 
-/// The first board of a game just created, seen by the first player to move.
-fn start_view(row: &crate::store::Game) -> ServiceResult<BoardView> {
+/// The first board of a game just created, seen from the seat every board of the game in
+/// its channel is seen from: the challenger's.
+fn start_view(row: &crate::store::Game, challenger: UserId) -> ServiceResult<BoardView> {
     let table = Table::from_row(row.clone())?;
-    let seat = table.seat_to_move().unwrap_or(0);
+    let seat = super::table::channel_seat(row, Some(challenger));
     Ok(board_of(&table, seat, None))
 }
 

@@ -2,7 +2,7 @@
 //! profiles.
 
 use crate::engine::{record, Variant};
-use crate::store::{self, GameId, GameStatus, GuildId, UserId};
+use crate::store::{self, ChannelId, GameId, GameStatus, GuildId, UserId};
 
 use super::ending::{rating_system, shown_change, StoredResult};
 use super::table::{parse_variant, players_of, Table};
@@ -46,6 +46,29 @@ impl Service {
             filename: format!("shogiban-game-{}.{}", table.id(), format.extension()),
             text,
         })
+    }
+
+    /// Why a user finds no game to play in a channel: the game they played there last if
+    /// it has ended (a timeout they have not seen yet, say), else that there is none.
+    pub(super) async fn no_game_for(&self, channel: ChannelId, user: UserId) -> ServiceError {
+        let latest = match self.store().latest_game_in_channel(channel).await {
+            Ok(latest) => latest,
+            Err(error) => return error.into(),
+        };
+        match latest {
+            Some(row)
+                if row.status != GameStatus::Active && row.seats_of(user).next().is_some() =>
+            {
+                match summary(&row) {
+                    Ok(game) => ServiceError::YourGameEnded {
+                        game_id: game.game_id,
+                        result: game.result.unwrap_or_else(|| "it is over".into()),
+                    },
+                    Err(error) => error,
+                }
+            }
+            _ => ServiceError::NoGameHere,
+        }
     }
 
     /// The games a user is playing, in every guild, oldest first.

@@ -119,16 +119,8 @@ impl Service {
             plies,
             requested_by: table.player(offer.seat),
         };
-        self.settle(
-            table,
-            event,
-            report,
-            Write::TakeBack(plies),
-            seat,
-            None,
-            now,
-        )
-        .await
+        self.settle(table, event, report, Write::TakeBack(plies), None, now)
+            .await
     }
 
     /// Declines the opponent's standing takeback request.
@@ -226,16 +218,8 @@ impl Service {
             offered_by: table.player(offer.seat),
             accepted_by: table.player(seat),
         };
-        self.settle(
-            table,
-            event,
-            ended_by(result),
-            Write::State,
-            seat,
-            None,
-            now,
-        )
-        .await
+        self.settle(table, event, ended_by(result), Write::State, None, now)
+            .await
     }
 
     async fn decline_offer(

@@ -112,7 +112,7 @@ impl Service {
         let event = Event::Timeout {
             by: table.player(seat),
         };
-        self.settle(table, event, report, Write::State, seat, None, now)
+        self.settle(table, event, report, Write::State, None, now)
             .await
     }
 
