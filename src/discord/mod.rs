@@ -29,6 +29,7 @@ pub mod custom_id;
 mod deadline;
 mod error;
 mod format;
+mod format_replay;
 mod game;
 mod help;
 mod ids;
@@ -37,6 +38,7 @@ mod offers;
 mod outbox;
 mod play;
 mod post;
+mod replay;
 
 use std::future::Future;
 use std::time::Duration;
@@ -116,6 +118,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         lists::leaderboard(),
         lists::profile(),
         lists::export(),
+        replay::replay(),
         help::help(),
     ]
 }

@@ -34,7 +34,7 @@ use crate::store::AnnouncementId;
 
 use super::config::Delivery;
 use super::post::{Post, CHANNEL_ATTACHMENT_LIMIT};
-use super::{challenge, format, game, ids, offers};
+use super::{challenge, format, game, ids, offers, replay};
 
 /// Posts under way at once, across channels.
 const MAX_IN_FLIGHT: usize = 8;
@@ -134,7 +134,7 @@ async fn deliver(
         report(service.abandon_delivery(&delivery, why).await);
         return;
     };
-    let message = post_of(announcement)
+    let message = post_of(&service, announcement)
         .await
         .within(CHANNEL_ATTACHMENT_LIMIT)
         .into_message()
@@ -242,7 +242,7 @@ fn with_jitter(wait: Duration) -> Duration {
 }
 
 /// The message of an announcement, with its board drawn.
-pub(crate) async fn post_of(announcement: &Announcement) -> Post {
+pub(crate) async fn post_of(service: &Service, announcement: &Announcement) -> Post {
     match announcement {
         Announcement::Outcome(outcome) => {
             let image = match &outcome.picture {
@@ -270,6 +270,7 @@ pub(crate) async fn post_of(announcement: &Announcement) -> Post {
             reminder.deadline_at,
         ))
         .ping([reminder.player.user_id]),
+        Announcement::Replay(view) => replay::announced_post(service, view).await,
     }
 }
 

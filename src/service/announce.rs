@@ -23,7 +23,8 @@ use crate::store::{
 };
 
 use super::{
-    BoardView, ChallengeView, Event, OfferView, Outcome, PlayerView, Service, ServiceResult,
+    BoardView, ChallengeView, Event, OfferView, Outcome, PlayerView, ReplayView, Service,
+    ServiceResult,
 };
 
 /// Something to say in a channel because of a change.
@@ -45,6 +46,8 @@ pub enum Announcement {
     OfferDeclined(Box<OfferDeclined>),
     /// A quarter of the player's time is left.
     Reminder(Box<Reminder>),
+    /// A game ended: its replay, after the result.
+    Replay(Box<ReplayView>),
 }
 
 /// A new draw offer or takeback request.
@@ -94,6 +97,7 @@ impl Announcement {
             Self::OfferMade(_) => "offer",
             Self::OfferDeclined(_) => "offer_declined",
             Self::Reminder(_) => "reminder",
+            Self::Replay(_) => "replay",
         }
     }
 

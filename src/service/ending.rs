@@ -11,6 +11,7 @@ use crate::store::{
     self, Ending, GameEnd, GameStatus, NewMove, RatingUpdate, RatingValue, SeatPlace, SeatRating,
 };
 
+use super::replays::replay_at_end;
 use super::ratings::{rate_game, RatingError, RatingSystem, Standings};
 use super::table::{players_of, Table};
 use super::{
@@ -185,12 +186,15 @@ impl Service {
         let announce = |row: &store::Game| {
             let mut said = outcome.clone();
             said.result = Some(over_of(row));
-            let announcement = Announcement::Outcome(Box::new(said));
-            Ok(vec![announcement.stored_in(
-                row.channel_id,
-                Some(row.id),
-                None,
-            )?])
+            let mut announcements = vec![Announcement::Outcome(Box::new(said))];
+            // The replay follows the result, in the same channel.
+            if let Some(replay) = replay_at_end(table, &summary) {
+                announcements.push(Announcement::Replay(Box::new(replay)));
+            }
+            announcements
+                .iter()
+                .map(|announcement| announcement.stored_in(row.channel_id, Some(row.id), None))
+                .collect()
         };
 
         let state = table.game.to_state();

@@ -28,6 +28,7 @@ mod lists;
 mod offers;
 mod play;
 pub mod ratings;
+mod replays;
 mod schedule;
 mod table;
 pub mod views;
@@ -46,6 +47,9 @@ pub use computer::{
 };
 pub use error::{ServiceError, ServiceResult};
 pub use offers::OfferOutcome;
+pub use replays::{
+    Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, MOVES_AROUND,
+};
 pub use views::*;
 
 /// Three days: the default time for one move.
