@@ -15,7 +15,12 @@ pub(crate) fn caption(caption: &Caption<'_>) -> String {
     let mut text = match caption.played {
         None => "Start".to_owned(),
         Some(played) if caption.variant.seats() == 2 => {
-            format!("Move {}: {}{}", caption.ply, mark(played.seat), played.western)
+            format!(
+                "Move {}: {}{}",
+                caption.ply,
+                mark(played.seat),
+                played.western
+            )
         }
         Some(played) => format!("Move {}: {}", caption.ply, played.western),
     };

@@ -172,7 +172,12 @@ fn page_button(
 ) -> Option<serenity::CreateButton> {
     let id = CustomId::new(
         REPLAY_VERB,
-        [board.game_id.to_string(), ply, seat.to_string(), which.to_owned()],
+        [
+            board.game_id.to_string(),
+            ply,
+            seat.to_string(),
+            which.to_owned(),
+        ],
     )
     .ok()?;
     Some(
@@ -198,7 +203,9 @@ pub(crate) async fn announced_post(service: &Service, view: &ReplayView) -> Post
         )
         .await;
     match drawn {
-        Ok(file) => Post::new(format_replay::announced(view, Some(&file))).file(Some(gif_file(file))),
+        Ok(file) => {
+            Post::new(format_replay::announced(view, Some(&file))).file(Some(gif_file(file)))
+        }
         Err(error) => {
             tracing::error!(%error, game = %view.game_id, "the replay could not be drawn");
             Post::new(format_replay::announced(view, None))

@@ -11,8 +11,8 @@ use crate::store::{
     self, Ending, GameEnd, GameStatus, NewMove, RatingUpdate, RatingValue, SeatPlace, SeatRating,
 };
 
-use super::replays::replay_at_end;
 use super::ratings::{rate_game, RatingError, RatingSystem, Standings};
+use super::replays::replay_at_end;
 use super::table::{players_of, Table};
 use super::{
     Announcement, GameOver, Outcome, PlayerView, RatingChange, Service, ServiceResult, Standing,

@@ -236,9 +236,7 @@ impl Service {
     /// from the first seat).
     pub async fn board(&self, channel: ChannelId, user: UserId) -> ServiceResult<BoardView> {
         let table = self.table_in_channel(channel).await?;
-        let seat = table
-            .seat_of(user)
-            .unwrap_or(0);
+        let seat = table.seat_of(user).unwrap_or(0);
         self.board_view(table, seat).await
     }
 

@@ -126,9 +126,10 @@ impl Service {
         let table = Table::from_row(self.game_row(game).await?)?;
         let seat = replay_seat(&table, seat);
         let id = table.id();
-        let drawn = tokio::task::spawn_blocking(move || draw_gif(&table, seat, byte_limit, &captions))
-            .await
-            .map_err(|e| replay_failed(id, e.to_string()))??;
+        let drawn =
+            tokio::task::spawn_blocking(move || draw_gif(&table, seat, byte_limit, &captions))
+                .await
+                .map_err(|e| replay_failed(id, e.to_string()))??;
         Ok(drawn)
     }
 
@@ -299,8 +300,8 @@ fn draw_gif(
         byte_limit,
         ..ReplayOptions::default()
     };
-    let replay =
-        render::replay_gif(&frames, &options).map_err(|e| replay_failed(table.id(), e.to_string()))?;
+    let replay = render::replay_gif(&frames, &options)
+        .map_err(|e| replay_failed(table.id(), e.to_string()))?;
     Ok(ReplayFile {
         game_id: table.id(),
         variant: table.variant(),
