@@ -30,6 +30,7 @@ mod deadline;
 mod error;
 mod format;
 mod format_replay;
+mod format_threads;
 mod game;
 mod help;
 mod ids;
@@ -39,6 +40,7 @@ mod outbox;
 mod play;
 mod post;
 mod replay;
+mod threads;
 
 use std::future::Future;
 use std::time::Duration;

@@ -40,7 +40,10 @@ use tokio::sync::Notify;
 use crate::engine::{RuleOptions, Variant};
 use crate::store::{Store, UserId};
 
-pub use announce::{now_ms, Announcement, Delivery, OfferDeclined, OfferMade, Reminder};
+pub use announce::{
+    now_ms, Announcement, ArchiveThread, Delivery, OfferDeclined, OfferMade, Reminder, ThreadResult,
+};
+pub use challenges::GAME_THREADS_SETTING;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{
     computer_level, computer_name, computer_person, computer_user, ComputerAnswer, THINKERS,
@@ -114,6 +117,9 @@ pub struct ChallengeRequest {
     pub rules: Option<RuleOptions>,
     /// Whether the result changes ratings.
     pub rated: bool,
+    /// Whether the game is to be played in a thread of its own under the channel (opened by
+    /// the front end when the last player accepts).
+    pub thread: bool,
 }
 
 impl ChallengeRequest {
@@ -126,6 +132,7 @@ impl ChallengeRequest {
             time_limit: TimeLimit::Default,
             rules: None,
             rated: true,
+            thread: false,
         }
     }
 }
