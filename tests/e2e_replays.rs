@@ -1,13 +1,16 @@
-//! Replays end to end through the real bot against the fake Discord: the GIF posted after
-//! a game's result, `/export format:gif`, `/replay` paged with its buttons (after a restart
-//! too), and spectators' views.
+//! Replays and game threads end to end through the real bot against the fake Discord: the
+//! GIF posted after a game's result, `/export format:gif`, `/replay` paged with its buttons
+//! (after a restart too), spectators' views, and a game in a thread of its own from
+//! challenge to archive, with the fallback to the channel when a permission is missing.
 
 mod support;
 
-use support::fake_discord::{callback, RestCall, UploadedFile};
-use support::fixtures::{alice, bob, carol, InteractionBuilder, CHANNEL_ID};
+use support::fake_discord::{callback, Failure, RestCall, UploadedFile, DEFAULT_WAIT};
+use support::fixtures::{
+    alice, bob, carol, InteractionBuilder, CHANNEL_ID, GUILD_ID, THREAD_PERMISSIONS,
+};
 use support::games::STANDARD_MATE;
-use support::table::{Table, STANDARD};
+use support::table::{Table, STANDARD, START_TIME};
 
 /// `/export` format choices, as Discord sends them (the index of the choice).
 const EXPORT_GIF: i64 = 3;
@@ -76,7 +79,7 @@ async fn a_finished_game_posts_its_replay_from_the_winners_seat_after_the_result
     table.play_unannounced(&alice(), STANDARD_MATE[6]).await;
     let replay = table
         .fake
-        .channel_message(CHANNEL_ID, support::fake_discord::DEFAULT_WAIT, |call| {
+        .channel_message(CHANNEL_ID, DEFAULT_WAIT, |call| {
             content(call).contains("the whole game")
         })
         .await;
@@ -294,4 +297,185 @@ async fn spectators_see_replays_and_my_view_from_the_first_seat() {
         pngs[0].filename
     );
     table.close().await;
+}
+
+/// `/challenge` of bob by alice (black, as listed) in a thread of its own, with the bot
+/// allowed to open threads: returns the challenge as posted and its accept button.
+async fn thread_challenge(table: &Table, permissions: &'static str) -> (RestCall, String) {
+    let challenge = table
+        .challenge(
+            InteractionBuilder::slash("challenge")
+                .user("opponent", &bob())
+                .integer("seats", 1)
+                .boolean("thread", true)
+                .app_permissions(permissions),
+            &alice(),
+        )
+        .await;
+    let accept = button_starting(&challenge, "accept:");
+    (challenge, accept)
+}
+
+fn button_starting(call: &RestCall, prefix: &str) -> String {
+    call.custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no {prefix} button"))
+}
+
+#[tokio::test]
+async fn a_game_in_its_own_thread_from_challenge_to_result_then_archived_a_day_later() {
+    let table = Table::open().await;
+    let (challenge, accept) = thread_challenge(&table, THREAD_PERMISSIONS).await;
+    let message = challenge.message.clone().unwrap();
+    let thread: u64 = message["id"].as_str().unwrap().parse().unwrap();
+    let click = table.click(&bob(), &accept, message).await;
+    table.fake.response_to(&click).await;
+
+    // The thread hangs from the challenge, is named after the players and the variant, and
+    // has both players in it; the first board is posted there.
+    let opened = table.fake.thread(thread).expect("a thread is opened");
+    assert_eq!(opened["parent_id"], CHANNEL_ID.to_string());
+    let name = opened["name"].as_str().unwrap();
+    assert!(name.contains(" vs ") && name.ends_with("Shogi"), "{name}");
+    let members = opened["members"].as_array().unwrap();
+    for player in [alice(), bob()] {
+        assert!(
+            members.contains(&serde_json::json!(player.id.to_string())),
+            "{members:?}"
+        );
+    }
+    let first = table
+        .fake
+        .channel_message(thread, DEFAULT_WAIT, |call| {
+            content(call).contains(" begins: ")
+        })
+        .await;
+    assert_eq!(first.pngs().len(), 1);
+
+    // The parent channel is free for another game meanwhile.
+    let (_, other) = table
+        .ask(InteractionBuilder::slash("challenge").by(&carol()))
+        .await;
+    assert!(
+        content(&other).contains("is posted"),
+        "{:?}",
+        other.content()
+    );
+
+    // The game is played in the thread, to mate.
+    let since = std::time::Instant::now();
+    for (n, text) in STANDARD_MATE.iter().enumerate() {
+        let player = if n % 2 == 0 { alice() } else { bob() };
+        let (_, answer) = table
+            .ask(
+                InteractionBuilder::slash("move")
+                    .string("move", text)
+                    .in_guild(GUILD_ID, thread)
+                    .by(&player),
+            )
+            .await;
+        assert!(
+            content(&answer).contains("was played"),
+            "{:?}",
+            answer.content()
+        );
+    }
+    let replay = table
+        .fake
+        .channel_message(thread, DEFAULT_WAIT, |call| {
+            content(call).contains("the whole game")
+        })
+        .await;
+    assert_eq!(gif_frames(the_gif(&replay)).0, STANDARD_MATE.len() + 1);
+    let line = table
+        .fake
+        .channel_message(CHANNEL_ID, DEFAULT_WAIT, |call| {
+            content(call).contains(&format!("<#{thread}>"))
+        })
+        .await;
+    let text = content(&line);
+    assert!(
+        text.contains("checkmate") && !text.contains('\n'),
+        "one line: {text}"
+    );
+    assert!(line.files.is_empty());
+    assert!(table
+        .posts_since(CHANNEL_ID, since)
+        .iter()
+        .all(|call| !content(call).contains("the whole game")));
+    assert_eq!(opened["thread_metadata"]["archived"], false);
+
+    // A day after the end the scheduler archives the thread.
+    table.clock.set(START_TIME + 86_400 + 60);
+    let (_, poke) = table
+        .ask(
+            InteractionBuilder::slash("challenge")
+                .in_guild(GUILD_ID, 9999)
+                .by(&carol()),
+        )
+        .await;
+    assert!(content(&poke).contains("is posted"));
+    let path = format!("/api/v10/channels/{thread}");
+    table
+        .fake
+        .wait_for("the thread archived", DEFAULT_WAIT, |call| {
+            call.is("PATCH", &path)
+        })
+        .await;
+    let archived = table.fake.thread(thread).unwrap();
+    assert_eq!(archived["thread_metadata"]["archived"], true);
+    table.close().await;
+}
+
+#[tokio::test]
+async fn a_missing_thread_permission_is_named_and_the_game_starts_in_the_channel() {
+    let table = Table::open().await;
+    // Without the permissions in the channel, the challenger is told at once.
+    let (_, answer) = table
+        .ask(
+            InteractionBuilder::slash("challenge")
+                .user("opponent", &bob())
+                .boolean("thread", true)
+                .by(&alice()),
+        )
+        .await;
+    let text = content(&answer);
+    assert!(answer.is_ephemeral());
+    assert!(text.contains("is posted"), "the challenge is made: {text}");
+    assert!(
+        text.contains("Create Public Threads") && text.contains("Send Messages in Threads"),
+        "{text}"
+    );
+    assert!(text.contains("played in this channel"), "{text}");
+
+    // With the permissions granted but Discord refusing the thread, the game starts in the
+    // channel, and the player who started it is told why.
+    let table2 = Table::open().await;
+    table2.fake.fail(
+        "POST",
+        "/api/v10/channels/*/messages/*/threads",
+        u32::MAX,
+        Failure::Status(403),
+    );
+    let (challenge, accept) = thread_challenge(&table2, THREAD_PERMISSIONS).await;
+    let click = table2
+        .click(&bob(), &accept, challenge.message.clone().unwrap())
+        .await;
+    let first = table2.first_board_after(&click).await;
+    assert!(first.is("POST", &format!("/api/v10/channels/{CHANNEL_ID}/messages")));
+    let why = table2
+        .fake
+        .wait_for("the reason there is no thread", DEFAULT_WAIT, |call| {
+            call.answers(&click) && content(call).contains("Create Public Threads")
+        })
+        .await;
+    assert!(why.is_ephemeral());
+    assert!(
+        content(&why).contains("played in this channel"),
+        "{:?}",
+        why.content()
+    );
+    table.close().await;
+    table2.close().await;
 }
