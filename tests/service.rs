@@ -350,9 +350,9 @@ async fn the_board_is_drawn_for_the_asking_player() {
     assert_eq!(board.players.len(), 2);
     let bob = s.board(CHANNEL, BOB).await.unwrap();
     assert_eq!(bob.image.as_ref().unwrap().seat_name, "white");
-    // A spectator sees the board of the player to move.
+    // A spectator sees the board from the first seat, whoever is to move.
     let spectator = s.board(CHANNEL, CAROL).await.unwrap();
-    assert_eq!(spectator.image.as_ref().unwrap().seat_name, "white");
+    assert_eq!(spectator.image.as_ref().unwrap().seat_name, "black");
     assert!(matches!(
         s.board(OTHER_CHANNEL, ALICE).await,
         Err(ServiceError::NoGameHere)
@@ -988,7 +988,8 @@ async fn every_change_is_stored_with_its_announcement() {
             "move",
             "offer",
             "offer_declined",
-            "result"
+            "result",
+            "replay"
         ]
     );
     let Announcement::Challenge(posted) = &said[0] else {

@@ -9,7 +9,7 @@ use crate::store::GameId;
 use super::challenge::VariantChoice;
 use super::game::{self, Here};
 use super::post::{File, Post};
-use super::{format, ids, Context, Error};
+use super::{format, ids, replay, Context, Error};
 
 /// Rows on one leaderboard page.
 const LEADERBOARD_PAGE: u32 = 15;
@@ -100,19 +100,23 @@ pub enum FormatChoice {
     Csa,
     #[name = "Position file: positions and moves (every variant)"]
     Text,
+    #[name = "GIF: an animated replay, a picture per position (every variant)"]
+    Gif,
 }
 
-impl From<FormatChoice> for RecordFormat {
-    fn from(choice: FormatChoice) -> Self {
-        match choice {
-            FormatChoice::Kif => RecordFormat::Kif,
-            FormatChoice::Csa => RecordFormat::Csa,
-            FormatChoice::Text => RecordFormat::Text,
+impl FormatChoice {
+    /// The record format chosen; `None` for the replay, which is a picture.
+    fn record(self) -> Option<RecordFormat> {
+        match self {
+            Self::Kif => Some(RecordFormat::Kif),
+            Self::Csa => Some(RecordFormat::Csa),
+            Self::Text => Some(RecordFormat::Text),
+            Self::Gif => None,
         }
     }
 }
 
-/// Sends you a game's record as a file: this channel's game, or the game number you give.
+/// Sends you a game's record or replay as a file: this channel's game, or the number you give.
 #[poise::command(slash_command, guild_only)]
 pub async fn export(
     ctx: Context<'_>,
@@ -127,8 +131,9 @@ pub async fn export(
     let which = game.map_or(GameRef::Channel(here.channel), |id| {
         GameRef::InGuild(here.guild, GameId(id))
     });
-    let record = match format {
-        Some(format) => service.export(which, format.into()).await?,
+    let record = match format.map(|format| (format, format.record())) {
+        Some((_, Some(format))) => service.export(which, format).await?,
+        Some((_, None)) => return replay::export(ctx, which).await,
         // KIF where the variant has it (standard shogi), else the position file.
         None => match service.export(which, RecordFormat::Kif).await {
             Err(ServiceError::NotAllowed(_)) => service.export(which, RecordFormat::Text).await?,

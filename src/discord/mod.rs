@@ -29,6 +29,8 @@ pub mod custom_id;
 mod deadline;
 mod error;
 mod format;
+mod format_replay;
+mod format_threads;
 mod game;
 mod help;
 pub mod i18n;
@@ -38,6 +40,8 @@ mod offers;
 mod outbox;
 mod play;
 mod post;
+mod replay;
+mod threads;
 
 use std::future::Future;
 use std::time::Duration;
@@ -117,6 +121,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         lists::leaderboard(),
         lists::profile(),
         lists::export(),
+        replay::replay(),
         help::help(),
     ];
     i18n::localize_commands(&mut commands);

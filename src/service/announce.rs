@@ -23,7 +23,8 @@ use crate::store::{
 };
 
 use super::{
-    BoardView, ChallengeView, Event, OfferView, Outcome, PlayerView, Service, ServiceResult,
+    BoardView, ChallengeView, Event, OfferView, Outcome, PlayerView, ReplayView, Service,
+    ServiceResult,
 };
 
 /// Something to say in a channel because of a change.
@@ -45,6 +46,30 @@ pub enum Announcement {
     OfferDeclined(Box<OfferDeclined>),
     /// A quarter of the player's time is left.
     Reminder(Box<Reminder>),
+    /// A game ended: its replay, after the result.
+    Replay(Box<ReplayView>),
+    /// The one-line result of a game played in a thread, in the channel the thread hangs
+    /// from.
+    ThreadResult(Box<ThreadResult>),
+    /// A game's thread is archived, a day after the game ended: said to Discord, not posted.
+    ArchiveThread(Box<ArchiveThread>),
+}
+
+/// How a game played in a thread ended, for the channel the thread hangs from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThreadResult {
+    pub game_id: GameId,
+    pub variant: Variant,
+    pub thread_id: ChannelId,
+    /// How the game ended, in one line.
+    pub summary: String,
+}
+
+/// A game's thread to archive.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArchiveThread {
+    pub game_id: GameId,
+    pub thread_id: ChannelId,
 }
 
 /// A new draw offer or takeback request.
@@ -94,6 +119,9 @@ impl Announcement {
             Self::OfferMade(_) => "offer",
             Self::OfferDeclined(_) => "offer_declined",
             Self::Reminder(_) => "reminder",
+            Self::Replay(_) => "replay",
+            Self::ThreadResult(_) => "thread_result",
+            Self::ArchiveThread(_) => "archive_thread",
         }
     }
 

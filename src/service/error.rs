@@ -79,6 +79,10 @@ pub enum ServiceError {
     #[error("{0}")]
     NotAllowed(String),
 
+    /// A game's replay could not be drawn.
+    #[error("The replay of game #{game} could not be made: {reason}.")]
+    Replay { game: GameId, reason: String },
+
     #[error("The game database failed ({0}). Please try again; if it keeps happening, tell a server admin.")]
     Storage(#[source] StoreError),
 

@@ -19,19 +19,7 @@ impl Service {
     /// final position and numbered moves) for every variant. By channel, the active game
     /// there or else the last one played there.
     pub async fn export(&self, game: GameRef, format: RecordFormat) -> ServiceResult<Record> {
-        let row = match game {
-            GameRef::InGuild(guild, id) => self
-                .store()
-                .game(id)
-                .await?
-                .filter(|row| row.guild_id == guild)
-                .ok_or(ServiceError::GameNotFound(id))?,
-            GameRef::Channel(channel) => self
-                .store()
-                .latest_game_in_channel(channel)
-                .await?
-                .ok_or(ServiceError::NoGameHere)?,
-        };
+        let row = self.game_row(game).await?;
         let table = Table::from_row(row)?;
         let names = table.names();
         let text = match format {

@@ -318,14 +318,10 @@ impl Service {
     }
 
     /// The channel's game as it stands, drawn from the user's seat (or, for spectators,
-    /// from the seat to move).
+    /// from the first seat).
     pub async fn board(&self, channel: ChannelId, user: UserId) -> ServiceResult<BoardView> {
         let table = self.table_in_channel(channel).await?;
-        let seat = table
-            .seat_of(user)
-            .ok()
-            .or(table.seat_to_move())
-            .unwrap_or(0);
+        let seat = table.seat_of(user).unwrap_or(0);
         self.board_view(table, seat).await
     }
 

@@ -304,6 +304,9 @@ pub struct ChallengeView {
     pub seconds_per_move: Option<i64>,
     pub rated: bool,
     pub rules: RuleOptions,
+    /// Whether the game is to be played in a thread of its own.
+    #[serde(default)]
+    pub in_thread: bool,
     pub status: ChallengeStatus,
     pub created_at: i64,
     pub expires_at: i64,
