@@ -134,20 +134,54 @@ async fn deliver(
         report(service.abandon_delivery(&delivery, why).await);
         return;
     };
-    let message = post_of(announcement)
-        .await
-        .within(CHANNEL_ATTACHMENT_LIMIT)
-        .into_message()
-        .nonce(serenity::Nonce::String(nonce(
-            delivery.created_at,
-            delivery.id,
-        )))
-        .enforce_nonce(true);
-    let sent = tokio::time::timeout(
-        settings.send_timeout(),
-        channel.send_message(&http, message),
-    )
-    .await;
+    let sent = match announcement {
+        // A lapsed offer edits the message that made it (posted before it, as a channel's
+        // announcements go out in order): the buttons go, the text says it lapsed.
+        Announcement::OfferLapsed(lapsed) => {
+            let posted = match lapsed.made {
+                Some(made) => service.message_of(lapsed.game_id, made).await,
+                None => Ok(None),
+            };
+            let message = match posted {
+                Ok(Some(message)) => serenity::MessageId::new(message),
+                Ok(None) => {
+                    // Never posted (given up): nothing shows buttons to take away.
+                    report(service.delivered(&delivery, None).await);
+                    return;
+                }
+                Err(error) => {
+                    let wait = with_jitter(settings.backoff(delivery.attempt));
+                    let why = format!("cannot read the offer's message: {error}");
+                    report(service.retry_delivery(&delivery, wait, &why).await);
+                    return;
+                }
+            };
+            let edit = serenity::EditMessage::new()
+                .content(format::offer_lapsed(lapsed))
+                .components(Vec::new());
+            tokio::time::timeout(
+                settings.send_timeout(),
+                channel.edit_message(&http, message, edit),
+            )
+            .await
+        }
+        _ => {
+            let message = post_of(announcement)
+                .await
+                .within(CHANNEL_ATTACHMENT_LIMIT)
+                .into_message()
+                .nonce(serenity::Nonce::String(nonce(
+                    delivery.created_at,
+                    delivery.id,
+                )))
+                .enforce_nonce(true);
+            tokio::time::timeout(
+                settings.send_timeout(),
+                channel.send_message(&http, message),
+            )
+            .await
+        }
+    };
     let (id, kind, attempt) = (delivery.id, announcement.kind(), delivery.attempt);
     let (failure, can_succeed) = match sent {
         Ok(Ok(posted)) => {
@@ -263,6 +297,7 @@ pub(crate) async fn post_of(announcement: &Announcement) -> Post {
         Announcement::OfferDeclined(declined) => {
             Post::new(format::offer_declined(declined)).ping([declined.offer.by.user_id])
         }
+        Announcement::OfferLapsed(lapsed) => Post::new(format::offer_lapsed(lapsed)),
         Announcement::Reminder(reminder) => Post::new(format::reminder(
             reminder.variant,
             reminder.game_id,

@@ -45,6 +45,19 @@ pub enum Announcement {
     OfferDeclined(Box<OfferDeclined>),
     /// A quarter of the player's time is left.
     Reminder(Box<Reminder>),
+    /// An offer or request that lapsed when the game moved on: its message is edited
+    /// (its buttons removed) rather than a new one posted.
+    OfferLapsed(Box<OfferLapsed>),
+}
+
+/// A draw offer or takeback request that lapsed unanswered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OfferLapsed {
+    pub game_id: GameId,
+    pub variant: Variant,
+    pub offer: OfferView,
+    /// The announcement that made the offer, whose message shows its buttons.
+    pub made: Option<AnnouncementId>,
 }
 
 /// A new draw offer or takeback request.
@@ -94,6 +107,7 @@ impl Announcement {
             Self::OfferMade(_) => "offer",
             Self::OfferDeclined(_) => "offer_declined",
             Self::Reminder(_) => "reminder",
+            Self::OfferLapsed(_) => "offer_lapsed",
         }
     }
 
@@ -200,6 +214,20 @@ impl Service {
         // The channel's next announcement can go now.
         self.announced();
         Ok(done)
+    }
+
+    /// The Discord message an announcement of `game` was posted as, once delivered.
+    pub async fn message_of(
+        &self,
+        game: GameId,
+        announcement: AnnouncementId,
+    ) -> ServiceResult<Option<u64>> {
+        let stored = self.store().announcements_of_game(game).await?;
+        Ok(stored
+            .into_iter()
+            .find(|stored| stored.id == announcement)
+            .and_then(|stored| stored.message_id)
+            .map(|message| message.0))
     }
 
     /// Puts `delivery` back, to be tried again `after` from now; `why` is kept for

@@ -39,7 +39,9 @@ use tokio::sync::Notify;
 use crate::engine::{RuleOptions, Variant};
 use crate::store::{Store, UserId};
 
-pub use announce::{now_ms, Announcement, Delivery, OfferDeclined, OfferMade, Reminder};
+pub use announce::{
+    now_ms, Announcement, Delivery, OfferDeclined, OfferLapsed, OfferMade, Reminder,
+};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{
     computer_level, computer_name, computer_person, computer_user, ComputerAnswer, THINKERS,
