@@ -78,7 +78,8 @@ async fn a_standard_game_from_challenge_to_leaderboard() {
     assert_eq!(first.deadline_at, Some(T0 + 60 + HOUR + 3 * DAY));
     let image = drawn(first.picture.as_ref()).await;
     assert!(is_png(&image.png));
-    assert_eq!(image.seat_name, "white", "drawn for the player to move");
+    // The channel's board stays on the challenger's side whoever is to move.
+    assert_eq!(image.seat_name, "black", "drawn from the challenger's seat");
     assert!(first.result.is_none());
 
     let last = outcomes.last().unwrap();
