@@ -143,7 +143,12 @@ async fn autocomplete_says_what_it_left_out_puts_captures_first_and_reads_japane
     };
     let all = table.suggestions(&alice(), "").await;
     assert!(all[0].0.ends_with("— type a piece or square"), "{all:?}");
-    assert_eq!(sorted(&all[1..3]), ["8h2b", "8h2b+"], "{all:?}");
+    // The bishop's captures on 2b and its checks from 3c (on the king on 5a) first.
+    assert_eq!(
+        sorted(&all[1..5]),
+        ["8h2b", "8h2b+", "8h3c", "8h3c+"],
+        "{all:?}"
+    );
     let captures = table.suggestions(&alice(), "x").await;
     assert_eq!(sorted(&captures), ["8h2b", "8h2b+"], "{captures:?}");
     table.play(&alice(), "8h2b+").await;
