@@ -174,7 +174,21 @@ async fn a_rules_page_shows_the_variants_start_position() {
     assert!(content.contains("Dai dai shogi"), "{content}");
     assert!(content.contains("`8h7g6f`"), "{content}");
     let pngs = reply.pngs();
-    assert_eq!(pngs.len(), 1, "{content}");
+    // The start, then the pages of every piece: code, kanji, English name and moves.
+    let names: Vec<&str> = pngs.iter().map(|png| png.filename.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "start-daidai.png",
+            "daidai-pieces-1.png",
+            "daidai-pieces-2.png",
+            "daidai-pieces-3.png",
+            "daidai-pieces-4.png",
+            "daidai-pieces-5.png"
+        ],
+        "{content}"
+    );
+    assert!(content.contains("code · kanji · English name"), "{content}");
     let (width, height) = pngs[0].png_size();
     assert!(width >= 17 * 20 && height >= 17 * 20, "{width}x{height}");
 

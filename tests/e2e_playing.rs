@@ -5,8 +5,8 @@
 
 mod support;
 
-use support::fake_discord::{callback, RestCall};
-use support::fixtures::{alice, bob, carol, dave, InteractionBuilder};
+use support::fake_discord::{callback, RestCall, DEFAULT_WAIT};
+use support::fixtures::{alice, bob, carol, dave, InteractionBuilder, CHANNEL_ID};
 use support::table::{Table, STANDARD, YONIN_DOUBLES};
 
 fn content(call: &RestCall) -> &str {
@@ -143,7 +143,12 @@ async fn autocomplete_says_what_it_left_out_puts_captures_first_and_reads_japane
     };
     let all = table.suggestions(&alice(), "").await;
     assert!(all[0].0.ends_with("— type a piece or square"), "{all:?}");
-    assert_eq!(sorted(&all[1..3]), ["8h2b", "8h2b+"], "{all:?}");
+    // The bishop's captures on 2b and its checks from 3c (on the king on 5a) first.
+    assert_eq!(
+        sorted(&all[1..5]),
+        ["8h2b", "8h2b+", "8h3c", "8h3c+"],
+        "{all:?}"
+    );
     let captures = table.suggestions(&alice(), "x").await;
     assert_eq!(sorted(&captures), ["8h2b", "8h2b+"], "{captures:?}");
     table.play(&alice(), "8h2b+").await;
@@ -285,6 +290,61 @@ async fn the_channel_board_keeps_the_challengers_seat_and_doubles_names_the_pair
         board_seat(&played.answer),
         "s",
         "W is to move, S still sees it"
+    );
+    table.close().await;
+}
+
+#[tokio::test]
+async fn a_lapsed_draw_offer_loses_its_buttons_and_a_late_click_says_why() {
+    let table = Table::open().await;
+    table.start_game(STANDARD, &[&alice(), &bob()]).await;
+    table.play(&alice(), "7g7f").await;
+    let (sent, answer) = table
+        .ask(InteractionBuilder::slash("draw").by(&alice()))
+        .await;
+    assert!(
+        content(&answer).contains("is posted"),
+        "{:?}",
+        answer.content()
+    );
+    let offer = table
+        .announced_after(&sent, "the offer", |call| call.custom_ids().len() == 2)
+        .await;
+    let message = offer.message.clone().expect("the offer's message");
+    let message_id = message["id"].as_str().expect("a message id").to_owned();
+
+    // bob answers with a move: the offer lapses, and its message says so, without buttons.
+    table.play(&bob(), "3c3d").await;
+    let path = format!("/api/v10/channels/{CHANNEL_ID}/messages/{message_id}");
+    let edit = table
+        .fake
+        .wait_for("the offer's message edited", DEFAULT_WAIT, |call| {
+            call.is("PATCH", &path)
+        })
+        .await;
+    let text = content(&edit);
+    assert!(
+        text.contains(&format!("black {}'s draw offer lapsed", alice().mention())),
+        "{text}"
+    );
+    let components = edit
+        .message_payload()
+        .and_then(|m| m.get("components"))
+        .cloned();
+    assert_eq!(
+        components,
+        Some(serde_json::json!([])),
+        "the buttons are gone"
+    );
+
+    // A click on the old Accept button (a client that did not refresh) says what happened.
+    let click = table.click(&bob(), &offer.custom_ids()[0], message).await;
+    let refusal = table.fake.answer_to(&click).await;
+    assert!(refusal.is_ephemeral());
+    assert!(
+        content(&refusal).contains("lapsed when the game moved on"),
+        "{:?}",
+        refusal.content()
     );
     table.close().await;
 }

@@ -43,7 +43,7 @@ const TO_ELIMINATION: [&str; 17] = [
     "5g5f", "9c8c", "6a7b", "1c2c", // S, W, N, E
     "5f5e", "8c9b", "4a3b", "2c1b", //
     "5e5d", "9b8c", "3a2b", "1b2c", //
-    "5d5c", "8c9b", "7a8b", "2c1b",  //
+    "P-5c=", "8c9b", "7a8b", "2c1b",  // S says not to promote, or is asked
     "5c5b+", // S mates N
 ];
 

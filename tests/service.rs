@@ -78,7 +78,8 @@ async fn a_standard_game_from_challenge_to_leaderboard() {
     assert_eq!(first.deadline_at, Some(T0 + 60 + HOUR + 3 * DAY));
     let image = drawn(first.picture.as_ref()).await;
     assert!(is_png(&image.png));
-    assert_eq!(image.seat_name, "white", "drawn for the player to move");
+    // The channel's board stays on the challenger's side whoever is to move.
+    assert_eq!(image.seat_name, "black", "drawn from the challenger's seat");
     assert!(first.result.is_none());
 
     let last = outcomes.last().unwrap();
@@ -628,7 +629,8 @@ async fn draws_are_offered_declined_and_agreed() {
     assert!(s.board(CHANNEL, ALICE).await.unwrap().offers.is_empty());
     assert_eq!(
         message(s.accept_draw(CHANNEL, ALICE).await),
-        "There is no draw offer to answer."
+        "The draw offer by white (Bob) lapsed when the game moved on, so there is nothing \
+         to answer now."
     );
 
     // An offer survives a restart; offering back agrees to it.
@@ -700,7 +702,8 @@ async fn takebacks_need_the_opponents_consent() {
     s.play(CHANNEL, BOB, "8c8d").await.unwrap();
     assert_eq!(
         message(s.accept_takeback(CHANNEL, BOB).await),
-        "There is no takeback request to answer."
+        "The takeback request by black (Alice) lapsed when the game moved on, so there is \
+         nothing to answer now."
     );
     s.request_takeback(CHANNEL, BOB).await.unwrap();
     assert_eq!(
@@ -741,7 +744,8 @@ async fn resignation_declaration_and_abort() {
     let over = outcome.result.unwrap();
     assert_eq!(over.summary, "black (Alice) wins (resignation)");
     assert!(outcome.next.is_none());
-    assert_eq!(drawn(outcome.picture.as_ref()).await.seat_name, "white");
+    // The channel's board stays on the challenger's side.
+    assert_eq!(drawn(outcome.picture.as_ref()).await.seat_name, "black");
 
     // An impasse declaration far from the conditions is refused with the reason.
     f.start(
@@ -1003,14 +1007,15 @@ async fn every_change_is_stored_with_its_announcement() {
     };
     assert_eq!(**start, *game);
     assert_eq!(start.picture.seat_name(), "black");
-    // The move's announcement is what the mover was told, with the board for white and
-    // the move marked from the position it was played in.
+    // The move's announcement is what the mover was told, with the board from the
+    // challenger's seat (black, as every board of the game in the channel) and the move
+    // marked from the position it was played in.
     let Announcement::Outcome(move_said) = &said[2] else {
         panic!("{:?}", said[2]);
     };
     assert_eq!(**move_said, moved);
     let picture = move_said.picture.as_ref().unwrap();
-    assert_eq!(picture.seat_name(), "white");
+    assert_eq!(picture.seat_name(), "black");
     let last = picture.last_move.as_ref().unwrap();
     assert_eq!(last.coordinate, "7g7f");
     assert_eq!(last.before, game.position);
@@ -1034,7 +1039,7 @@ async fn every_change_is_stored_with_its_announcement() {
     assert_eq!(**result, resigned);
     let over = result.result.as_ref().unwrap();
     assert!(over.standings.iter().all(|s| s.rating.is_some()));
-    assert_eq!(result.picture.as_ref().unwrap().seat_name(), "white");
+    assert_eq!(result.picture.as_ref().unwrap().seat_name(), "black");
 
     // A second decline of the same offer finds nothing and announces nothing.
     assert!(s.decline_draw(CHANNEL, ALICE).await.is_err());

@@ -8,8 +8,8 @@ use crate::engine::shogi::EliminationReason;
 use crate::engine::Variant;
 use crate::service::{
     computer_level, computer_name, BoardView, ChallengeView, Eliminated, Event, GameOver,
-    GameSummary, LeaderboardRow, OfferDeclined, OfferMade, OfferView, Outcome, Participant,
-    PlayerView, Profile, PromotionQuestion, Standing,
+    GameSummary, LeaderboardRow, OfferDeclined, OfferLapsed, OfferMade, OfferView, Outcome,
+    Participant, PlayerView, Profile, PromotionQuestion, Standing,
 };
 use crate::store::{ChallengeStatus, ChannelId, GameStatus, InviteResponse, OfferKind, UserId};
 
@@ -645,6 +645,19 @@ fn pair_line(pair: &[PlayerView]) -> String {
     let seats: Vec<&str> = pair.iter().map(|p| p.seat_name).collect();
     let names: Vec<String> = pair.iter().map(|p| mention(p.user_id)).collect();
     format!("**{}** ({})", seats.join("+"), names.join(", "))
+}
+
+/// What a lapsed offer's message says once its buttons are gone.
+pub(crate) fn offer_lapsed(lapsed: &OfferLapsed) -> String {
+    let what = match lapsed.offer.kind {
+        OfferKind::Draw => "draw offer",
+        OfferKind::Takeback => "takeback request",
+    };
+    format!(
+        "{} · {}'s {what} lapsed: the game moved on before it was answered.",
+        game_title(lapsed.variant, lapsed.game_id),
+        player(&lapsed.offer.by)
+    )
 }
 
 /// A reminder that a player's time is running out.

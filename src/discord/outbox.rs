@@ -134,9 +134,34 @@ async fn deliver(
         report(service.abandon_delivery(&delivery, why).await);
         return;
     };
+    // A lapsed offer edits the message that made it (posted before it, as a channel's
+    // announcements go out in order): find that message first.
+    let lapsed_message = match announcement {
+        Announcement::OfferLapsed(lapsed) => {
+            let posted = match lapsed.made {
+                Some(made) => service.message_of(lapsed.game_id, made).await,
+                None => Ok(None),
+            };
+            match posted {
+                Ok(Some(message)) => Some(serenity::MessageId::new(message)),
+                Ok(None) => {
+                    // Never posted (given up): nothing shows buttons to take away.
+                    report(service.delivered(&delivery, None).await);
+                    return;
+                }
+                Err(error) => {
+                    let wait = with_jitter(settings.backoff(delivery.attempt));
+                    let why = format!("cannot read the offer's message: {error}");
+                    report(service.retry_delivery(&delivery, wait, &why).await);
+                    return;
+                }
+            }
+        }
+        _ => None,
+    };
     let sent = tokio::time::timeout(
         settings.send_timeout(),
-        send(&service, &http, channel, &delivery, announcement),
+        send(&service, &http, channel, &delivery, announcement, lapsed_message),
     )
     .await;
     let (id, kind, attempt) = (delivery.id, announcement.kind(), delivery.attempt);
@@ -172,7 +197,16 @@ async fn send(
     channel: serenity::ChannelId,
     delivery: &service::Delivery,
     announcement: &Announcement,
+    lapsed_message: Option<serenity::MessageId>,
 ) -> serenity::Result<Option<u64>> {
+    if let (Announcement::OfferLapsed(lapsed), Some(message)) = (announcement, lapsed_message) {
+        // The buttons go, the text says the offer lapsed.
+        let edit = serenity::EditMessage::new()
+            .content(format::offer_lapsed(lapsed))
+            .components(Vec::new());
+        let edited = channel.edit_message(http, message, edit).await?;
+        return Ok(Some(edited.id.get()));
+    }
     if let Announcement::ArchiveThread(_) = announcement {
         let archive = serenity::EditThread::new().archived(true);
         channel.edit_thread(http, archive).await?;
@@ -281,6 +315,7 @@ pub(crate) async fn post_of(service: &Service, announcement: &Announcement) -> P
         Announcement::OfferDeclined(declined) => {
             Post::new(format::offer_declined(declined)).ping([declined.offer.by.user_id])
         }
+        Announcement::OfferLapsed(lapsed) => Post::new(format::offer_lapsed(lapsed)),
         Announcement::Reminder(reminder) => Post::new(format::reminder(
             reminder.variant,
             reminder.game_id,

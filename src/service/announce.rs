@@ -53,6 +53,9 @@ pub enum Announcement {
     ThreadResult(Box<ThreadResult>),
     /// A game's thread is archived, a day after the game ended: said to Discord, not posted.
     ArchiveThread(Box<ArchiveThread>),
+    /// An offer or request that lapsed when the game moved on: its message is edited
+    /// (its buttons removed) rather than a new one posted.
+    OfferLapsed(Box<OfferLapsed>),
 }
 
 /// How a game played in a thread ended, for the channel the thread hangs from.
@@ -70,6 +73,16 @@ pub struct ThreadResult {
 pub struct ArchiveThread {
     pub game_id: GameId,
     pub thread_id: ChannelId,
+}
+
+/// A draw offer or takeback request that lapsed unanswered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OfferLapsed {
+    pub game_id: GameId,
+    pub variant: Variant,
+    pub offer: OfferView,
+    /// The announcement that made the offer, whose message shows its buttons.
+    pub made: Option<AnnouncementId>,
 }
 
 /// A new draw offer or takeback request.
@@ -122,6 +135,7 @@ impl Announcement {
             Self::Replay(_) => "replay",
             Self::ThreadResult(_) => "thread_result",
             Self::ArchiveThread(_) => "archive_thread",
+            Self::OfferLapsed(_) => "offer_lapsed",
         }
     }
 
@@ -228,6 +242,20 @@ impl Service {
         // The channel's next announcement can go now.
         self.announced();
         Ok(done)
+    }
+
+    /// The Discord message an announcement of `game` was posted as, once delivered.
+    pub async fn message_of(
+        &self,
+        game: GameId,
+        announcement: AnnouncementId,
+    ) -> ServiceResult<Option<u64>> {
+        let stored = self.store().announcements_of_game(game).await?;
+        Ok(stored
+            .into_iter()
+            .find(|stored| stored.id == announcement)
+            .and_then(|stored| stored.message_id)
+            .map(|message| message.0))
     }
 
     /// Puts `delivery` back, to be tried again `after` from now; `why` is kept for

@@ -15,8 +15,11 @@ use super::{
 
 /// What an action writes besides the new state.
 pub(super) enum Write {
-    /// A move for the log.
-    Move(NewMove),
+    /// A move for the log, and the offers it lapsed (their messages lose their buttons).
+    Move {
+        mv: NewMove,
+        lapsed: Vec<Announcement>,
+    },
     /// Nothing else (a timeout that eliminates a yonin player, a resignation, ...).
     State,
     /// This many moves leave the log.
@@ -116,7 +119,9 @@ impl Service {
         now: i64,
     ) -> ServiceResult<Outcome> {
         let before = table.game.position().to_text();
+        let standing = self.standing_offer_rows(&table).await?;
         let report = table.game.play(&m)?;
+        let lapsed = self.lapsed_by_move(&table, standing).await?;
         let Some(played) = report.played.clone() else {
             return Err(ServiceError::Corrupt(
                 "the engine reported a move without the move".into(),
@@ -139,8 +144,15 @@ impl Service {
             coordinate: played.coordinate,
             japanese: (!played.japanese.is_empty()).then_some(played.japanese),
         };
-        self.settle(table, event, report, Write::Move(mv), Some(last_move), now)
-            .await
+        self.settle(
+            table,
+            event,
+            report,
+            Write::Move { mv, lapsed },
+            Some(last_move),
+            now,
+        )
+        .await
     }
 
     /// Resigns the user's game in this channel. Two-player games are lost at once; in
@@ -439,7 +451,7 @@ impl Service {
     ) -> ServiceResult<Outcome> {
         let at = table.row.at_version();
         let ply = match &write {
-            Write::Move(_) => table.row.ply + 1,
+            Write::Move { .. } => table.row.ply + 1,
             Write::State => table.row.ply,
             Write::TakeBack(plies) => table.row.ply.saturating_sub(*plies),
         };
@@ -481,7 +493,7 @@ impl Service {
 
         if let Some(result) = &report.result {
             let final_move = match &write {
-                Write::Move(mv) => Some(mv),
+                Write::Move { mv, .. } => Some(mv),
                 _ => None,
             };
             let over = self
@@ -498,11 +510,17 @@ impl Service {
         };
         outcome.deadline_at = next.clock.deadline_at;
         let announcement = Announcement::Outcome(Box::new(outcome.clone()));
-        let announcements =
-            vec![announcement.stored_in(outcome.channel_id, Some(outcome.game_id), None)?];
+        let lapsed = match &write {
+            Write::Move { lapsed, .. } => lapsed.as_slice(),
+            _ => &[],
+        };
+        let announcements = std::iter::once(&announcement)
+            .chain(lapsed)
+            .map(|said| said.stored_in(outcome.channel_id, Some(outcome.game_id), None))
+            .collect::<Result<Vec<_>, _>>()?;
         let store = self.store();
         match &write {
-            Write::Move(mv) => store.apply_move(at, mv, &next, announcements, now).await?,
+            Write::Move { mv, .. } => store.apply_move(at, mv, &next, announcements, now).await?,
             Write::State => store.update_state(at, &next, announcements, now).await?,
             Write::TakeBack(plies) => {
                 store
