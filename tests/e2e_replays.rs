@@ -265,7 +265,15 @@ async fn replay_pages_with_its_buttons_after_a_restart_and_turns_to_the_players_
 async fn spectators_see_replays_and_my_view_from_the_first_seat() {
     let table = Table::open().await;
     let start = table.start_game(STANDARD, &[&alice(), &bob()]).await;
-    table.play(&alice(), STANDARD_MATE[0]).await;
+    let moved = table.play(&alice(), STANDARD_MATE[0]).await;
+
+    // /games links the game's latest board.
+    let (_, list) = table
+        .ask(InteractionBuilder::slash("games").by(&carol()))
+        .await;
+    let board_id = moved.message()["id"].as_str().unwrap().to_owned();
+    let link = format!("https://discord.com/channels/{GUILD_ID}/{CHANNEL_ID}/{board_id}");
+    assert!(content(&list).contains(&link), "{:?}", list.content());
 
     // Carol watches: /replay in the game's channel shows it from the first seat, with no
     // seat to turn to.

@@ -8,7 +8,7 @@ use service_support::*;
 use shogiban::engine::{EndReason, Variant};
 use shogiban::service::{
     AcceptOutcome, Announcement, ChallengeRequest, Event, GameRef, OfferOutcome, RecordFormat,
-    Seating, ServiceError, TimeLimit,
+    ReplaySeat, Seating, ServiceError, TimeLimit,
 };
 use shogiban::store::{ChallengeStatus, GameStatus, InviteResponse, OfferKind, SeatMode};
 
@@ -1079,4 +1079,100 @@ async fn a_challenge_the_computer_completes_starts_at_once_and_announces_the_gam
         panic!("{said:?}");
     };
     assert_eq!(posted.invitees[0].response, InviteResponse::Accepted);
+}
+
+/// Captions as the tests read them: the move number, or "start".
+fn plain_captions() -> shogiban::service::Captions {
+    std::sync::Arc::new(
+        |caption: &shogiban::service::Caption<'_>| match caption.played {
+            Some(played) => format!("{} {}", caption.ply, played.western),
+            None => "start".to_owned(),
+        },
+    )
+}
+
+#[tokio::test]
+async fn the_replay_after_a_result_is_drawn_from_the_winners_seat_or_the_first_for_a_draw() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+    let mut request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
+    request.seating = Seating::Fixed(vec![Some(ALICE), Some(BOB)]);
+    let challenge = s
+        .challenge(GUILD, CHANNEL, &person(ALICE), &request)
+        .await
+        .unwrap();
+    s.accept_challenge(challenge.id, &person(BOB))
+        .await
+        .unwrap();
+    s.play(CHANNEL, ALICE, "7g7f").await.unwrap();
+    s.play(CHANNEL, BOB, "3c3d").await.unwrap();
+    // Black resigns: white wins, and the replay is seen from white's side.
+    s.resign(CHANNEL, ALICE).await.unwrap();
+    let said = announced(&f, CHANNEL).await;
+    let Some(Announcement::Replay(replay)) = said.last() else {
+        panic!("the replay comes last: {said:?}");
+    };
+    assert_eq!(replay.seat, 1);
+    assert!(replay.summary.contains("wins"), "{}", replay.summary);
+    let file = s
+        .replay_gif(
+            GameRef::InGuild(GUILD, replay.game_id),
+            ReplaySeat::Seat(replay.seat),
+            shogiban::render::DEFAULT_BYTE_LIMIT,
+            plain_captions(),
+        )
+        .await
+        .unwrap();
+    assert_eq!((file.positions, file.frames, file.every), (3, 3, 1));
+    assert_eq!(file.seat_name, "white");
+    assert!(file.gif.starts_with(b"GIF89a"));
+    assert!(file.finished);
+
+    // A draw by agreement in a new game: seen from the first seat.
+    let challenge = s
+        .challenge(GUILD, CHANNEL, &person(ALICE), &request)
+        .await
+        .unwrap();
+    s.accept_challenge(challenge.id, &person(BOB))
+        .await
+        .unwrap();
+    s.play(CHANNEL, ALICE, "7g7f").await.unwrap();
+    s.offer_draw(CHANNEL, BOB).await.unwrap();
+    s.offer_draw(CHANNEL, ALICE).await.unwrap();
+    let said = announced(&f, CHANNEL).await;
+    let Some(Announcement::Replay(drawn)) = said.last() else {
+        panic!("the replay comes last: {said:?}");
+    };
+    assert_ne!(drawn.game_id, replay.game_id);
+    assert_eq!(drawn.seat, 0);
+    assert!(drawn.summary.contains("draw"), "{}", drawn.summary);
+
+    // The board after any move, with the moves around it, from the seat asked for.
+    let board = s
+        .replay_board(
+            GameRef::InGuild(GUILD, replay.game_id),
+            Some(1),
+            None,
+            BOB,
+            plain_captions(),
+        )
+        .await
+        .unwrap();
+    assert_eq!((board.ply, board.last_ply, board.seat), (1, 2, 1));
+    assert_eq!(board.viewer_seat, Some(1));
+    let moves: Vec<&str> = board.moves.iter().map(|m| m.western.as_str()).collect();
+    assert_eq!(moves, ["P-7f", "P-3d"]);
+    assert!(board.image.is_some());
+    // Another server cannot read it.
+    assert!(matches!(
+        s.replay_board(
+            GameRef::InGuild(OTHER_GUILD, replay.game_id),
+            None,
+            None,
+            BOB,
+            plain_captions()
+        )
+        .await,
+        Err(ServiceError::GameNotFound(_))
+    ));
 }

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use crate::engine::{Seat, Variant};
-use crate::service::{Caption, ReplayBoard, ReplayFile, ReplayView};
-use crate::store::GameStatus;
+use crate::service::{Caption, GameSummary, ReplayBoard, ReplayFile, ReplayView};
+use crate::store::{GameId, GameStatus, MessageId};
 
 use super::format::player;
 
@@ -142,4 +142,34 @@ pub(crate) fn board(board: &ReplayBoard) -> String {
         }
     }
     text
+}
+
+/// A list of games with each game's line ending in a link to its latest board, where one
+/// was posted (the game's line is found by its title, `**Shogi #12**`). Lines cut from the
+/// list stay cut; a link that would not fit is left out. A line may begin with a mark
+/// ("**Your turn**"), so the title is looked for anywhere in it.
+pub(crate) fn linked(list: String, games: &[GameSummary], links: &[(GameId, MessageId)]) -> String {
+    const LIMIT: usize = super::post::MAX_CONTENT_CHARS;
+    let mut total = list.chars().count();
+    let mut lines: Vec<String> = list.lines().map(str::to_owned).collect();
+    for game in games {
+        let Some((_, message)) = links.iter().find(|(id, _)| *id == game.game_id) else {
+            continue;
+        };
+        let title = title(game.variant, game.game_id);
+        let Some(line) = lines.iter_mut().find(|line| line.contains(&title)) else {
+            continue;
+        };
+        let link = format!(
+            " · [board](https://discord.com/channels/{}/{}/{message})",
+            game.guild_id, game.channel_id
+        );
+        let added = link.chars().count();
+        if total + added > LIMIT {
+            break;
+        }
+        total += added;
+        line.push_str(&link);
+    }
+    lines.join("\n")
 }

@@ -9,7 +9,7 @@ use crate::store::GameId;
 use super::challenge::VariantChoice;
 use super::game::{self, Here};
 use super::post::{File, Post};
-use super::{format, ids, replay, Context, Error};
+use super::{format, format_replay, ids, replay, Context, Error};
 
 /// Rows on one leaderboard page.
 const LEADERBOARD_PAGE: u32 = 15;
@@ -31,18 +31,28 @@ pub async fn games(
             .into_iter()
             .filter(|game| game.guild_id == here.guild)
             .collect();
-        format::your_game_list(
-            "**Your games in this server**",
+        let links = service.last_messages(&games).await?;
+        format_replay::linked(
+            format::your_game_list(
+                "**Your games in this server**",
+                &games,
+                "You are not playing any game here. `/challenge` starts one.",
+                Some(here.user),
+            ),
             &games,
-            "You are not playing any game here. `/challenge` starts one.",
-            Some(here.user),
+            &links,
         )
     } else {
         let games = service.games_in_guild(here.guild).await?;
-        format::game_list(
-            "**Games in this server**",
+        let links = service.last_messages(&games).await?;
+        format_replay::linked(
+            format::game_list(
+                "**Games in this server**",
+                &games,
+                "No game is going on. `/challenge` starts one.",
+            ),
             &games,
-            "No game is going on. `/challenge` starts one.",
+            &links,
         )
     };
     game::send(ctx, Post::new(text)).await

@@ -199,6 +199,25 @@ impl Service {
         })
     }
 
+    /// The last message posted about each game in its channel (or thread), for lists that
+    /// link to them; games with none are left out.
+    pub async fn last_messages(
+        &self,
+        games: &[super::GameSummary],
+    ) -> ServiceResult<Vec<(GameId, store::MessageId)>> {
+        let mut found = Vec::new();
+        for game in games {
+            if let Some(message) = self
+                .store()
+                .last_game_message(game.game_id, game.channel_id)
+                .await?
+            {
+                found.push((game.game_id, message));
+            }
+        }
+        Ok(found)
+    }
+
     /// The stored game a command means.
     pub(super) async fn game_row(&self, game: GameRef) -> ServiceResult<store::Game> {
         match game {
