@@ -33,6 +33,8 @@ cmd-challenge = 対局申込
     .level-description = コンピュータの強さ。1（初心者）〜8（最強）、省略時 3
     .computers = コンピュータ
     .computers-description = コンピュータが埋める席の数（四人将棋: 0〜3）
+    .thread = スレッド
+    .thread-description = このチャンネルの下に新しいスレッドを作って対局する（省略時: サーバーの設定、なければしない）
 
 cmd-move = 指す
     .description = この場所の対局で指します。一覧から合法手を選ぶか、入力してください
@@ -85,8 +87,16 @@ cmd-export = 棋譜
     .format-choice-kif-standard-shogi = KIF（本将棋）
     .format-choice-csa-standard-shogi = CSA（本将棋）
     .format-choice-position-file-positions-and-moves-every-variant = 局面ファイル: 局面と指し手（全種類）
+    .format-choice-gif-an-animated-replay-a-picture-per-position-every-variant = GIF: 対局の再生アニメーション、一局面ごとに一枚（全種類）
     .game = 対局番号
     .game-description = 対局番号（省略時: この場所の対局、またはその直前の対局）
+
+cmd-replay = 再生
+    .description = このサーバーの対局を一手ずつ見ます: 指定した手の後の盤面と、前後に進むボタン
+    .game = 対局番号
+    .game-description = 対局番号（省略時: この場所の対局、またはその直前の対局）
+    .move = 手数
+    .move-description = この手の後の盤面を表示（0: 開始局面、省略時: 最後の手）
 
 cmd-help = ヘルプ
     .description = 遊び方を説明します: 将棋の種類とルール、棋譜の書き方、コマンド

@@ -33,6 +33,8 @@ cmd-challenge = 대국신청
     .level-description = 컴퓨터의 강함, 1 (초보) ~ 8 (최강), 기본 3
     .computers = 컴퓨터
     .computers-description = 컴퓨터가 채울 자리 수 (요닌쇼기: 0~3)
+    .thread = 스레드
+    .thread-description = 이 채널 아래 새 스레드에서 대국합니다 (기본: 서버 설정, 없으면 아니요)
 
 cmd-move = 착수
     .description = 이 채널의 대국에서 수를 둡니다. 목록에서 둘 수 있는 수를 고르거나 입력하세요
@@ -85,8 +87,16 @@ cmd-export = 기보
     .format-choice-kif-standard-shogi = KIF (쇼기)
     .format-choice-csa-standard-shogi = CSA (쇼기)
     .format-choice-position-file-positions-and-moves-every-variant = 국면 파일: 국면과 수 (모든 종류)
+    .format-choice-gif-an-animated-replay-a-picture-per-position-every-variant = GIF: 대국 재생 애니메이션, 국면마다 한 장 (모든 종류)
     .game = 대국번호
     .game-description = 대국 번호 (기본: 이 채널의 대국, 또는 그 직전 대국)
+
+cmd-replay = 다시보기
+    .description = 이 서버의 대국을 한 수씩 봅니다: 지정한 수 뒤의 판과, 앞뒤로 넘기는 버튼
+    .game = 대국번호
+    .game-description = 대국 번호 (기본: 이 채널의 대국, 또는 그 직전 대국)
+    .move = 수순
+    .move-description = 이 수 뒤의 판을 보여 줍니다 (0: 시작 국면, 기본: 마지막 수)
 
 cmd-help = 도움말
     .description = 두는 법을 설명합니다: 쇼기의 종류와 규칙, 기보 표기법, 명령어

@@ -195,6 +195,8 @@ impl Service {
                 seat,
                 seat_name: variant.seat_name(Seat(seat)),
                 png,
+                // The replay pages through whole boards; the close-up follows the live game.
+                close_up: None,
             }),
         })
     }
