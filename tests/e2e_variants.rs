@@ -60,11 +60,11 @@ const TO_CHECK_PRIORITY: [(usize, &str); 14] = [
     (3, "5e6e"),
     (0, "4h4g"),
     (1, "9b8c"),
-    (3, "6e7e"),
+    (3, "Px7e="),
     (0, "4g4f"),
     (1, "8c9b"),
-    (3, "7e8e"), // check on W
-    (1, "9d8e"), // W answers out of turn
+    (3, "Px8e="), // check on W
+    (1, "9d8e"),  // W answers out of turn
 ];
 
 #[tokio::test]
@@ -151,7 +151,7 @@ async fn yonin_announces_eliminations_and_check_priority() {
     for (n, (seat, mv)) in TO_CHECK_PRIORITY.iter().enumerate() {
         let played = table.play(&players[*seat], mv).await;
         let text = played.content().to_owned();
-        if *mv == "7e8e" {
+        if *mv == "Px8e=" {
             assert!(
                 text.contains(&format!("**Check** on W {}!", bob().mention())),
                 "{text}"

@@ -1043,7 +1043,7 @@ async fn every_change_is_stored_with_its_announcement() {
 
     // A second decline of the same offer finds nothing and announces nothing.
     assert!(s.decline_draw(CHANNEL, ALICE).await.is_err());
-    assert_eq!(announced(&f, CHANNEL).await.len(), 6);
+    assert_eq!(announced(&f, CHANNEL).await.len(), 7);
 }
 
 #[tokio::test]

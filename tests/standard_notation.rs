@@ -114,11 +114,11 @@ fn a_western_move_no_piece_can_make_gets_the_reason_of_the_nearest() {
             "{text}: {why}"
         );
     }
-    // Two golds, neither reaching 4g: the nearer, on 4i.
+    // Two golds, neither reaching 4f: the nearer, on 4i.
     assert!(
-        reason("G-4g").contains("gold on 4i cannot move to 4g"),
+        reason("G-4f").contains("gold on 4i cannot move to 4f"),
         "{}",
-        reason("G-4g")
+        reason("G-4f")
     );
 }
 

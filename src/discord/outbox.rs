@@ -161,7 +161,14 @@ async fn deliver(
     };
     let sent = tokio::time::timeout(
         settings.send_timeout(),
-        send(&service, &http, channel, &delivery, announcement, lapsed_message),
+        send(
+            &service,
+            &http,
+            channel,
+            &delivery,
+            announcement,
+            lapsed_message,
+        ),
     )
     .await;
     let (id, kind, attempt) = (delivery.id, announcement.kind(), delivery.attempt);

@@ -225,7 +225,7 @@ mod tests {
             bytes: vec![0; 100],
         };
         let kept = Post::new("board").file(Some(file.clone())).within(100);
-        assert_eq!(kept.files, [file.clone()]);
+        assert_eq!(kept.files, std::slice::from_ref(&file));
         let dropped = Post::new("board").file(Some(file.clone())).within(99);
         assert!(dropped.files.is_empty());
         // A board and its close-up over the limit together: the close-up goes.
