@@ -7,7 +7,8 @@ mod support;
 
 use support::fake_discord::{callback, RestCall, DEFAULT_WAIT};
 use support::fixtures::{alice, bob, carol, dave, InteractionBuilder, CHANNEL_ID};
-use support::table::{Table, STANDARD, YONIN_DOUBLES};
+use support::games::YONIN_TO_ELIMINATION;
+use support::table::{Table, DAIDAI, STANDARD, YONIN, YONIN_DOUBLES};
 
 fn content(call: &RestCall) -> &str {
     call.content().unwrap_or_default()
@@ -346,5 +347,112 @@ async fn a_lapsed_draw_offer_loses_its_buttons_and_a_late_click_says_why() {
         "{:?}",
         refusal.content()
     );
+    table.close().await;
+}
+
+#[tokio::test]
+async fn a_lapsed_takeback_request_loses_its_buttons() {
+    let table = Table::open().await;
+    table.start_game(STANDARD, &[&alice(), &bob()]).await;
+    table.play(&alice(), "7g7f").await;
+    table.play(&bob(), "3c3d").await;
+    let (sent, _) = table
+        .ask(InteractionBuilder::slash("takeback").by(&bob()))
+        .await;
+    let request = table
+        .announced_after(&sent, "the request", |call| call.custom_ids().len() == 2)
+        .await;
+    let message_id = request.message.as_ref().expect("the request's message")["id"]
+        .as_str()
+        .expect("a message id")
+        .to_owned();
+
+    // alice plays on instead of answering: the request's message says it lapsed.
+    table.play(&alice(), "2g2f").await;
+    let path = format!("/api/v10/channels/{CHANNEL_ID}/messages/{message_id}");
+    let edit = table
+        .fake
+        .wait_for("the request's message edited", DEFAULT_WAIT, |call| {
+            call.is("PATCH", &path)
+        })
+        .await;
+    assert!(
+        content(&edit).contains(&format!(
+            "white {}'s takeback request lapsed",
+            bob().mention()
+        )),
+        "{}",
+        content(&edit)
+    );
+    let components = edit
+        .message_payload()
+        .and_then(|m| m.get("components"))
+        .cloned();
+    assert_eq!(
+        components,
+        Some(serde_json::json!([])),
+        "the buttons are gone"
+    );
+    table.close().await;
+}
+
+#[tokio::test]
+async fn dai_dai_moves_are_found_by_the_pieces_kanji_or_english_name() {
+    let table = Table::open().await;
+    table.start_game(DAIDAI, &[&alice(), &bob()]).await;
+    let by_kanji = table.suggestions(&alice(), "獅子").await;
+    assert!(!by_kanji.is_empty(), "the lion has moves from the start");
+    assert!(
+        by_kanji.iter().all(|(label, _)| label.contains("獅子")),
+        "{by_kanji:?}"
+    );
+    let by_name = table.suggestions(&alice(), "lion").await;
+    let values = |choices: &[(String, serde_json::Value)]| {
+        let mut values: Vec<String> = choices
+            .iter()
+            .filter_map(|(_, v)| v.as_str().map(str::to_owned))
+            .collect();
+        values.sort();
+        values
+    };
+    // "lion" also finds the other pieces named after the lion (the lion dog); every
+    // move of the lion itself is among them.
+    let named = values(&by_name);
+    assert!(
+        values(&by_kanji).iter().all(|mv| named.contains(mv)),
+        "{by_kanji:?} / {by_name:?}"
+    );
+    // What the list offers, /move plays.
+    let first = by_kanji[0].1.as_str().expect("a move").to_owned();
+    let played = table.play(&alice(), &first).await;
+    assert!(
+        content(&played.answer).contains("played"),
+        "{:?}",
+        played.content()
+    );
+    table.close().await;
+}
+
+#[tokio::test]
+async fn an_eliminated_player_is_told_they_are_out_without_a_resign_button() {
+    let table = Table::open().await;
+    let players = [alice(), bob(), carol(), dave()];
+    table
+        .start_game(YONIN, &[&players[0], &players[1], &players[2], &players[3]])
+        .await;
+    for (ply, mv) in YONIN_TO_ELIMINATION.iter().enumerate() {
+        table.play(&players[ply % 4], mv).await;
+    }
+    // N (carol) was mated by the last move.
+    let (_, answer) = table
+        .ask(InteractionBuilder::slash("resign").by(&carol()))
+        .await;
+    assert!(answer.is_ephemeral());
+    assert!(
+        content(&answer).contains("You are already out of this game"),
+        "{:?}",
+        answer.content()
+    );
+    assert!(answer.custom_ids().is_empty(), "no button to press");
     table.close().await;
 }

@@ -7,7 +7,7 @@ use shogiban::engine::{AnyPosition, Variant};
 use shogiban::store::{ChannelId, UserId};
 use support::fake_discord::RestCall;
 use support::fixtures::{alice, bob, carol, dave, InteractionBuilder, TestUser};
-use support::games::TO_LION;
+use support::games::{TO_LION, YONIN_TO_ELIMINATION};
 use support::table::{Table, DAIDAI, GAME_CHANNEL, YONIN};
 
 /// The board image of an answer (followed, in dai dai shogi, by a close-up), checked to be
@@ -35,17 +35,6 @@ fn board_png(call: &RestCall, squares: u32) -> (u32, u32) {
 
 /// Seat names of a yonin game, in turn order; the players take them as listed.
 const SEATS: [&str; 4] = ["S", "W", "N", "E"];
-
-/// The S pawn walks up the 5-file while N moves its golds aside; taking N's rook with
-/// promotion then mates the boxed-in N king, with S's rook guarding the tokin from 5h.
-/// W and E shuffle silvers meanwhile.
-const TO_ELIMINATION: [&str; 17] = [
-    "5g5f", "9c8c", "6a7b", "1c2c", // S, W, N, E
-    "5f5e", "8c9b", "4a3b", "2c1b", //
-    "5e5d", "9b8c", "3a2b", "1b2c", //
-    "P-5c=", "8c9b", "7a8b", "2c1b",  // S says not to promote, or is asked
-    "5c5b+", // S mates N
-];
 
 /// After N is out (E moves next, clockwise from N): E's pawn walks along rank e, taking W's
 /// pawn and rook, and the last step checks W's king. W answers at once instead of S, who
@@ -83,7 +72,7 @@ async fn yonin_announces_eliminations_and_check_priority() {
     let size = board_png(&start, 9);
 
     let mut text = String::new();
-    for (ply, mv) in TO_ELIMINATION.iter().enumerate() {
+    for (ply, mv) in YONIN_TO_ELIMINATION.iter().enumerate() {
         let seat = ply % 4;
         let played = table.play(&players[seat], mv).await;
         assert_eq!(board_png(&played.answer, 9), size);
@@ -96,7 +85,7 @@ async fn yonin_announces_eliminations_and_check_priority() {
             )),
             "{text}"
         );
-        if ply + 1 < TO_ELIMINATION.len() {
+        if ply + 1 < YONIN_TO_ELIMINATION.len() {
             let next = (seat + 1) % 4;
             assert!(
                 text.contains(&format!(
