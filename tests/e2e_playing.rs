@@ -295,6 +295,28 @@ async fn the_channel_board_keeps_the_challengers_seat_and_doubles_names_the_pair
     table.close().await;
 }
 
+/// Waits for the edit of an offer's message `message_id` once it lapsed; checks that its
+/// buttons are gone and returns the edit.
+async fn lapsed_edit(table: &Table, message_id: &str) -> RestCall {
+    let path = format!("/api/v10/channels/{CHANNEL_ID}/messages/{message_id}");
+    let edit = table
+        .fake
+        .wait_for("the offer's message edited", DEFAULT_WAIT, |call| {
+            call.is("PATCH", &path)
+        })
+        .await;
+    let components = edit
+        .message_payload()
+        .and_then(|m| m.get("components"))
+        .cloned();
+    assert_eq!(
+        components,
+        Some(serde_json::json!([])),
+        "the buttons are gone"
+    );
+    edit
+}
+
 #[tokio::test]
 async fn a_lapsed_draw_offer_loses_its_buttons_and_a_late_click_says_why() {
     let table = Table::open().await;
@@ -316,26 +338,11 @@ async fn a_lapsed_draw_offer_loses_its_buttons_and_a_late_click_says_why() {
 
     // bob answers with a move: the offer lapses, and its message says so, without buttons.
     table.play(&bob(), "3c3d").await;
-    let path = format!("/api/v10/channels/{CHANNEL_ID}/messages/{message_id}");
-    let edit = table
-        .fake
-        .wait_for("the offer's message edited", DEFAULT_WAIT, |call| {
-            call.is("PATCH", &path)
-        })
-        .await;
+    let edit = lapsed_edit(&table, &message_id).await;
     let text = content(&edit);
     assert!(
         text.contains(&format!("black {}'s draw offer lapsed", alice().mention())),
         "{text}"
-    );
-    let components = edit
-        .message_payload()
-        .and_then(|m| m.get("components"))
-        .cloned();
-    assert_eq!(
-        components,
-        Some(serde_json::json!([])),
-        "the buttons are gone"
     );
 
     // A click on the old Accept button (a client that did not refresh) says what happened.
@@ -369,13 +376,7 @@ async fn a_lapsed_takeback_request_loses_its_buttons() {
 
     // alice plays on instead of answering: the request's message says it lapsed.
     table.play(&alice(), "2g2f").await;
-    let path = format!("/api/v10/channels/{CHANNEL_ID}/messages/{message_id}");
-    let edit = table
-        .fake
-        .wait_for("the request's message edited", DEFAULT_WAIT, |call| {
-            call.is("PATCH", &path)
-        })
-        .await;
+    let edit = lapsed_edit(&table, &message_id).await;
     assert!(
         content(&edit).contains(&format!(
             "white {}'s takeback request lapsed",
@@ -383,15 +384,6 @@ async fn a_lapsed_takeback_request_loses_its_buttons() {
         )),
         "{}",
         content(&edit)
-    );
-    let components = edit
-        .message_payload()
-        .and_then(|m| m.get("components"))
-        .cloned();
-    assert_eq!(
-        components,
-        Some(serde_json::json!([])),
-        "the buttons are gone"
     );
     table.close().await;
 }
