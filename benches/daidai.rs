@@ -2,7 +2,7 @@
 //! from a middle-game position. Perft reports leaves per second as its throughput.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use shogiban::engine::daidai;
+use shogiban::engine::{daidai, Position};
 
 /// A middle-game position from a random game (lions, hook movers and promoted pieces out).
 const MIDDLE_GAME: &str = "3,fd,1,r,1,ft,4,dh,sd,vm,2/1,po,1,bm,so,1,kr,nk,1,k,3,or,2,rv/\

@@ -3,7 +3,7 @@
 //! `cargo run --release -- perft --variant standard --depth 6`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use shogiban::engine::standard;
+use shogiban::engine::{standard, Position};
 
 const MATSURI: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
 

@@ -2,7 +2,7 @@
 //! generation. Criterion reports leaves per second as the throughput.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use shogiban::engine::yonin;
+use shogiban::engine::{yonin, Position};
 
 /// Reference leaf counts (`shared/reference/perft-yonin.md`); the same for doubles.
 const LEAVES: [(u32, u64); 3] = [(3, 729), (4, 6_561), (5, 82_134)];

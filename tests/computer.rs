@@ -11,12 +11,12 @@ use rand::SeedableRng;
 
 use shogiban::computer::usi::{Source, UsiEngine};
 use shogiban::computer::{choose, Level, Limits};
-use shogiban::engine::{EndReason, Game, RuleOptions, Seat, Variant};
+use shogiban::engine::{EndReason, Game, Seat, Variant};
 
-fn game_at(variant: Variant, position: &str) -> Game {
-    Game::from_position(variant, RuleOptions::defaults(variant), position)
-        .unwrap_or_else(|e| panic!("{position}: {e}"))
-}
+#[path = "support/games.rs"]
+mod games;
+
+use games::{game_at, new_game, play};
 
 fn limits(nodes: u64, seed: u64) -> Limits {
     Limits {
@@ -30,14 +30,6 @@ fn level(n: u8) -> Level {
     Level::new(n).unwrap()
 }
 
-/// Plays `text` (any notation).
-fn play(game: &mut Game, text: &str) {
-    let m = game
-        .parse_move(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    game.play(&m).unwrap();
-}
-
 #[test]
 fn a_legal_move_from_every_random_position_of_every_variant() {
     let mut rng = StdRng::seed_from_u64(7);
@@ -45,7 +37,7 @@ fn a_legal_move_from_every_random_position_of_every_variant() {
     for variant in Variant::ALL {
         let games = if variant == Variant::DaiDai { 6 } else { 12 };
         for g in 0..games {
-            let mut game = Game::new(variant, RuleOptions::defaults(variant));
+            let mut game = new_game(variant);
             for ply in 0..160 {
                 if game.is_over() {
                     break;
@@ -196,7 +188,7 @@ fn match_game(
     max_plies: usize,
 ) -> Game {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut game = Game::new(variant, RuleOptions::defaults(variant));
+    let mut game = new_game(variant);
     for ply in 0..max_plies {
         let Some(seat) = game.seat_to_move() else {
             break;
@@ -287,7 +279,7 @@ fn fairy_stockfish() -> UsiEngine {
 #[test]
 fn fairy_stockfish_answers_are_checked_and_played() {
     let mut engine = fairy_stockfish();
-    let mut game = Game::new(Variant::Standard, RuleOptions::defaults(Variant::Standard));
+    let mut game = new_game(Variant::Standard);
     for _ in 0..6 {
         let limits = Limits {
             movetime: Some(std::time::Duration::from_millis(50)),
@@ -306,7 +298,7 @@ fn fairy_stockfish_answers_are_checked_and_played() {
 
 #[test]
 fn a_broken_engine_is_replaced_by_the_built_in_player() {
-    let game = Game::new(Variant::Standard, RuleOptions::defaults(Variant::Standard));
+    let game = new_game(Variant::Standard);
     // A program that is not an engine at all: it exits at once.
     let mut broken = UsiEngine::new("/bin/true", Vec::new());
     let (choice, source) = broken.choose(&game, level(3), limits(500, 1)).unwrap();

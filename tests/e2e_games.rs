@@ -9,10 +9,8 @@ use std::time::Duration;
 use serde_json::Value;
 use support::fake_discord::{callback, RestCall, DEFAULT_WAIT};
 use support::fixtures::{alice, bob, carol, InteractionBuilder, CHANNEL_ID, GUILD_ID};
-use support::table::{Table, START_TIME};
-
-/// `/challenge` variant choice indexes.
-const STANDARD: i64 = 0;
+use support::games::STANDARD_MATE;
+use support::table::{Table, STANDARD, START_TIME};
 
 /// The seats are given as listed, so alice is black and moves first.
 async fn standard_game(table: &Table) -> RestCall {
@@ -223,17 +221,13 @@ async fn time_per_move_is_suggested_as_it_is_typed() {
     table.close().await;
 }
 
-/// A shortest checkmate from the start, with both sides playing along: the bishop comes
-/// round through 9g to promote on 3a, and a silver dropped on 5c mates the king on 5b.
-const MATE_LINE: [&str; 7] = ["9g9f", "5a5b", "8h9g", "5c5d", "9g3a+", "4a5a", "S*5c"];
-
 #[tokio::test]
 async fn a_game_played_to_checkmate_through_move() {
     let table = Table::open().await;
     let start = standard_game(&table).await;
     let size = board_png(&start);
     let players = [alice(), bob()];
-    for (ply, text) in MATE_LINE.iter().enumerate() {
+    for (ply, text) in STANDARD_MATE.iter().enumerate() {
         let mover = &players[ply % 2];
         let next = &players[(ply + 1) % 2];
         let played = table.play(mover, text).await;
@@ -245,7 +239,7 @@ async fn a_game_played_to_checkmate_through_move() {
         );
         let text = played.content();
         assert!(text.contains(&format!("move {}:", ply + 1)), "{text}");
-        if ply + 1 < MATE_LINE.len() {
+        if ply + 1 < STANDARD_MATE.len() {
             assert!(
                 text.contains(&format!(
                     "Your move, {} {}",
@@ -264,10 +258,10 @@ async fn a_game_played_to_checkmate_through_move() {
             );
         }
     }
-    // The game is over: the channel has no game to move in.
+    // The game is over: a player trying to move is told how it ended.
     let answer = table.refused_move(&alice(), "7g7f").await;
     assert!(
-        content(&answer).contains("no game in progress"),
+        content(&answer).contains("Your game #1 ended: black (alice) wins (checkmate)."),
         "{:?}",
         answer.content()
     );

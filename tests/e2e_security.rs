@@ -6,9 +6,8 @@ mod support;
 
 use support::fake_discord::RestCall;
 use support::fixtures::{alice, bob, carol, InteractionBuilder, CHANNEL_ID, GUILD_ID};
-use support::table::Table;
+use support::table::{Table, STANDARD};
 
-const STANDARD: i64 = 0;
 const OTHER_CHANNEL: u64 = 5556;
 const OTHER_GUILD: u64 = 4343;
 

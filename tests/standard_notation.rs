@@ -3,14 +3,16 @@
 
 use shogiban::engine::record::{from_kif, to_csa, to_kif};
 use shogiban::engine::standard;
-use shogiban::engine::{EndReason, Game, GameError, MoveParseError, RuleOptions, Variant};
+use shogiban::engine::{EndReason, Game, GameError, MoveParseError, Variant};
+
+#[path = "support/games.rs"]
+mod games;
+
+use games::{game_at, new_game, play_all};
 
 fn game_after(moves: &str) -> Game {
-    let mut g = Game::new(Variant::Standard, RuleOptions::defaults(Variant::Standard));
-    for text in moves.split_whitespace() {
-        let m = g.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        g.play(&m).unwrap();
-    }
+    let mut g = new_game(Variant::Standard);
+    play_all(&mut g, moves);
     g
 }
 
@@ -97,6 +99,27 @@ fn malformed_move_text_gets_a_readable_error() {
             other => panic!("{text:?}: expected a syntax error, got {other:?}"),
         }
     }
+}
+
+#[test]
+fn a_western_move_no_piece_can_make_gets_the_reason_of_the_nearest() {
+    let g = game_after("");
+    let reason = |text: &str| g.parse_move(text).unwrap_err().to_string();
+    // Nine pawns, none of which reaches 7e: refused as the coordinate move of the one on
+    // 7g is, not as text that matches nothing.
+    for text in ["P-7e", "7g7e"] {
+        let why = reason(text);
+        assert!(
+            why.contains("a pawn on 7g cannot move to 7e"),
+            "{text}: {why}"
+        );
+    }
+    // Two golds, neither reaching 4f: the nearer, on 4i.
+    assert!(
+        reason("G-4f").contains("gold on 4i cannot move to 4f"),
+        "{}",
+        reason("G-4f")
+    );
 }
 
 #[test]
@@ -197,7 +220,7 @@ fn played_japanese(g: &Game, text: &str) -> String {
 
 #[test]
 fn right_or_left_alone_when_it_names_the_piece() {
-    let g = Game::from_position(Variant::Standard, RuleOptions::default(), THREE_GOLDS).unwrap();
+    let g = game_at(Variant::Standard, THREE_GOLDS);
     // ３八: the rightmost of the three, so 右 alone (as KI2 records write it).
     assert_eq!(played_japanese(&g, "3h4h"), "４八金右");
     // ５九 is the only one moving up.
@@ -261,11 +284,8 @@ fn a_list_of_moves_keeps_same_square_moves_whole() {
 
 /// A game from `sfen` with `moves` played, then `end` applied.
 fn game_from(sfen: &str, moves: &str, end: impl FnOnce(&mut Game)) -> Game {
-    let mut g = Game::from_position(Variant::Standard, RuleOptions::default(), sfen).unwrap();
-    for text in moves.split_whitespace() {
-        let m = g.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        g.play(&m).unwrap();
-    }
+    let mut g = game_at(Variant::Standard, sfen);
+    play_all(&mut g, moves);
     end(&mut g);
     g
 }

@@ -1,26 +1,15 @@
 //! Standard shogi rules, one test per rule, each on a real position where the rule decides.
 
 use shogiban::engine::standard::{self, BLACK, WHITE};
-use shogiban::engine::{
-    EndReason, Game, GameError, IllegalMove, MoveParseError, RuleOptions, Variant,
-};
+use shogiban::engine::{EndReason, Game, GameError, IllegalMove, MoveParseError, Variant};
+
+#[path = "support/games.rs"]
+mod games;
+
+use games::{game_at, play_all};
 
 fn game(sfen: &str) -> Game {
-    Game::from_position(
-        Variant::Standard,
-        RuleOptions::defaults(Variant::Standard),
-        sfen,
-    )
-    .expect("valid SFEN")
-}
-
-fn play_all(game: &mut Game, moves: &str) {
-    for text in moves.split_whitespace() {
-        let m = game
-            .parse_move(text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-        game.play(&m).unwrap_or_else(|e| panic!("{text}: {e}"));
-    }
+    game_at(Variant::Standard, sfen)
 }
 
 /// The rule a refused move names.

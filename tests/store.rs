@@ -9,27 +9,20 @@ use shogiban::service::ratings::{rate_game, Outcome, RatingSystem, Standings};
 use shogiban::store::Pool;
 use shogiban::store::{
     unrated, Challenge, ChallengeClosure, ChallengeStatus, ChannelId, Ending, Game, GameEnd,
-    GameId, GameStatus, GameVersion, GuildId, InviteResponse, LeaderboardQuery, MessageId,
-    NewAnnouncement, NewChallenge, NewGame, NewInvitee, NewMove, NewOffer, NextTurn, Offer,
-    OfferKind, RatingUpdate, SeatMode, SeatPlace, SeatRating, Store, StoreError, Tally, TurnClock,
-    UserId,
+    GameId, GameStatus, GameVersion, InviteResponse, LeaderboardQuery, MessageId, NewAnnouncement,
+    NewChallenge, NewGame, NewInvitee, NewMove, NewOffer, NextTurn, Offer, OfferKind, RatingUpdate,
+    SeatMode, SeatPlace, SeatRating, Store, StoreError, Tally, TurnClock, UserId,
 };
 use tempfile::TempDir;
 
-const GUILD: GuildId = GuildId(900_000_000_000_000_001);
-const OTHER_GUILD: GuildId = GuildId(900_000_000_000_000_002);
-const CHANNEL: ChannelId = ChannelId(800_000_000_000_000_001);
-const OTHER_CHANNEL: ChannelId = ChannelId(800_000_000_000_000_002);
-const ALICE: UserId = UserId(700_000_000_000_000_001);
-const BOB: UserId = UserId(700_000_000_000_000_002);
-const CAROL: UserId = UserId(700_000_000_000_000_003);
-const DAVE: UserId = UserId(700_000_000_000_000_004);
+#[path = "support/ids.rs"]
+mod ids;
+
+use ids::*;
 
 const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 const AFTER_7G7F: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
 const AFTER_2G2F: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL w - 2";
-const T0: i64 = 1_700_000_000;
-const DAY: i64 = 86_400;
 
 #[path = "support/postgres.rs"]
 mod postgres;
@@ -175,6 +168,8 @@ async fn migrations_create_every_table_and_index(backend: Backend) {
         "announcements_undelivered",
         "announcements_by_game",
         "write_checks",
+        "game_threads",
+        "game_threads_unarchived",
     ] {
         assert!(names.contains(expected), "missing {expected}");
     }
@@ -2228,11 +2223,28 @@ async fn each_channel_delivers_in_order_one_at_a_time(backend: Backend) {
         Some(61_000)
     );
 
+    // Nothing delivered yet: no message shows where the game stands.
+    assert_eq!(
+        store.last_game_message(here.id, CHANNEL).await.unwrap(),
+        None
+    );
+
     // Delivered: the channel's next one goes.
     assert!(store
         .mark_delivered(first[0].id, &first[0].claim, Some(MessageId(77)), 3_000)
         .await
         .unwrap());
+    assert_eq!(
+        store.last_game_message(here.id, CHANNEL).await.unwrap(),
+        Some(MessageId(77))
+    );
+    assert_eq!(
+        store
+            .last_game_message(here.id, OTHER_CHANNEL)
+            .await
+            .unwrap(),
+        None
+    );
     let next = store
         .claim_announcements("w1", 3_000, 60_000, 10)
         .await
@@ -2269,6 +2281,19 @@ async fn each_channel_delivers_in_order_one_at_a_time(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(said(&last), ["here 3"]);
+    // A given-up announcement left no message: the game's last one is still the first.
+    assert_eq!(
+        store.last_game_message(here.id, CHANNEL).await.unwrap(),
+        Some(MessageId(77))
+    );
+    assert!(store
+        .mark_delivered(last[0].id, &last[0].claim, Some(MessageId(79)), 6_500)
+        .await
+        .unwrap());
+    assert_eq!(
+        store.last_game_message(here.id, CHANNEL).await.unwrap(),
+        Some(MessageId(79))
+    );
 
     let stored = store.announcements_in_channel(CHANNEL).await.unwrap();
     assert_eq!(stored[0].message_id, Some(MessageId(77)));
@@ -2276,7 +2301,7 @@ async fn each_channel_delivers_in_order_one_at_a_time(backend: Backend) {
     assert_eq!(stored[1].abandoned_ms, Some(6_000));
     assert_eq!(stored[1].attempts, 2);
     assert_eq!(stored[1].last_error.as_deref(), Some("Unknown Channel"));
-    assert_eq!(store.undelivered_announcements().await.unwrap(), 2);
+    assert_eq!(store.undelivered_announcements().await.unwrap(), 1);
 }
 
 async fn a_claim_whose_process_died_is_taken_over_after_its_lease(backend: Backend) {

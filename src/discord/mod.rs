@@ -29,14 +29,19 @@ pub mod custom_id;
 mod deadline;
 mod error;
 mod format;
+mod format_replay;
+mod format_threads;
 mod game;
 mod help;
+pub mod i18n;
 mod ids;
 mod lists;
 mod offers;
 mod outbox;
 mod play;
 mod post;
+mod replay;
+mod threads;
 
 use std::future::Future;
 use std::time::Duration;
@@ -103,7 +108,7 @@ pub enum RunError {
 
 /// Every slash command, as registered with Discord.
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    vec![
+    let mut commands = vec![
         challenge::challenge(),
         play::play_move(),
         play::board(),
@@ -116,8 +121,11 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         lists::leaderboard(),
         lists::profile(),
         lists::export(),
+        replay::replay(),
         help::help(),
-    ]
+    ];
+    i18n::localize_commands(&mut commands);
+    commands
 }
 
 /// How long shards get to close their connections after shutdown was asked for.

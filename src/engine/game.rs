@@ -1,479 +1,28 @@
 //! A game in progress, for any variant: the position, the moves played with their
-//! notation, and the rules that need history or act from outside the board (repetition,
-//! perpetual check, move limits, declarations, resignation, timeouts, agreed draws,
-//! aborts, takebacks). This is what the service stores and reloads, without replaying.
+//! notation, and the rules every variant shares (a move must be legal, the turn, the
+//! move limit, the fourth occurrence of a position, resignation and timeouts, agreed
+//! draws, aborts, takebacks). What the variants rule differently is asked of the
+//! variant's [`VariantRules`](super::rules). This is what the service stores and
+//! reloads, without replaying ([`super::state`]).
 
-use serde::{Deserialize, Serialize};
-use thiserror::Error;
-
-use super::daidai::{self, DaiDaiPosition};
-use super::error::{IllegalMove, MoveParseError, PositionError};
-use super::geometry::{Geometry, Seat, SeatSet, Sq};
+use super::any_position::AnyPosition;
+use super::error::PositionError;
+use super::geometry::{Seat, SeatSet};
 use super::moves::Move;
-use super::notation;
-use super::piece::{KindDef, KindId, Piece};
-use super::shogi::{EliminationReason, ShogiPosition};
-use super::standard;
-use super::yonin;
+use super::outcome::{Elimination, EndReason, GameError, GameResult, MoveReport, PlayedMove};
+use super::position::Position;
+use super::rules::{rules_of, RuleOptions, VariantRules};
 use super::Variant;
-
-/// Rule options of a game. Each variant has its defaults ([`RuleOptions::defaults`]);
-/// options that do not apply to a variant are ignored by it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct RuleOptions {
-    /// Plies after which the game ends (standard: 500, a draw; yonin: 300, scored by points).
-    pub move_limit: Option<u32>,
-    /// Standard shogi: the 27-point impasse declaration is available.
-    pub impasse_declaration: bool,
-    /// Yonin: the entering-king declaration is available after this many moves.
-    pub declaration_after: Option<u32>,
-    /// Yonin: resignation only once two players are left.
-    pub resignation_needs_two: bool,
-    /// Yonin: 4-fold repetition voids the game.
-    pub repetition_voids: bool,
-    /// Yonin: a perpetual checker must deviate instead of repeating.
-    pub perpetual_check_must_deviate: bool,
-    /// Yonin original rules: an eliminated player's hand goes to the eliminator.
-    pub hand_to_eliminator: bool,
-    /// Dai dai shogi: the historical readings (lion dog as a range-3 slider, ...).
-    pub daidai: daidai::Rules,
-}
-
-impl Default for RuleOptions {
-    fn default() -> Self {
-        RuleOptions::defaults(Variant::Standard)
-    }
-}
-
-impl RuleOptions {
-    pub fn defaults(variant: Variant) -> RuleOptions {
-        let yonin = matches!(variant, Variant::Yonin | Variant::YoninDoubles);
-        RuleOptions {
-            move_limit: match variant {
-                Variant::Standard => Some(500),
-                Variant::Yonin | Variant::YoninDoubles => Some(300),
-                Variant::DaiDai => None,
-            },
-            impasse_declaration: variant == Variant::Standard,
-            declaration_after: yonin.then_some(250),
-            resignation_needs_two: yonin,
-            repetition_voids: yonin,
-            perpetual_check_must_deviate: yonin,
-            hand_to_eliminator: false,
-            daidai: daidai::Rules::default(),
-        }
-    }
-}
-
-/// Why a game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EndReason {
-    Checkmate,
-    /// The side to move had no legal move while not in check (a loss in shogi).
-    NoLegalMove,
-    Resignation,
-    Timeout,
-    /// Fourfold repetition: a draw (standard), void (yonin).
-    Repetition,
-    /// Fourfold repetition with one side checking throughout: that side loses.
-    PerpetualCheck,
-    /// A valid impasse / entering-king declaration.
-    Declaration,
-    MoveLimit,
-    DrawAgreed,
-    Aborted,
-    /// Yonin singles: one player left.
-    LastSurvivor,
-    /// Yonin doubles: a player was eliminated, so their pair lost.
-    PairEliminated,
-}
-
-impl EndReason {
-    pub fn describe(self) -> &'static str {
-        match self {
-            EndReason::Checkmate => "checkmate",
-            EndReason::NoLegalMove => "no legal move",
-            EndReason::Resignation => "resignation",
-            EndReason::Timeout => "timeout",
-            EndReason::Repetition => "fourfold repetition",
-            EndReason::PerpetualCheck => "perpetual check",
-            EndReason::Declaration => "declaration",
-            EndReason::MoveLimit => "move limit",
-            EndReason::DrawAgreed => "draw by agreement",
-            EndReason::Aborted => "aborted",
-            EndReason::LastSurvivor => "last player standing",
-            EndReason::PairEliminated => "a pair lost a player",
-        }
-    }
-}
-
-/// How a game ended: the reason, and each seat's place (1 = first; equal places share).
-/// A void game (aborted, or voided by yonin repetition) has no places and changes no rating.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameResult {
-    pub reason: EndReason,
-    /// Place per seat, indexed by seat; `None` for a void game.
-    pub places: Option<Vec<u8>>,
-}
-
-impl GameResult {
-    pub fn void(reason: EndReason) -> GameResult {
-        GameResult {
-            reason,
-            places: None,
-        }
-    }
-
-    /// A two-seat win for `winner`.
-    pub fn win(winner: Seat, reason: EndReason) -> GameResult {
-        let places = (0..2).map(|s| if s == winner.0 { 1 } else { 2 }).collect();
-        GameResult {
-            reason,
-            places: Some(places),
-        }
-    }
-
-    pub fn draw(seats: u8, reason: EndReason) -> GameResult {
-        GameResult {
-            reason,
-            places: Some(vec![1; seats as usize]),
-        }
-    }
-
-    pub fn is_void(&self) -> bool {
-        self.places.is_none()
-    }
-
-    /// Seats in first place (several for a draw or a winning pair).
-    pub fn winners(&self) -> Vec<Seat> {
-        match &self.places {
-            Some(p) => (0..p.len())
-                .filter(|&i| p[i] == 1)
-                .map(|i| Seat(i as u8))
-                .collect(),
-            None => Vec::new(),
-        }
-    }
-
-    pub fn is_draw(&self) -> bool {
-        matches!(&self.places, Some(p) if p.iter().all(|&x| x == 1))
-    }
-}
-
-/// One player leaving a four-player game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Elimination {
-    pub seat: Seat,
-    /// The player whose move caused it, if any (none for timeouts and resignations).
-    pub by: Option<Seat>,
-    pub reason: EliminationReason,
-    /// Moves played when it happened.
-    pub ply: u32,
-}
-
-/// A move in the record, with its notations and what it did.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayedMove {
-    pub seat: Seat,
-    /// Canonical coordinate form (USI for standard shogi).
-    pub coordinate: String,
-    /// Readable Western form.
-    pub western: String,
-    /// Japanese form (standard shogi; empty elsewhere).
-    #[serde(default)]
-    pub japanese: String,
-    /// KIF record form with origin, e.g. `７六歩(77)` (standard shogi).
-    #[serde(default)]
-    pub kif: String,
-    /// CSA form, e.g. `+7776FU` (standard shogi).
-    #[serde(default)]
-    pub csa: String,
-    /// Seats in check after the move.
-    pub checks: SeatSet,
-    /// Hash of the position after the move.
-    pub hash: u64,
-    /// Dai dai repetition rule: the moved piece attacks an enemy piece.
-    #[serde(default)]
-    pub attacked: bool,
-    /// Dai dai repetition rule: the move was a pass.
-    #[serde(default)]
-    pub passed: bool,
-}
-
-/// What one action changed, for announcing it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveReport {
-    /// The move as recorded (absent for resignations, timeouts and declarations).
-    pub played: Option<PlayedMove>,
-    pub eliminated: Vec<Elimination>,
-    pub result: Option<GameResult>,
-    /// Who is to move now, if the game goes on.
-    pub next: Option<Seat>,
-}
-
-/// Why an action on a game was refused.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum GameError {
-    #[error("the game is over")]
-    GameOver,
-    #[error("it is not your turn")]
-    NotYourTurn,
-    #[error(transparent)]
-    Parse(#[from] MoveParseError),
-    #[error("{0}")]
-    Illegal(#[from] IllegalMove),
-    #[error("the declaration fails: {0}")]
-    Declaration(String),
-    #[error("{0}")]
-    NotAllowed(String),
-}
-
-/// Why a stored game could not be read back.
-#[derive(Debug, Error)]
-pub enum StateError {
-    #[error("stored game is not valid JSON: {0}")]
-    Json(#[from] serde_json::Error),
-    #[error("stored position is invalid: {0}")]
-    Position(#[from] PositionError),
-    #[error("stored game is inconsistent: {0}")]
-    Inconsistent(String),
-    /// Written by a later version of the program, whose format this one cannot know.
-    #[error("stored game has format version {found}; this program reads up to {STATE_VERSION}")]
-    Newer { found: u32 },
-}
-
-/// The version of the stored game format [`Game::to_state`] writes. Raise it when the
-/// format or anything it depends on (position texts, Zobrist keys) changes, and teach
-/// [`Game::from_state`] to read the older versions: the golden tests hold games written
-/// by each version.
-pub const STATE_VERSION: u32 = 1;
-
-/// A position of any variant.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AnyPosition {
-    /// Standard and yonin shogi.
-    Shogi(ShogiPosition),
-    DaiDai(DaiDaiPosition),
-}
-
-impl AnyPosition {
-    /// The start position of a variant.
-    pub fn start(variant: Variant, options: &RuleOptions) -> AnyPosition {
-        let mut start = match variant {
-            Variant::Standard => AnyPosition::Shogi(standard::start()),
-            Variant::Yonin => AnyPosition::Shogi(yonin::start(false)),
-            Variant::YoninDoubles => AnyPosition::Shogi(yonin::start(true)),
-            Variant::DaiDai => AnyPosition::DaiDai(DaiDaiPosition::start(options.daidai)),
-        };
-        start.apply_options(options);
-        start
-    }
-
-    /// Sets the rule options a position carries (yonin's original-rules hand transfer);
-    /// position texts do not hold them.
-    fn apply_options(&mut self, options: &RuleOptions) {
-        match self {
-            AnyPosition::Shogi(p) => p.set_hand_to_eliminator(options.hand_to_eliminator),
-            AnyPosition::DaiDai(p) => {
-                if p.rules() != options.daidai {
-                    if let Ok(q) = daidai::from_text_with(&daidai::to_text(p), options.daidai) {
-                        *p = q;
-                    }
-                }
-            }
-        }
-    }
-
-    /// Reads a position in the variant's text format.
-    pub fn from_text(variant: Variant, text: &str) -> Result<AnyPosition, PositionError> {
-        match variant {
-            Variant::Standard => standard::from_sfen(text).map(AnyPosition::Shogi),
-            Variant::Yonin => yonin::from_text(text, false).map(AnyPosition::Shogi),
-            Variant::YoninDoubles => yonin::from_text(text, true).map(AnyPosition::Shogi),
-            Variant::DaiDai => daidai::from_text(text).map(AnyPosition::DaiDai),
-        }
-    }
-
-    /// The position in its variant's text format.
-    pub fn to_text(&self) -> String {
-        match self {
-            AnyPosition::Shogi(p) if p.variant() == Variant::Standard => standard::to_sfen(p),
-            AnyPosition::Shogi(p) => yonin::to_text(p),
-            AnyPosition::DaiDai(p) => daidai::to_text(p),
-        }
-    }
-
-    pub fn variant(&self) -> Variant {
-        match self {
-            AnyPosition::Shogi(p) => p.variant(),
-            AnyPosition::DaiDai(_) => Variant::DaiDai,
-        }
-    }
-
-    /// The drop-shogi position, for standard and yonin games.
-    #[allow(unreachable_patterns)]
-    pub fn as_shogi(&self) -> Option<&ShogiPosition> {
-        match self {
-            AnyPosition::Shogi(p) => Some(p),
-            _ => None,
-        }
-    }
-
-    pub fn geometry(&self) -> Geometry {
-        match self {
-            AnyPosition::Shogi(p) => p.geometry(),
-            AnyPosition::DaiDai(p) => p.geometry(),
-        }
-    }
-
-    pub fn kind(&self, kind: KindId) -> &'static KindDef {
-        match self {
-            AnyPosition::Shogi(p) => p.kind(kind),
-            AnyPosition::DaiDai(p) => p.kind(kind),
-        }
-    }
-
-    pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
-        match self {
-            AnyPosition::Shogi(p) => p.piece_at(sq),
-            AnyPosition::DaiDai(p) => p.piece_at(sq),
-        }
-    }
-
-    /// Pieces in a seat's hand with their counts (empty for variants without drops).
-    pub fn hand(&self, seat: Seat) -> Vec<(KindId, u8)> {
-        match self {
-            AnyPosition::Shogi(p) => p.hand(seat).collect(),
-            AnyPosition::DaiDai(_) => Vec::new(),
-        }
-    }
-
-    /// The seat whose turn it is on the board.
-    pub fn turn(&self) -> Seat {
-        match self {
-            AnyPosition::Shogi(p) => p.turn(),
-            AnyPosition::DaiDai(p) => p.turn(),
-        }
-    }
-
-    pub fn alive(&self) -> SeatSet {
-        match self {
-            AnyPosition::Shogi(p) => p.alive(),
-            AnyPosition::DaiDai(p) => p.alive(),
-        }
-    }
-
-    pub fn ply(&self) -> u32 {
-        match self {
-            AnyPosition::Shogi(p) => p.ply(),
-            AnyPosition::DaiDai(p) => p.ply(),
-        }
-    }
-
-    pub fn hash(&self) -> u64 {
-        match self {
-            AnyPosition::Shogi(p) => p.hash(),
-            AnyPosition::DaiDai(p) => p.hash(),
-        }
-    }
-
-    pub fn in_check(&self, seat: Seat) -> bool {
-        match self {
-            AnyPosition::Shogi(p) => p.in_check(seat),
-            AnyPosition::DaiDai(p) => p.in_check(seat),
-        }
-    }
-
-    pub fn checked_seats(&self) -> SeatSet {
-        match self {
-            AnyPosition::Shogi(p) => p.checked_seats(),
-            AnyPosition::DaiDai(p) => p.checked_seats(),
-        }
-    }
-
-    pub fn king_square(&self, seat: Seat) -> Option<Sq> {
-        match self {
-            AnyPosition::Shogi(p) => p.king_square(seat),
-            AnyPosition::DaiDai(p) => p.king_square(seat),
-        }
-    }
-
-    pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        match self {
-            AnyPosition::Shogi(p) => p.legal_moves(out),
-            AnyPosition::DaiDai(p) => p.legal_moves(out),
-        }
-    }
-
-    pub fn check_move(&self, m: &Move) -> Result<(), IllegalMove> {
-        match self {
-            AnyPosition::Shogi(p) => p.check_move(m),
-            AnyPosition::DaiDai(p) => p.check_move(m),
-        }
-    }
-
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
-        match self {
-            AnyPosition::Shogi(p) if p.spec().seats == 4 => yonin::parse_move(p, text),
-            AnyPosition::Shogi(p) => notation::parse_move(p, text),
-            AnyPosition::DaiDai(p) => daidai::parse_move(p, text),
-        }
-    }
-
-    /// The canonical coordinate form of a move.
-    pub fn coordinate(&self, m: &Move) -> String {
-        match self {
-            AnyPosition::Shogi(p) => notation::to_coordinate(p, m),
-            AnyPosition::DaiDai(p) => daidai::to_coordinate(p, m),
-        }
-    }
-
-    /// The readable Western form of a move, given the legal moves (for disambiguation);
-    /// in yonin it names the seat (`S: P-5f`).
-    pub fn western(&self, m: &Move, legal: &[Move]) -> String {
-        match self {
-            AnyPosition::Shogi(p) if p.spec().seats == 4 => yonin::to_western_among(p, m, legal),
-            AnyPosition::Shogi(p) => notation::to_western(p, m, legal),
-            AnyPosition::DaiDai(p) => daidai::to_hodges(p, m, legal),
-        }
-    }
-
-    pub fn perft(&self, depth: u32) -> u64 {
-        match self {
-            AnyPosition::Shogi(p) => p.perft(depth),
-            AnyPosition::DaiDai(p) => p.perft(depth),
-        }
-    }
-}
 
 /// A game: start position, current position, record and result.
 #[derive(Clone, Debug)]
 pub struct Game {
-    options: RuleOptions,
-    start: AnyPosition,
-    position: AnyPosition,
-    history: Vec<PlayedMove>,
-    eliminations: Vec<Elimination>,
-    result: Option<GameResult>,
-}
-
-/// The stored form of a game: texts and the record, nothing to replay.
-#[derive(Serialize, Deserialize)]
-struct GameState {
-    /// The format version; states written before versions existed have none (0), and
-    /// read exactly as version 1.
-    #[serde(default)]
-    version: u32,
-    variant: Variant,
-    options: RuleOptions,
-    start: String,
-    position: String,
-    history: Vec<PlayedMove>,
-    #[serde(default)]
-    eliminations: Vec<Elimination>,
-    result: Option<GameResult>,
+    pub(super) options: RuleOptions,
+    pub(super) start: AnyPosition,
+    pub(super) position: AnyPosition,
+    pub(super) history: Vec<PlayedMove>,
+    pub(super) eliminations: Vec<Elimination>,
+    pub(super) result: Option<GameResult>,
 }
 
 impl Game {
@@ -503,10 +52,13 @@ impl Game {
             eliminations: Vec::new(),
             result: None,
         };
-        if game.legal_moves().is_empty() {
-            game.result = game.no_move_result();
-        }
+        game.result = game.rules().board_result(&game);
         game
+    }
+
+    /// The rules the variant answers for.
+    fn rules(&self) -> &'static dyn VariantRules {
+        rules_of(self.variant())
     }
 
     pub fn variant(&self) -> Variant {
@@ -546,14 +98,30 @@ impl Game {
         (!self.is_over()).then(|| self.position.turn())
     }
 
-    /// The legal moves now (none once the game is over), less those the perpetual-check
-    /// rule forbids.
+    /// The hash of the position after the first `plies` moves of the record (0: the
+    /// start).
+    pub(super) fn hash_after(&self, plies: usize) -> u64 {
+        match plies {
+            0 => self.start.hash(),
+            i => self.history[i - 1].hash,
+        }
+    }
+
+    /// The seats in check after the first `plies` moves of the record.
+    pub(super) fn checks_after(&self, plies: usize) -> SeatSet {
+        match plies {
+            0 => self.start.checked_seats(),
+            i => self.history[i - 1].checks,
+        }
+    }
+
+    /// The legal moves now (none once the game is over), less those the variant's rules
+    /// forbid by the record (yonin's perpetual check, dai dai's repetition).
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
         if self.result.is_none() {
             self.position.legal_moves(&mut moves);
-            self.remove_perpetual_checks(&mut moves);
-            self.remove_forbidden_repetitions(&mut moves);
+            self.rules().forbid(self, &mut moves);
         }
         moves
     }
@@ -566,13 +134,22 @@ impl Game {
             .collect()
     }
 
+    /// A legal move in Japanese (`７六歩`, `同　銀`, `２二角成`), in the variants whose
+    /// records write it; `legal` is [`Game::legal_moves`].
+    pub fn japanese(&self, m: &Move, legal: &[Move]) -> Option<String> {
+        let position = self.position.as_shogi()?;
+        let previous = self.rules().previous_destination(self);
+        Some(super::notation::to_japanese(position, m, legal, previous))
+    }
+
     /// Reads move text in any notation the variant supports. Japanese 同 ("same square")
     /// is resolved here, where the previous move is known.
     pub fn parse_move(&self, text: &str) -> Result<Move, GameError> {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        if let (Some(i), Some(to)) = (text.find('同'), self.last_destination()) {
+        let same = text.find('同');
+        if let (Some(i), Some(to)) = (same, self.rules().previous_destination(self)) {
             let g = self.position.geometry();
             let square = format!("{}{}", g.file(to), g.rank(to));
             let rest = text[i + '同'.len_utf8()..].trim_start_matches([' ', '　']);
@@ -605,77 +182,39 @@ impl Game {
             // Not legal, so this names the rule that forbids it.
             self.position.check_move(m)?;
         }
-        let mut allowed = legal.clone();
-        self.remove_perpetual_checks(&mut allowed);
-        if !allowed.contains(m) {
-            return Err(GameError::Illegal(IllegalMove::PerpetualCheck));
-        }
+        let rules = self.rules();
+        let mut after = self.position.clone();
+        let effects = after.play_unchecked(m);
+        let ends = rules.judge(self, m, &legal, &after, &effects)?;
         let seat = self.position.turn();
-        let start_hash = self.start.hash();
-        let before = self.position.clone();
         let mut played = PlayedMove {
             seat,
-            coordinate: before.coordinate(m),
-            western: before.western(m, &legal),
+            coordinate: self.position.coordinate(m),
+            western: self.position.western(m, &legal),
             japanese: String::new(),
             kif: String::new(),
             csa: String::new(),
-            checks: SeatSet::EMPTY,
-            hash: 0,
-            attacked: false,
-            passed: false,
+            checks: effects.checks,
+            hash: after.hash(),
+            attacked: effects.attacks,
+            passed: effects.passed,
         };
-        let prev_to = self.last_destination();
-        let repetition_history = self.daidai_history();
-        let mut repetition_draw = false;
-        let (checks, eliminated_seats) = match &mut self.position {
-            AnyPosition::Shogi(p) => {
-                if p.variant() == Variant::Standard {
-                    played.japanese = notation::to_japanese(p, m, &legal, prev_to);
-                    played.kif = kif_record_move(p, m, &legal, prev_to);
-                    played.csa = csa_move(p, m);
-                }
-                let effects = p.apply(m);
-                (effects.checks, effects.eliminated.to_vec())
-            }
-            AnyPosition::DaiDai(p) => {
-                let mut after = p.clone();
-                let effects = after.apply(m);
-                let candidate = daidai::HistoryEntry::new(&after, seat, &effects);
-                match daidai::judge_repetition(start_hash, &repetition_history, &candidate) {
-                    daidai::Repetition::Forbidden(culprit) => {
-                        return Err(GameError::Illegal(IllegalMove::MustDeviate(culprit_text(
-                            culprit,
-                        ))))
-                    }
-                    daidai::Repetition::Draw => repetition_draw = true,
-                    daidai::Repetition::Allowed => {}
-                }
-                *p = after;
-                played.attacked = effects.attacks;
-                played.passed = effects.passed;
-                (effects.checks, Vec::new())
-            }
-        };
-        played.checks = checks;
-        played.hash = self.position.hash();
+        rules.record_forms(self, m, &legal, &mut played);
+        self.position = after;
         let ply = self.position.ply();
-        let mut eliminated = Vec::new();
-        for (s, reason) in &eliminated_seats {
-            eliminated.push(Elimination {
-                seat: *s,
+        let eliminated: Vec<Elimination> = effects
+            .eliminated
+            .iter()
+            .map(|&(out, reason)| Elimination {
+                seat: out,
                 by: Some(seat),
-                reason: *reason,
+                reason,
                 ply,
-            });
-        }
+            })
+            .collect();
         self.eliminations.extend(eliminated.iter().cloned());
         self.history.push(played.clone());
-        self.result = if repetition_draw {
-            Some(GameResult::draw(2, EndReason::Repetition))
-        } else {
-            self.result_after_move()
-        };
+        self.result = ends.or_else(|| self.result_after_move());
         Ok(MoveReport {
             played: Some(played),
             eliminated,
@@ -684,148 +223,33 @@ impl Game {
         })
     }
 
-    /// The record as the dai dai repetition rule reads it.
-    fn daidai_history(&self) -> Vec<daidai::HistoryEntry> {
-        if !matches!(self.position, AnyPosition::DaiDai(_)) {
-            return Vec::new();
-        }
-        self.history
-            .iter()
-            .map(|h| daidai::HistoryEntry {
-                hash: h.hash,
-                mover: h.seat,
-                gave_check: !h.checks.is_empty(),
-                attacked: h.attacked,
-                passed: h.passed,
-            })
-            .collect()
-    }
-
-    /// Dai dai: drops the moves the repetition rule forbids now. Only positions already
-    /// seen three times can be forbidden, so most of the time nothing is tried.
-    fn remove_forbidden_repetitions(&self, moves: &mut Vec<Move>) {
-        let AnyPosition::DaiDai(p) = &self.position else {
-            return;
-        };
-        let start_hash = self.start.hash();
-        let mut counts = std::collections::HashMap::new();
-        *counts.entry(start_hash).or_insert(0) += 1;
-        for h in &self.history {
-            *counts.entry(h.hash).or_insert(0) += 1;
-        }
-        if !counts.values().any(|&n| n >= 3) {
-            return;
-        }
-        let history = self.daidai_history();
-        let seat = p.turn();
-        moves.retain(|m| {
-            let mut after = p.clone();
-            let effects = after.apply(m);
-            if counts.get(&after.hash()).copied().unwrap_or(0) < 3 {
-                return true;
-            }
-            let candidate = daidai::HistoryEntry::new(&after, seat, &effects);
-            !matches!(
-                daidai::judge_repetition(start_hash, &history, &candidate),
-                daidai::Repetition::Forbidden(_)
-            )
-        });
-    }
-
-    /// Destination of the last move, read back from its coordinate text (standard shogi,
-    /// whose Japanese notation refers to it as 同).
-    fn last_destination(&self) -> Option<Sq> {
-        if self.variant() != Variant::Standard {
-            return None;
-        }
-        let last = self.history.last()?;
-        let g = self.position.geometry();
-        let text = last.coordinate.trim_end_matches('+');
-        let to = match text.split_once('*') {
-            Some((_, sq)) => sq,
-            None => {
-                let (_, rest) = g.parse_square_prefix(text)?;
-                rest
-            }
-        };
-        g.parse_square(to)
-    }
-
-    fn no_move_result(&self) -> Option<GameResult> {
-        let seat = self.position.turn();
-        match self.position.variant().seats() {
-            2 => {
-                let reason = if self.position.in_check(seat) {
-                    EndReason::Checkmate
-                } else {
-                    EndReason::NoLegalMove
-                };
-                Some(GameResult::win(Seat(1 - seat.0), reason))
-            }
-            _ => self.four_player_board_result(),
-        }
-    }
-
-    /// The rules that end a game after a move: no legal move, repetition, move limit.
+    /// The rules that end a game after a move: the fourth occurrence of a position, the
+    /// game over on the board, the move limit.
     fn result_after_move(&self) -> Option<GameResult> {
-        // Dai dai repetition is judged before the move is accepted, in `play`.
-        if !matches!(self.position, AnyPosition::DaiDai(_)) {
-            if let Some(r) = self.repetition_result() {
-                return Some(r);
+        let rules = self.rules();
+        if let Some(first) = self.fourth_occurrence() {
+            if let Some(result) = rules.repetition_result(self, first) {
+                return Some(result);
             }
         }
-        // A four-player position settles its eliminations as it plays, so whether the
-        // game is over on the board is known without generating moves.
-        let no_move = match self.variant().seats() {
-            2 => self.legal_moves().is_empty(),
-            _ => self.four_player_position().is_some_and(|p| p.is_decided()),
-        };
-        if no_move {
-            if let Some(r) = self.no_move_result() {
-                return Some(r);
-            }
+        if let Some(result) = rules.board_result(self) {
+            return Some(result);
         }
-        if let Some(limit) = self.options.move_limit {
-            if self.position.ply() >= limit {
-                return Some(match self.variant().seats() {
-                    2 => GameResult::draw(2, EndReason::MoveLimit),
-                    _ => self.four_player_scored_result(EndReason::MoveLimit),
-                });
+        match self.options.move_limit {
+            Some(limit) if self.position.ply() >= limit => {
+                Some(rules.scored_result(self, EndReason::MoveLimit))
             }
+            _ => None,
         }
-        None
     }
 
-    /// Sennichite: the fourth occurrence of the current position is a draw, unless one
-    /// side checked with every move of the cycle, which then loses.
-    fn repetition_result(&self) -> Option<GameResult> {
+    /// When the current position has now occurred four times, the number of moves of the
+    /// record before its first occurrence.
+    fn fourth_occurrence(&self) -> Option<usize> {
         let current = self.position.hash();
-        let mut occurrences: Vec<usize> = Vec::new();
-        if self.start.hash() == current {
-            occurrences.push(0);
-        }
-        for (i, h) in self.history.iter().enumerate() {
-            if h.hash == current {
-                occurrences.push(i + 1);
-            }
-        }
-        if occurrences.len() < 4 {
-            return None;
-        }
-        let first = occurrences[0];
-        if self.variant().seats() == 4 {
-            return self.four_player_repetition_result(first);
-        }
-        let cycle = &self.history[first..];
-        let seats = self.variant().seats();
-        for seat in 0..seats {
-            let seat = Seat(seat);
-            let mine: Vec<&PlayedMove> = cycle.iter().filter(|m| m.seat == seat).collect();
-            if !mine.is_empty() && mine.iter().all(|m| !m.checks.is_empty()) && seats == 2 {
-                return Some(GameResult::win(Seat(1 - seat.0), EndReason::PerpetualCheck));
-            }
-        }
-        Some(GameResult::draw(seats, EndReason::Repetition))
+        let mut occurrences = (0..=self.history.len()).filter(|&i| self.hash_after(i) == current);
+        let first = occurrences.next()?;
+        (occurrences.count() >= 3).then_some(first)
     }
 
     /// Resignation by `seat`.
@@ -833,7 +257,7 @@ impl Game {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        self.end_by_leaving(seat, EndReason::Resignation)
+        self.rules().leave(self, seat, EndReason::Resignation)
     }
 
     /// `seat` ran out of time.
@@ -841,25 +265,11 @@ impl Game {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        self.end_by_leaving(seat, EndReason::Timeout)
+        self.rules().leave(self, seat, EndReason::Timeout)
     }
 
-    fn end_by_leaving(&mut self, seat: Seat, reason: EndReason) -> Result<MoveReport, GameError> {
-        match self.variant().seats() {
-            2 => {
-                self.result = Some(GameResult::win(Seat(1 - seat.0), reason));
-                Ok(MoveReport {
-                    played: None,
-                    eliminated: Vec::new(),
-                    result: self.result.clone(),
-                    next: None,
-                })
-            }
-            _ => self.four_player_leave(seat, reason),
-        }
-    }
-
-    /// A declaration (standard: the 27-point impasse rule) by the seat to move.
+    /// A declaration by the seat to move (standard: the 27-point impasse rule; yonin: the
+    /// entering-king declaration).
     pub fn declare(&mut self, seat: Seat) -> Result<MoveReport, GameError> {
         if self.is_over() {
             return Err(GameError::GameOver);
@@ -867,28 +277,7 @@ impl Game {
         if self.position.turn() != seat {
             return Err(GameError::NotYourTurn);
         }
-        match &self.position {
-            AnyPosition::Shogi(p) if p.spec().seats == 4 => {
-                let result = self.four_player_declaration()?;
-                self.result = Some(result);
-            }
-            AnyPosition::Shogi(p) if p.variant() == Variant::Standard => {
-                if !self.options.impasse_declaration {
-                    return Err(GameError::NotAllowed(
-                        "impasse declarations are off in this game".into(),
-                    ));
-                }
-                if let Some(why) = standard::declaration_failure(p) {
-                    return Err(GameError::Declaration(why));
-                }
-                self.result = Some(GameResult::win(seat, EndReason::Declaration));
-            }
-            _ => {
-                return Err(GameError::NotAllowed(
-                    "this variant has no declaration".into(),
-                ))
-            }
-        }
+        self.result = Some(self.rules().declare(self)?);
         Ok(MoveReport {
             played: None,
             eliminated: Vec::new(),
@@ -902,6 +291,7 @@ impl Game {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
+        // Agreement needs every opponent's consent; the table asks one.
         if self.variant().seats() != 2 {
             return Err(GameError::NotAllowed(
                 "draws by agreement are for two-player games".into(),
@@ -927,6 +317,8 @@ impl Game {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
+        // A takeback needs the consent of everyone whose move it undoes; the table asks
+        // one opponent.
         if self.variant().seats() != 2 {
             return Err(GameError::NotAllowed(
                 "takebacks are for two-player games".into(),
@@ -948,369 +340,5 @@ impl Game {
         }
         *self = rebuilt;
         Ok(())
-    }
-
-    /// The stored form (JSON): start and current positions, record and result.
-    pub fn to_state(&self) -> String {
-        let state = GameState {
-            version: STATE_VERSION,
-            variant: self.variant(),
-            options: self.options.clone(),
-            start: self.start.to_text(),
-            position: self.position.to_text(),
-            history: self.history.clone(),
-            eliminations: self.eliminations.clone(),
-            result: self.result.clone(),
-        };
-        serde_json::to_string(&state).expect("game state serializes")
-    }
-
-    /// Reads the stored form back, checking that it hangs together.
-    pub fn from_state(text: &str) -> Result<Game, StateError> {
-        let state: GameState = serde_json::from_str(text)?;
-        if state.version > STATE_VERSION {
-            return Err(StateError::Newer {
-                found: state.version,
-            });
-        }
-        // Versions 0 (unversioned) and 1 share one layout: nothing to migrate yet.
-        let mut start = AnyPosition::from_text(state.variant, &state.start)?;
-        let mut position = AnyPosition::from_text(state.variant, &state.position)?;
-        start.apply_options(&state.options);
-        position.apply_options(&state.options);
-        // A timeout or resignation in a four-player game changes the position without a
-        // move, so the last move's hash no longer matches it.
-        let left_since = state
-            .eliminations
-            .iter()
-            .any(|e| e.by.is_none() && e.ply == position.ply());
-        if let Some(last) = state.history.last() {
-            if last.hash != position.hash() && !left_since {
-                return Err(StateError::Inconsistent(
-                    "the position does not match the last recorded move".into(),
-                ));
-            }
-        }
-        if position.ply() < start.ply()
-            || (position.ply() - start.ply()) as usize != state.history.len()
-        {
-            return Err(StateError::Inconsistent(
-                "the move count does not match the record".into(),
-            ));
-        }
-        Ok(Game {
-            options: state.options,
-            start,
-            position,
-            history: state.history,
-            eliminations: state.eliminations,
-            result: state.result,
-        })
-    }
-}
-
-/// The four-player (yonin) rules that need the record or act from outside the board:
-/// results and places, repetition and perpetual check, resignation, timeouts and the
-/// entering-king declaration.
-impl Game {
-    /// The drop-shogi position of a four-player game.
-    fn four_player_position(&self) -> Option<&ShogiPosition> {
-        match &self.position {
-            AnyPosition::Shogi(p) if p.spec().seats == 4 => Some(p),
-            _ => None,
-        }
-    }
-
-    /// Places as the rules rank them now (see [`yonin::places`]).
-    fn four_player_places(&self, p: &ShogiPosition) -> Vec<u8> {
-        let order: Vec<Seat> = self.eliminations.iter().map(|e| e.seat).collect();
-        yonin::places(p, &order)
-    }
-
-    /// The result once the game has ended on the board: one survivor in singles, a
-    /// player out in doubles.
-    fn four_player_board_result(&self) -> Option<GameResult> {
-        let p = self.four_player_position()?;
-        if !p.is_decided() {
-            return None;
-        }
-        Some(GameResult {
-            reason: if p.spec().doubles {
-                EndReason::PairEliminated
-            } else {
-                EndReason::LastSurvivor
-            },
-            places: Some(self.four_player_places(p)),
-        })
-    }
-
-    /// The game scored by points (move limit, declaration).
-    fn four_player_scored_result(&self, reason: EndReason) -> GameResult {
-        let places = self
-            .four_player_position()
-            .map(|p| self.four_player_places(p));
-        GameResult { reason, places }
-    }
-
-    /// The fourth occurrence of a position voids the game, unless the plies since its
-    /// first occurrence are one player's perpetual check answered by the checked: then
-    /// the checker must deviate (its repeating moves are refused), and only the checker's
-    /// forced repetition, when it had no other move, voids the game.
-    fn four_player_repetition_result(&self, first: usize) -> Option<GameResult> {
-        if !self.options.repetition_voids {
-            return None;
-        }
-        if self.options.perpetual_check_must_deviate {
-            if let Some(checker) = self.perpetual_checker(first, None) {
-                if self.history.last().map(|m| m.seat) != Some(checker) {
-                    return None;
-                }
-            }
-        }
-        Some(GameResult::void(EndReason::Repetition))
-    }
-
-    fn perpetual_check_rule_applies(&self) -> bool {
-        self.options.perpetual_check_must_deviate && self.four_player_position().is_some()
-    }
-
-    /// The player whose perpetual check the plies of the record from position `first` on
-    /// make up, with `next` (a move about to be played: its seat and the seats in check
-    /// after it) appended: every ply either answers a check on its mover or gives check
-    /// by that one player.
-    fn perpetual_checker(&self, first: usize, next: Option<(Seat, SeatSet)>) -> Option<Seat> {
-        let mut checked = match first {
-            0 => self.start.checked_seats(),
-            i => self.history[i - 1].checks,
-        };
-        let mut checker = None;
-        for (seat, checks_after) in self.history[first..]
-            .iter()
-            .map(|m| (m.seat, m.checks))
-            .chain(next)
-        {
-            let answer = checked.contains(seat);
-            if !answer {
-                if checks_after.is_empty() || checker.is_some_and(|c| c != seat) {
-                    return None;
-                }
-                checker = Some(seat);
-            }
-            checked = checks_after;
-        }
-        checker
-    }
-
-    /// Removes the moves by which a perpetual checker would bring about a position for the
-    /// fourth time, unless that leaves no move (the repetition then voids the game).
-    fn remove_perpetual_checks(&self, moves: &mut Vec<Move>) {
-        if !self.perpetual_check_rule_applies() {
-            return;
-        }
-        let Some(p) = self.four_player_position() else {
-            return;
-        };
-        let me = p.turn();
-        // Only positions first seen within the run of plies that keep a perpetual check
-        // by `me` going can be repeated by a forbidden move. Usually that run is empty.
-        let n = self.history.len();
-        let mut since = n;
-        while since > 0 && self.continues_perpetual(since - 1, me) {
-            since -= 1;
-        }
-        let hash_at = |i: usize| match i {
-            0 => self.start.hash(),
-            i => self.history[i - 1].hash,
-        };
-        let window: Vec<u64> = (since..=n).map(hash_at).collect();
-        if window.len() < 3 {
-            return;
-        }
-        let allowed: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| {
-                let mut after = p.clone();
-                let effects = after.apply(m);
-                let h = after.hash();
-                if window.iter().filter(|&&w| w == h).count() < 3
-                    || (0..since).any(|i| hash_at(i) == h)
-                {
-                    return true;
-                }
-                let first = since + window.iter().position(|&w| w == h).unwrap_or(0);
-                self.perpetual_checker(first, Some((me, effects.checks))) != Some(me)
-            })
-            .collect();
-        if !allowed.is_empty() {
-            *moves = allowed;
-        }
-    }
-
-    /// Whether ply `j` of the record fits a perpetual check by `checker`: it answers a
-    /// check on its mover, or it is a check by `checker`.
-    fn continues_perpetual(&self, j: usize, checker: Seat) -> bool {
-        let m = &self.history[j];
-        let checked_before = match j {
-            0 => self.start.checked_seats(),
-            j => self.history[j - 1].checks,
-        };
-        checked_before.contains(m.seat) || (m.seat == checker && !m.checks.is_empty())
-    }
-
-    /// A timeout or resignation: the player is eliminated with no credit to anyone, and
-    /// so is anyone left without a move in consequence. Resignation needs two players
-    /// left when the rule option says so.
-    fn four_player_leave(
-        &mut self,
-        seat: Seat,
-        reason: EndReason,
-    ) -> Result<MoveReport, GameError> {
-        let name = self.variant().seat_name(seat);
-        let needs_two = self.options.resignation_needs_two;
-        let p = match &mut self.position {
-            AnyPosition::Shogi(p) if p.spec().seats == 4 => p,
-            _ => {
-                return Err(GameError::NotAllowed(
-                    "this is not a four-player game".into(),
-                ))
-            }
-        };
-        if !p.alive().contains(seat) {
-            return Err(GameError::NotAllowed(format!(
-                "{name} is already out of the game"
-            )));
-        }
-        if reason == EndReason::Resignation && needs_two && p.alive().len() >= 3 {
-            return Err(GameError::NotAllowed(
-                "resignation is not allowed while three or more players are alive".into(),
-            ));
-        }
-        let effects = p.eliminate_externally(seat);
-        let ply = p.ply();
-        let why = match reason {
-            EndReason::Resignation => EliminationReason::Resignation,
-            _ => EliminationReason::Timeout,
-        };
-        let eliminated: Vec<Elimination> = std::iter::once((seat, why))
-            .chain(effects.eliminated.iter().copied())
-            .map(|(seat, reason)| Elimination {
-                seat,
-                by: None,
-                reason,
-                ply,
-            })
-            .collect();
-        self.eliminations.extend(eliminated.iter().cloned());
-        // The game ends if this left one player (singles) or broke a pair (doubles).
-        self.result = self
-            .four_player_board_result()
-            .map(|r| GameResult { reason, ..r });
-        Ok(MoveReport {
-            played: None,
-            eliminated,
-            result: self.result.clone(),
-            next: self.seat_to_move(),
-        })
-    }
-
-    /// The entering-king declaration (入玉宣言) by the seat to move: after the set number
-    /// of moves, with its king in its promotion zone, not in check and a legal move at
-    /// hand, a player may end the game, which is then scored as at the move limit.
-    fn four_player_declaration(&self) -> Result<GameResult, GameError> {
-        let Some(p) = self.four_player_position() else {
-            return Err(GameError::NotAllowed(
-                "this variant has no declaration".into(),
-            ));
-        };
-        let Some(after) = self.options.declaration_after else {
-            return Err(GameError::NotAllowed(
-                "entering-king declarations are off in this game".into(),
-            ));
-        };
-        if p.ply() < after {
-            return Err(GameError::NotAllowed(format!(
-                "the entering-king declaration is available once {after} moves have been played"
-            )));
-        }
-        if let Some(why) = yonin::declaration_failure(p) {
-            return Err(GameError::Declaration(why));
-        }
-        if self.legal_moves().is_empty() {
-            return Err(GameError::Declaration("you have no legal move".into()));
-        }
-        Ok(self.four_player_scored_result(EndReason::Declaration))
-    }
-}
-
-/// KIF record move text: `７六歩(77)`, `同　歩(23)`, `５五角打`, `２二角成(88)`.
-fn kif_record_move(pos: &ShogiPosition, m: &Move, legal: &[Move], prev_to: Option<Sq>) -> String {
-    let g = pos.geometry();
-    let mut out = if prev_to == Some(m.to) {
-        "同　".to_string()
-    } else {
-        notation::japanese_square(pos, m.to)
-    };
-    match m.drop {
-        Some(kind) => {
-            out.push_str(pos.kind(kind).kif);
-            out.push('打');
-        }
-        None => {
-            let piece = pos.piece_at(m.from).expect("a move starts on a piece");
-            out.push_str(pos.kind(piece.kind()).kif);
-            let could_promote = legal
-                .iter()
-                .any(|o| o.from == m.from && o.to == m.to && o.promote != m.promote);
-            if m.promote {
-                out.push('成');
-            } else if could_promote {
-                out.push_str("不成");
-            }
-            out.push_str(&format!("({}{})", g.file(m.from), g.rank(m.from)));
-        }
-    }
-    out
-}
-
-/// CSA piece codes, indexed like the standard kind table.
-const CSA_CODES: [&str; 14] = [
-    "OU", "HI", "KA", "KI", "GI", "KE", "KY", "FU", "RY", "UM", "NG", "NK", "NY", "TO",
-];
-
-/// CSA move text: `+7776FU`, `-0055KA` (the piece as it stands after the move).
-fn csa_move(pos: &ShogiPosition, m: &Move) -> String {
-    let g = pos.geometry();
-    let sign = if pos.turn() == standard::BLACK {
-        '+'
-    } else {
-        '-'
-    };
-    let (from, kind) = match m.drop {
-        Some(kind) => ("00".to_string(), kind),
-        None => {
-            let piece = pos.piece_at(m.from).expect("a move starts on a piece");
-            let def = pos.kind(piece.kind());
-            let kind = match (m.promote, def.promotes_to) {
-                (true, Some(k)) => k,
-                _ => piece.kind(),
-            };
-            (format!("{}{}", g.file(m.from), g.rank(m.from)), kind)
-        }
-    };
-    format!(
-        "{sign}{from}{}{}{}",
-        g.file(m.to),
-        g.rank(m.to),
-        CSA_CODES[kind as usize]
-    )
-}
-
-/// Why a dai dai player must deviate rather than repeat, for the refusal message.
-fn culprit_text(culprit: daidai::RepetitionCulprit) -> &'static str {
-    match culprit {
-        daidai::RepetitionCulprit::PerpetualCheck => "gave check with every move of the cycle",
-        daidai::RepetitionCulprit::PerpetualAttack => "attacked with every move of the cycle",
-        daidai::RepetitionCulprit::FirstPasser => "began the run of passes",
     }
 }

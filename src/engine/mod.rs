@@ -3,8 +3,13 @@
 //!
 //! The core (geometry, piece tables, precomputed rays, the move type) serves every
 //! variant; standard shogi and yonin shogi share one drop-shogi position
-//! ([`shogi::ShogiPosition`]) configured by their rule modules.
+//! ([`shogi::ShogiPosition`]) configured by their rule modules. Both position types
+//! implement [`Position`], which perft, the game and the computer players are written
+//! against; [`AnyPosition`] holds either. Position text is read by one reader into a
+//! [`Setup`] that each position type checks ([`setup`]). A [`Game`] keeps the rules every
+//! variant shares and asks each variant for the rest ([`rules`]).
 
+pub mod any_position;
 pub mod daidai;
 pub mod error;
 pub mod game;
@@ -12,11 +17,17 @@ pub mod geometry;
 pub mod kinds;
 pub mod moves;
 pub mod notation;
+pub mod outcome;
+pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod record;
+pub mod rules;
+pub mod setup;
 pub mod shogi;
+pub mod sink;
 pub mod standard;
+pub mod state;
 pub mod tables;
 pub mod yonin;
 pub mod zobrist;
@@ -24,15 +35,20 @@ pub mod zobrist;
 use std::fmt;
 use std::str::FromStr;
 
+pub use any_position::AnyPosition;
 pub use error::{IllegalMove, MoveParseError, PositionError};
-pub use game::{
-    AnyPosition, Elimination, EndReason, Game, GameError, GameResult, MoveReport, PlayedMove,
-    RuleOptions, StateError, STATE_VERSION,
-};
+pub use game::Game;
 pub use geometry::{Geometry, Seat, SeatSet, Sq};
 pub use moves::Move;
+pub use outcome::{
+    Elimination, EliminationReason, EndReason, GameError, GameResult, MoveReport, PlayedMove,
+};
 pub use piece::{KindDef, KindId, Piece};
 pub use position::{MoveEffects, Position};
+pub use rules::RuleOptions;
+pub use setup::{Setup, TextFormat};
+pub use sink::Sink;
+pub use state::{StateError, STATE_VERSION};
 
 /// A game variant.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, serde::Serialize, serde::Deserialize)]

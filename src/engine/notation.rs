@@ -6,6 +6,7 @@ use super::error::{IllegalMove, MoveParseError};
 use super::geometry::{Seat, Sq};
 use super::moves::Move;
 use super::piece::KindId;
+use super::position::Position;
 use super::shogi::ShogiPosition;
 
 const FULL_WIDTH_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
@@ -22,6 +23,17 @@ pub fn to_coordinate(pos: &ShogiPosition, m: &Move) -> String {
             g.name(m.to),
             if m.promote { "+" } else { "" }
         ),
+    }
+}
+
+/// The readable form a game record keeps: Western notation, after the mover's seat where
+/// move text names the mover (`S: P-5f`, `W: Gx8e`).
+pub fn to_readable(pos: &ShogiPosition, m: &Move, legal: &[Move]) -> String {
+    let western = to_western(pos, m, legal);
+    if pos.spec().names_mover {
+        format!("{}: {western}", pos.variant().seat_name(pos.turn()))
+    } else {
+        western
     }
 }
 
@@ -207,21 +219,58 @@ struct Pattern {
     promote: Option<bool>,
 }
 
-/// Reads a move in any notation the drop-shogi variants support and finds it among the
-/// legal moves; an illegal but well-formed move gets the rule that forbids it.
+/// Reads a move of the seat to move in any notation the drop-shogi variants support and
+/// finds it among the legal moves; an illegal but well-formed move gets the rule that
+/// forbids it. Where move text names the mover (yonin: `S: P-5f`, `W 9e8e`), a seat may
+/// come first, and must then be the seat to move.
 pub fn parse_move(pos: &ShogiPosition, text: &str) -> Result<Move, MoveParseError> {
     let trimmed = text.trim();
+    let Some((seat, body)) = split_seat_prefix(pos, trimmed) else {
+        return parse_unnamed(pos, trimmed);
+    };
+    let refusal = |reason| MoveParseError::Illegal {
+        text: trimmed.into(),
+        reason,
+    };
+    if pos.is_decided() {
+        return Err(refusal(IllegalMove::GameOver));
+    }
+    if seat != pos.turn() {
+        let name = |seat| pos.variant().seat_name(seat);
+        return Err(refusal(IllegalMove::WrongSeat {
+            to_move: name(pos.turn()),
+            named: name(seat),
+        }));
+    }
+    parse_unnamed(pos, body)
+}
+
+/// Splits `S: P-5f` or `S P-5f` into the seat and the move text, where move text names
+/// the mover.
+fn split_seat_prefix<'t>(pos: &ShogiPosition, text: &'t str) -> Option<(Seat, &'t str)> {
+    if !pos.spec().names_mover {
+        return None;
+    }
+    let mut chars = text.chars();
+    let seat = pos
+        .variant()
+        .parse_seat(chars.next()?.encode_utf8(&mut [0; 4]))?;
+    let rest = chars.as_str();
+    let rest = rest
+        .strip_prefix(':')
+        .or_else(|| rest.strip_prefix(' '))?
+        .trim_start();
+    Some((seat, rest))
+}
+
+/// [`parse_move`] of text without a seat.
+fn parse_unnamed(pos: &ShogiPosition, trimmed: &str) -> Result<Move, MoveParseError> {
     let pattern = parse_coordinate(pos, trimmed)
         .or_else(|| parse_western(pos, trimmed))
         .or_else(|| parse_japanese(pos, trimmed))
         .ok_or_else(|| MoveParseError::Syntax {
             text: trimmed.into(),
-            // Yonin shogi has no bishop, and its seats move in four directions.
-            examples: if pos.spec().seats == 4 {
-                "5g5f, P*5e, P-5f, Rx5c+"
-            } else {
-                "7g7f, P*5e, P-7f, Bx2b+"
-            },
+            examples: pos.spec().move_examples,
         })?;
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
@@ -292,13 +341,18 @@ fn explain_no_match(pos: &ShogiPosition, p: &Pattern, text: &str) -> MoveParseEr
                 [] => {
                     return MoveParseError::Illegal {
                         text: text.into(),
-                        reason: IllegalMove::Other(format!(
-                            "you have no {} on the board",
-                            pos.kind(kind).name
-                        )),
+                        reason: IllegalMove::NoPieceOfKind(pos.kind(kind).name.into()),
                     }
                 }
-                _ => None,
+                // None of several can go there: the reason of the nearest, the piece a
+                // player most likely meant (`P-7e` is refused as `7g7e` is).
+                several => several
+                    .iter()
+                    .min_by_key(|&&from| {
+                        let (dx, dy) = pos.geometry().displacement(from, to);
+                        (dx.abs() + dy.abs(), dx.abs())
+                    })
+                    .map(|&from| Move::board(from, to, p.promote.unwrap_or(false))),
             }
         }
         _ => None,

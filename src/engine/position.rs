@@ -1,28 +1,41 @@
 //! The [`Position`] trait: what every variant's position answers (pieces, hands, turn,
-//! check, legal moves, playing a move), so that code above the rules (the computer players,
-//! perft, the renderer) is written once for all variants.
+//! check, legal moves, playing a move, its text and its moves' notation), so that code
+//! above the rules (the game, the computer players, perft, the renderer) is written once
+//! for all variants; and its implementations for the two position types.
 
-use super::daidai::DaiDaiPosition;
-use super::game::AnyPosition;
+use arrayvec::ArrayVec;
+
+use super::daidai::{self, DaiDaiPosition};
+use super::error::{IllegalMove, MoveParseError};
 use super::geometry::{Geometry, Seat, SeatSet, Sq};
 use super::moves::Move;
+use super::notation;
+use super::perft;
 use super::piece::{KindDef, KindId, Piece};
-use super::shogi::ShogiPosition;
+use super::setup::Setup;
+use super::shogi::{EliminationReason, ShogiPosition};
+use super::sink::{Any, Counter, Sink};
 use super::Variant;
 
 /// What a move did, as far as a caller above the rules needs to know.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveEffects {
     /// Alive players whose king is attacked after the move.
     pub checks: SeatSet,
-    /// Players eliminated by the move (yonin shogi).
-    pub eliminated: SeatSet,
+    /// Players eliminated as a consequence of the move, in order (yonin shogi).
+    pub eliminated: ArrayVec<(Seat, EliminationReason), 3>,
     /// The move took at least one piece.
     pub captured: bool,
+    /// The moved piece attacks an enemy piece from where it stands (dai dai shogi's
+    /// repetition rule; other variants do not say).
+    pub attacks: bool,
+    /// The move was a pass (dai dai shogi).
+    pub passed: bool,
 }
 
-/// A position of one variant. Both position types implement it, and [`AnyPosition`]
-/// dispatches to them, so generic code pays no dispatch cost on a concrete type.
+/// A position of one variant. Both position types implement it, and
+/// [`super::AnyPosition`] dispatches to them, so generic code pays no dispatch cost on a
+/// concrete type.
 pub trait Position: Clone + Send + Sync + 'static {
     fn variant(&self) -> Variant;
     fn geometry(&self) -> Geometry;
@@ -37,13 +50,20 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn hand_kinds(&self) -> &'static [KindId];
     /// The seat whose turn it is.
     fn turn(&self) -> Seat;
+    /// The seat to move, or `None` once the game has ended on the board (yonin: one
+    /// survivor; doubles: a player eliminated).
+    fn seat_to_move(&self) -> Option<Seat>;
     /// Players still in the game.
     fn alive(&self) -> SeatSet;
     /// Plies played since the start of the game.
     fn ply(&self) -> u32;
     /// The Zobrist hash of the position (board, hands, turn).
     fn hash(&self) -> u64;
+    /// The position in its variant's text format (see [`super::setup`]).
+    fn to_text(&self) -> String;
     fn in_check(&self, seat: Seat) -> bool;
+    /// Alive seats whose king is attacked.
+    fn checked_seats(&self) -> SeatSet;
     fn king_square(&self, seat: Seat) -> Option<Sq>;
     /// The partner of `seat` in a doubles game.
     fn partner(&self, seat: Seat) -> Option<Seat>;
@@ -53,9 +73,18 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// How many lines `sq` lies in front of `seat`'s own back line, in the seat's own
     /// forward direction (0 on the back line).
     fn advancement(&self, sq: Sq, seat: Seat) -> u8;
-    /// The legal moves of the seat to move, appended to `out`.
-    fn legal_moves(&self, out: &mut Vec<Move>);
-    fn has_legal_move(&self) -> bool;
+    /// Generates the legal moves of the seat to move into `sink`, until it asks to stop
+    /// (none once the game has ended on the board).
+    fn generate<S: Sink>(&self, sink: &mut S);
+    /// Why `m` is not legal (`Ok` if it is), naming the rule that forbids it.
+    fn check_move(&self, m: &Move) -> Result<(), IllegalMove>;
+    /// Reads move text in any notation the variant supports as one of the legal moves.
+    fn parse_move(&self, text: &str) -> Result<Move, MoveParseError>;
+    /// The canonical coordinate form of a move (USI for standard shogi).
+    fn coordinate(&self, m: &Move) -> String;
+    /// The readable form of a legal move (Western; in yonin after the seat, `S: P-5f`),
+    /// given the legal moves, which decide how much it must say to be unambiguous.
+    fn western(&self, m: &Move, legal: &[Move]) -> String;
     /// Plays a legal move in place (unchecked: the caller took it from
     /// [`Position::legal_moves`]).
     fn play_unchecked(&mut self, m: &Move) -> MoveEffects;
@@ -65,8 +94,39 @@ pub trait Position: Clone + Send + Sync + 'static {
         self.variant().seats()
     }
 
-    /// Leaf nodes of the legal move tree to `depth` plies.
-    fn perft(&self, depth: u32) -> u64;
+    /// The legal moves of the seat to move, replacing the contents of `out`.
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.generate(out);
+    }
+
+    /// Number of legal moves, without building a list. Perft counts its last ply here, so
+    /// a variant whose generator can count a batch of moves without making each one (bulk
+    /// counting) overrides this.
+    fn count_legal_moves(&self) -> usize {
+        let mut counter = Counter(0);
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    /// Whether the seat to move has any legal move.
+    fn has_legal_move(&self) -> bool {
+        let mut any = Any(false);
+        self.generate(&mut any);
+        any.0
+    }
+
+    /// Plays a legal move in place when nobody needs its effects (perft, playouts): a
+    /// variant may skip the bookkeeping [`Position::play_unchecked`] reports.
+    fn play_quiet(&mut self, m: &Move) {
+        self.play_unchecked(m);
+    }
+
+    /// Leaf nodes of the legal move tree to `depth` plies (see [`perft::perft`]); an enum
+    /// of positions overrides it to dispatch once rather than at every node.
+    fn perft(&self, depth: u32) -> u64 {
+        perft::perft(self, depth)
+    }
 }
 
 impl Position for ShogiPosition {
@@ -94,6 +154,9 @@ impl Position for ShogiPosition {
     fn turn(&self) -> Seat {
         ShogiPosition::turn(self)
     }
+    fn seat_to_move(&self) -> Option<Seat> {
+        ShogiPosition::seat_to_move(self)
+    }
     fn alive(&self) -> SeatSet {
         ShogiPosition::alive(self)
     }
@@ -103,8 +166,14 @@ impl Position for ShogiPosition {
     fn hash(&self) -> u64 {
         ShogiPosition::hash(self)
     }
+    fn to_text(&self) -> String {
+        self.spec().text_format().write(&Setup::of(self))
+    }
     fn in_check(&self, seat: Seat) -> bool {
         ShogiPosition::in_check(self, seat)
+    }
+    fn checked_seats(&self) -> SeatSet {
+        ShogiPosition::checked_seats(self)
     }
     fn king_square(&self, seat: Seat) -> Option<Sq> {
         ShogiPosition::king_square(self, seat)
@@ -126,25 +195,33 @@ impl Position for ShogiPosition {
         let (_, own_y) = super::geometry::rotate(x, y, (4 - turns % 4) % 4);
         ((last - own_y) / 2).clamp(0, last) as u8
     }
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        ShogiPosition::legal_moves(self, out)
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        ShogiPosition::generate(self, sink)
     }
-    fn has_legal_move(&self) -> bool {
-        ShogiPosition::has_legal_move(self)
+    fn check_move(&self, m: &Move) -> Result<(), IllegalMove> {
+        ShogiPosition::check_move(self, m)
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
+        notation::parse_move(self, text)
+    }
+    fn coordinate(&self, m: &Move) -> String {
+        notation::to_coordinate(self, m)
+    }
+    fn western(&self, m: &Move, legal: &[Move]) -> String {
+        notation::to_readable(self, m, legal)
     }
     fn play_unchecked(&mut self, m: &Move) -> MoveEffects {
         let effects = self.apply(m);
         MoveEffects {
             checks: effects.checks,
-            eliminated: effects
-                .eliminated
-                .iter()
-                .fold(SeatSet::EMPTY, |set, (seat, _)| set.with(*seat)),
+            eliminated: effects.eliminated,
             captured: effects.captured.is_some(),
+            attacks: false,
+            passed: false,
         }
     }
-    fn perft(&self, depth: u32) -> u64 {
-        ShogiPosition::perft(self, depth)
+    fn play_quiet(&mut self, m: &Move) {
+        self.apply(m);
     }
 }
 
@@ -173,6 +250,9 @@ impl Position for DaiDaiPosition {
     fn turn(&self) -> Seat {
         DaiDaiPosition::turn(self)
     }
+    fn seat_to_move(&self) -> Option<Seat> {
+        DaiDaiPosition::seat_to_move(self)
+    }
     fn alive(&self) -> SeatSet {
         DaiDaiPosition::alive(self)
     }
@@ -182,8 +262,14 @@ impl Position for DaiDaiPosition {
     fn hash(&self) -> u64 {
         DaiDaiPosition::hash(self)
     }
+    fn to_text(&self) -> String {
+        super::daidai::to_text(self)
+    }
     fn in_check(&self, seat: Seat) -> bool {
         DaiDaiPosition::in_check(self, seat)
+    }
+    fn checked_seats(&self) -> SeatSet {
+        DaiDaiPosition::checked_seats(self)
     }
     fn king_square(&self, seat: Seat) -> Option<Sq> {
         DaiDaiPosition::king_square(self, seat)
@@ -204,95 +290,33 @@ impl Position for DaiDaiPosition {
             row
         }
     }
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        DaiDaiPosition::legal_moves(self, out)
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        DaiDaiPosition::generate(self, sink)
     }
-    fn has_legal_move(&self) -> bool {
-        DaiDaiPosition::has_legal_move(self)
+    fn check_move(&self, m: &Move) -> Result<(), IllegalMove> {
+        DaiDaiPosition::check_move(self, m)
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
+        daidai::parse_move(self, text)
+    }
+    fn coordinate(&self, m: &Move) -> String {
+        daidai::to_coordinate(self, m)
+    }
+    fn western(&self, m: &Move, legal: &[Move]) -> String {
+        daidai::to_hodges(self, m, legal)
     }
     fn play_unchecked(&mut self, m: &Move) -> MoveEffects {
         let effects = self.apply(m);
         MoveEffects {
             checks: effects.checks,
-            eliminated: SeatSet::EMPTY,
+            eliminated: ArrayVec::new(),
             captured: !effects.captured.is_empty(),
+            attacks: effects.attacks,
+            passed: effects.passed,
         }
     }
-    fn perft(&self, depth: u32) -> u64 {
-        DaiDaiPosition::perft(self, depth)
-    }
-}
-
-/// Forwards a call to the position inside an [`AnyPosition`]: the one place it dispatches.
-macro_rules! dispatch {
-    ($self:expr, $p:ident => $call:expr) => {
-        match $self {
-            AnyPosition::Shogi($p) => $call,
-            AnyPosition::DaiDai($p) => $call,
-        }
-    };
-}
-
-impl Position for AnyPosition {
-    fn variant(&self) -> Variant {
-        dispatch!(self, p => Position::variant(p))
-    }
-    fn geometry(&self) -> Geometry {
-        dispatch!(self, p => Position::geometry(p))
-    }
-    fn kind(&self, kind: KindId) -> &'static KindDef {
-        dispatch!(self, p => Position::kind(p, kind))
-    }
-    fn kinds(&self) -> &'static [KindDef] {
-        dispatch!(self, p => Position::kinds(p))
-    }
-    fn piece_at(&self, sq: Sq) -> Option<Piece> {
-        dispatch!(self, p => Position::piece_at(p, sq))
-    }
-    fn hand_count(&self, seat: Seat, kind: KindId) -> u8 {
-        dispatch!(self, p => Position::hand_count(p, seat, kind))
-    }
-    fn hand_kinds(&self) -> &'static [KindId] {
-        dispatch!(self, p => Position::hand_kinds(p))
-    }
-    fn turn(&self) -> Seat {
-        dispatch!(self, p => Position::turn(p))
-    }
-    fn alive(&self) -> SeatSet {
-        dispatch!(self, p => Position::alive(p))
-    }
-    fn ply(&self) -> u32 {
-        dispatch!(self, p => Position::ply(p))
-    }
-    fn hash(&self) -> u64 {
-        dispatch!(self, p => Position::hash(p))
-    }
-    fn in_check(&self, seat: Seat) -> bool {
-        dispatch!(self, p => Position::in_check(p, seat))
-    }
-    fn king_square(&self, seat: Seat) -> Option<Sq> {
-        dispatch!(self, p => Position::king_square(p, seat))
-    }
-    fn partner(&self, seat: Seat) -> Option<Seat> {
-        dispatch!(self, p => Position::partner(p, seat))
-    }
-    fn in_zone(&self, sq: Sq, seat: Seat) -> bool {
-        dispatch!(self, p => Position::in_zone(p, sq, seat))
-    }
-    fn advancement(&self, sq: Sq, seat: Seat) -> u8 {
-        dispatch!(self, p => Position::advancement(p, sq, seat))
-    }
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        dispatch!(self, p => Position::legal_moves(p, out))
-    }
-    fn has_legal_move(&self) -> bool {
-        dispatch!(self, p => Position::has_legal_move(p))
-    }
-    fn play_unchecked(&mut self, m: &Move) -> MoveEffects {
-        dispatch!(self, p => Position::play_unchecked(p, m))
-    }
-    fn perft(&self, depth: u32) -> u64 {
-        dispatch!(self, p => Position::perft(p, depth))
+    fn play_quiet(&mut self, m: &Move) {
+        self.make(m);
     }
 }
 

@@ -1,11 +1,17 @@
-//! Whole-game records: KIF and CSA for standard shogi, and a plain record (variant, start
-//! position, numbered moves, result) for every variant.
+//! Records: KIF and CSA for standard shogi (whole games, and the move forms a game keeps
+//! for them), and a plain record (variant, start position, numbered moves, result) for
+//! every variant.
 
 use thiserror::Error;
 
-use super::game::{AnyPosition, EndReason, Game, RuleOptions};
-use super::geometry::Seat;
+use super::any_position::AnyPosition;
+use super::game::Game;
+use super::geometry::{Seat, Sq};
 use super::kinds::STANDARD_KINDS;
+use super::moves::Move;
+use super::notation;
+use super::outcome::EndReason;
+use super::rules::RuleOptions;
 use super::shogi::ShogiPosition;
 use super::standard::{self, BLACK};
 use super::Variant;
@@ -144,6 +150,69 @@ fn kif_board(pos: &ShogiPosition) -> String {
 const CSA_CODES: [&str; 14] = [
     "OU", "HI", "KA", "KI", "GI", "KE", "KY", "FU", "RY", "UM", "NG", "NK", "NY", "TO",
 ];
+
+/// KIF record move text: `７六歩(77)`, `同　歩(23)`, `５五角打`, `２二角成(88)`.
+pub(super) fn kif_move(
+    pos: &ShogiPosition,
+    m: &Move,
+    legal: &[Move],
+    prev_to: Option<Sq>,
+) -> String {
+    let g = pos.geometry();
+    let mut out = if prev_to == Some(m.to) {
+        "同　".to_string()
+    } else {
+        notation::japanese_square(pos, m.to)
+    };
+    match m.drop {
+        Some(kind) => {
+            out.push_str(pos.kind(kind).kif);
+            out.push('打');
+        }
+        None => {
+            let piece = pos.piece_at(m.from).expect("a move starts on a piece");
+            out.push_str(pos.kind(piece.kind()).kif);
+            let could_promote = legal
+                .iter()
+                .any(|o| o.from == m.from && o.to == m.to && o.promote != m.promote);
+            if m.promote {
+                out.push('成');
+            } else if could_promote {
+                out.push_str("不成");
+            }
+            out.push_str(&format!("({}{})", g.file(m.from), g.rank(m.from)));
+        }
+    }
+    out
+}
+
+/// CSA move text: `+7776FU`, `-0055KA` (the piece as it stands after the move).
+pub(super) fn csa_move(pos: &ShogiPosition, m: &Move) -> String {
+    let g = pos.geometry();
+    let sign = if pos.turn() == standard::BLACK {
+        '+'
+    } else {
+        '-'
+    };
+    let (from, kind) = match m.drop {
+        Some(kind) => ("00".to_string(), kind),
+        None => {
+            let piece = pos.piece_at(m.from).expect("a move starts on a piece");
+            let def = pos.kind(piece.kind());
+            let kind = match (m.promote, def.promotes_to) {
+                (true, Some(k)) => k,
+                _ => piece.kind(),
+            };
+            (format!("{}{}", g.file(m.from), g.rank(m.from)), kind)
+        }
+    };
+    format!(
+        "{sign}{from}{}{}{}",
+        g.file(m.to),
+        g.rank(m.to),
+        CSA_CODES[kind as usize]
+    )
+}
 
 /// The game as a CSA file (version 3.0, UTF-8: %MAX_MOVES is a code of that version).
 pub fn to_csa(game: &Game, names: &[String]) -> Result<String, RecordError> {

@@ -1,17 +1,21 @@
 //! The drop-shogi position shared by standard shogi (two seats) and yonin shogi (four
 //! seats): board, hands, move generation with every forbidden-move rule (nifu,
 //! uchifuzume, dead pieces, self-check), and the turn rule, including yonin's check
-//! priority and eliminations. Variant modules supply the data ([`ShogiSpec`]) and the
-//! text formats.
+//! priority and eliminations, and the check of a position read from text against these
+//! rules. Variant modules supply the data ([`ShogiSpec`]).
 
 use std::sync::OnceLock;
 
 use arrayvec::ArrayVec;
 
-use super::error::IllegalMove;
+use super::error::{IllegalMove, PositionError};
 use super::geometry::{Geometry, Seat, SeatSet, Sq, MAX_CELLS};
 use super::moves::Move;
+pub use super::outcome::EliminationReason;
 use super::piece::{KindDef, KindId, Piece, EMPTY, WALL};
+use super::position::Position;
+use super::setup::{Setup, TextFormat};
+use super::sink::Sink;
 use super::tables::{opposite, Tables, UNLIMITED};
 use super::zobrist;
 use super::Variant;
@@ -32,6 +36,17 @@ pub struct ShogiSpec {
     pub doubles: bool,
     pub king: KindId,
     pub pawn: KindId,
+    /// Moves in the variant's notations, for a message about text in none of them.
+    pub move_examples: &'static str,
+    /// Move text names the mover's seat (`S: P-5f`): with four seats taking turns by
+    /// check priority, a record says whose move it was.
+    pub names_mover: bool,
+    /// The kinds that can stand on the board (`None`: the whole table).
+    pub board_kinds: Option<&'static [KindId]>,
+    /// Pieces of each base kind in the game (every seat's set, board and hands together).
+    pub set_counts: &'static [(KindId, u8)],
+    /// Every seat has exactly one king (else at most one: problems may leave kings out).
+    pub kings_required: bool,
     pub tables: OnceLock<Tables>,
 }
 
@@ -59,21 +74,31 @@ impl ShogiSpec {
     pub fn partner(&self, seat: Seat) -> Option<Seat> {
         self.doubles.then_some(Seat((seat.0 + 2) % 4))
     }
+
+    /// How the variant writes positions.
+    pub fn text_format(&'static self) -> TextFormat<'static> {
+        TextFormat {
+            variant: self.variant,
+            size: self.geometry.size(),
+            kinds: self.kinds,
+            named: self.board_kinds,
+            aliases: &[],
+            hand_kinds: self.hand_kinds,
+            // A hand can hold every piece of a kind.
+            hand_max: self
+                .set_counts
+                .iter()
+                .filter(|(kind, _)| self.hand_kinds.contains(kind))
+                .map(|&(_, n)| n)
+                .max()
+                .unwrap_or(0),
+            max_move_number: MAX_MOVE_NUMBER,
+        }
+    }
 }
 
-/// Why a player left the game.
-#[derive(Copy, Clone, Eq, PartialEq, Debug, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EliminationReason {
-    /// No legal move while in check.
-    Mate,
-    /// No legal move while not in check.
-    NoMove,
-    /// Ran out of time (no credit to anyone).
-    Timeout,
-    /// Resigned (where the rules allow it).
-    Resignation,
-}
+/// The largest move number a position text may give.
+const MAX_MOVE_NUMBER: u32 = 100_000;
 
 /// What a move did besides moving a piece: the turn rule's consequences.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -84,40 +109,6 @@ pub struct PlayEffects {
     pub checks: SeatSet,
     /// Players eliminated as a consequence of the move, in order.
     pub eliminated: ArrayVec<(Seat, EliminationReason), 3>,
-}
-
-/// Where generated moves go: a list, a counter, or a "does any exist" probe.
-trait Sink {
-    /// Takes a move; returns `true` to stop generating.
-    fn push(&mut self, m: Move) -> bool;
-}
-
-impl Sink for Vec<Move> {
-    #[inline]
-    fn push(&mut self, m: Move) -> bool {
-        Vec::push(self, m);
-        false
-    }
-}
-
-struct Counter(usize);
-
-impl Sink for Counter {
-    #[inline]
-    fn push(&mut self, _: Move) -> bool {
-        self.0 += 1;
-        false
-    }
-}
-
-struct Any(bool);
-
-impl Sink for Any {
-    #[inline]
-    fn push(&mut self, _: Move) -> bool {
-        self.0 = true;
-        true
-    }
 }
 
 /// A hypothetical change to two cells, so an attack test can look at the board as it
@@ -197,6 +188,123 @@ impl ShogiPosition {
         };
         pos.hash = pos.compute_hash();
         pos
+    }
+
+    /// Reads a position in the variant's text format (see [`super::setup`]).
+    pub fn from_text(spec: &'static ShogiSpec, text: &str) -> Result<ShogiPosition, PositionError> {
+        let setup = spec.text_format().read(text)?;
+        ShogiPosition::from_setup(spec, &setup)
+    }
+
+    /// The position a setup describes, refused if the rules could never reach it in a
+    /// way that matters to play (see `validate`).
+    pub fn from_setup(
+        spec: &'static ShogiSpec,
+        setup: &Setup,
+    ) -> Result<ShogiPosition, PositionError> {
+        let g = spec.geometry;
+        debug_assert_eq!(setup.size, g.size(), "a setup of another board");
+        let mut pos = ShogiPosition::empty(spec);
+        for row in 0..g.size() {
+            for col in 0..g.size() {
+                if let Some(piece) = setup.piece(col, row) {
+                    pos.set_piece(g.square(col, row), Some(piece));
+                }
+            }
+        }
+        pos.set_turn(setup.turn);
+        for &(seat, kind, n) in &setup.hands {
+            pos.set_hand_count(seat, kind, n);
+        }
+        pos.set_alive(setup.alive);
+        pos.set_ply(setup.move_number - 1);
+        pos.validate()?;
+        Ok(pos)
+    }
+
+    /// Refuses positions the rules could never reach in a way that matters to play: a
+    /// piece too far forward to move, two unpromoted pawns of a seat on one of its lines,
+    /// a seat without its king (or with two), more pieces than the sets hold; and by the
+    /// turn rule, with two seats the side not to move in check, with four a seat to move
+    /// that is out of the game or has no legal move (play would have eliminated it).
+    fn validate(&self) -> Result<(), PositionError> {
+        let spec = self.spec;
+        let g = spec.geometry;
+        let t = spec.tables();
+        let name = |seat: Seat| spec.variant.seat_name(seat);
+        let mut counts = [0u32; 32];
+        let mut kings = [0u8; 4];
+        // Per seat, a bit per line (its files, or ranks for a sideways seat) with a pawn.
+        let mut pawn_lines = [0u32; 4];
+        for sq in g.squares() {
+            let Some(p) = self.piece_at(sq) else {
+                continue;
+            };
+            let owner = p.owner();
+            let def = &spec.kinds[p.kind() as usize];
+            counts[def.base as usize] += 1;
+            if def.royal {
+                kings[owner.index()] += 1;
+            }
+            if def.dead_depth > 0 && t.far_depth(sq, owner) < def.dead_depth {
+                return Err(PositionError::DeadPiece {
+                    seat: name(owner),
+                    piece: def.name,
+                    square: g.name(sq).to_string(),
+                });
+            }
+            if p.kind() == spec.pawn {
+                let sideways = t.quarter_turns[owner.index()] % 2 == 1;
+                let line = 1 << line_of(t, sq, sideways);
+                if pawn_lines[owner.index()] & line != 0 {
+                    return Err(PositionError::Nifu {
+                        seat: name(owner),
+                        line: if sideways { "rank" } else { "file" },
+                        square: g.name(sq).to_string(),
+                    });
+                }
+                pawn_lines[owner.index()] |= line;
+            }
+        }
+        for seat in (0..spec.seats).map(Seat) {
+            for (kind, n) in self.hand(seat) {
+                counts[kind as usize] += u32::from(n);
+            }
+            let count = kings[seat.index()];
+            if spec.kings_required && count != 1 {
+                return Err(PositionError::KingCount {
+                    seat: name(seat),
+                    count,
+                });
+            }
+            if count > 1 {
+                return Err(PositionError::ExtraKings {
+                    seat: name(seat),
+                    count,
+                });
+            }
+        }
+        for &(kind, max) in spec.set_counts {
+            if counts[kind as usize] > u32::from(max) {
+                return Err(PositionError::TooMany {
+                    max: max.into(),
+                    piece: spec.kinds[kind as usize].name,
+                });
+            }
+        }
+        if spec.seats == 2 {
+            if self.in_check(spec.next_seat(self.to_move)) {
+                return Err(PositionError::WaitingInCheck);
+            }
+        } else if !self.is_decided() {
+            if !self.alive.contains(self.to_move) {
+                return Err(PositionError::MoverOut(name(self.to_move)));
+            }
+            if !self.has_legal_move() {
+                return Err(PositionError::MoverStuck(name(self.to_move)));
+            }
+        }
+        Ok(())
     }
 
     pub fn spec(&self) -> &'static ShogiSpec {
@@ -445,27 +553,9 @@ impl ShogiPosition {
         false
     }
 
-    /// The legal moves of the seat to move (nothing once the game is decided).
-    pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        out.clear();
-        self.generate(out);
-    }
-
-    /// Number of legal moves (perft's leaf count), without building a list.
-    pub fn count_legal_moves(&self) -> usize {
-        let mut c = Counter(0);
-        self.generate(&mut c);
-        c.0
-    }
-
-    /// Whether the seat to move has any legal move.
-    pub fn has_legal_move(&self) -> bool {
-        let mut a = Any(false);
-        self.generate(&mut a);
-        a.0
-    }
-
-    fn generate<S: Sink>(&self, sink: &mut S) {
+    /// The legal moves of the seat to move into `sink` (nothing once the game is
+    /// decided); see [`Position::generate`].
+    pub(super) fn generate<S: Sink>(&self, sink: &mut S) {
         if self.is_decided() || !self.alive.contains(self.to_move) {
             return;
         }
@@ -712,13 +802,13 @@ impl ShogiPosition {
             return IllegalMove::GameOver;
         }
         if !g.contains(m.to) {
-            return IllegalMove::Other("that square is not on the board".into());
+            return IllegalMove::OffBoard;
         }
         let target = self.piece_at(m.to);
         if let Some(kind) = m.drop {
             let def = &spec.kinds[kind as usize];
             if spec.hand_slot(kind).is_none() || def.promoted {
-                return IllegalMove::Other(format!("a {} cannot be dropped", def.name));
+                return IllegalMove::CannotDrop(def.name.into());
             }
             if self.hand_count(me, kind) == 0 {
                 return IllegalMove::NotInHand(def.name.into());
@@ -749,7 +839,7 @@ impl ShogiPosition {
             return IllegalMove::SelfCheck;
         }
         if !g.contains(m.from) {
-            return IllegalMove::Other("that square is not on the board".into());
+            return IllegalMove::OffBoard;
         }
         let Some(piece) = self.piece_at(m.from) else {
             return IllegalMove::NoPiece(name(m.from));
@@ -956,26 +1046,6 @@ impl ShogiPosition {
             }
         }
         effects
-    }
-
-    /// Perft: the number of leaf nodes of the legal move tree to `depth`.
-    pub fn perft(&self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_legal_moves() as u64,
-            _ => {
-                let mut moves = Vec::with_capacity(256);
-                self.legal_moves(&mut moves);
-                moves
-                    .iter()
-                    .map(|m| {
-                        let mut child = self.clone();
-                        child.apply(m);
-                        child.perft(depth - 1)
-                    })
-                    .sum()
-            }
-        }
     }
 
     /// Points for impasse and move-limit scoring: pieces on the board and in hand.

@@ -1,12 +1,19 @@
-//! Standard shogi: the rules data for the shared drop-shogi position, SFEN, and the
-//! impasse (27-point) declaration.
+//! Standard shogi: the rules data for the shared drop-shogi position, SFEN, and the game
+//! rules the variant answers for (sennichite, the 27-point impasse declaration, the
+//! record's Japanese, KIF and CSA forms).
 
 use std::sync::OnceLock;
 
 use super::error::PositionError;
-use super::geometry::{Geometry, Seat};
+use super::game::Game;
+use super::geometry::{Geometry, Seat, Sq};
 use super::kinds::*;
-use super::piece::Piece;
+use super::moves::Move;
+use super::notation;
+use super::outcome::{EndReason, GameError, GameResult, PlayedMove};
+use super::position::Position;
+use super::record;
+use super::rules::{RuleOptions, VariantRules};
 use super::shogi::{ShogiPosition, ShogiSpec};
 use super::Variant;
 
@@ -15,18 +22,6 @@ pub const WHITE: Seat = Seat(1);
 
 /// The start position in SFEN.
 pub const START_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
-
-/// Pieces of one full standard set per kind (both sides together), for validation.
-const SET_COUNTS: [(u8, u8); 8] = [
-    (KING, 2),
-    (ROOK, 2),
-    (BISHOP, 2),
-    (GOLD, 4),
-    (SILVER, 4),
-    (KNIGHT, 4),
-    (LANCE, 4),
-    (PAWN, 18),
-];
 
 pub static SPEC: ShogiSpec = ShogiSpec {
     variant: Variant::Standard,
@@ -39,6 +34,21 @@ pub static SPEC: ShogiSpec = ShogiSpec {
     doubles: false,
     king: KING,
     pawn: PAWN,
+    move_examples: "7g7f, P*5e, P-7f, Bx2b+",
+    names_mover: false,
+    board_kinds: None,
+    // Both sides' pieces of one full set.
+    set_counts: &[
+        (KING, 2),
+        (ROOK, 2),
+        (BISHOP, 2),
+        (GOLD, 4),
+        (SILVER, 4),
+        (KNIGHT, 4),
+        (LANCE, 4),
+        (PAWN, 18),
+    ],
+    kings_required: false,
     tables: OnceLock::new(),
 };
 
@@ -49,240 +59,12 @@ pub fn start() -> ShogiPosition {
 
 /// Reads an SFEN position (`board side hands [move-number]`).
 pub fn from_sfen(text: &str) -> Result<ShogiPosition, PositionError> {
-    let mut parts = text.split_whitespace();
-    let board = parts.next().ok_or(PositionError::Empty)?;
-    let side = parts
-        .next()
-        .ok_or_else(|| PositionError::SideToMove(String::new()))?;
-    let hands = parts
-        .next()
-        .ok_or_else(|| PositionError::Hand(String::new()))?;
-    let number = parts.next();
-    if let Some(extra) = parts.next() {
-        return Err(PositionError::Invalid(format!(
-            "unexpected text after the move number: '{extra}'"
-        )));
-    }
-    let mut pos = ShogiPosition::empty(&SPEC);
-    let g = SPEC.geometry;
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 9 {
-        return Err(PositionError::RankCount {
-            expected: 9,
-            found: ranks.len(),
-        });
-    }
-    for (row, rank) in ranks.iter().enumerate() {
-        let mut col = 0usize;
-        let mut chars = rank.chars().peekable();
-        while let Some(c) = chars.next() {
-            if let Some(d) = c.to_digit(10) {
-                if d == 0 {
-                    return Err(PositionError::UnknownPiece("0".into()));
-                }
-                col += d as usize;
-                continue;
-            }
-            let promoted = c == '+';
-            let letter = if promoted {
-                chars
-                    .next()
-                    .ok_or_else(|| PositionError::UnknownPiece("+".into()))?
-            } else {
-                c
-            };
-            let code = letter.to_ascii_uppercase().to_string();
-            let code = if promoted { format!("+{code}") } else { code };
-            let kind = STANDARD_KINDS
-                .iter()
-                .position(|k| k.code == code)
-                .ok_or_else(|| PositionError::UnknownPiece(code.clone()))?;
-            let owner = if letter.is_ascii_uppercase() {
-                BLACK
-            } else {
-                WHITE
-            };
-            if col >= 9 {
-                return Err(PositionError::RankWidth {
-                    rank: row + 1,
-                    expected: 9,
-                    found: col + 1,
-                });
-            }
-            pos.set_piece(
-                g.square(col as u8, row as u8),
-                Some(Piece::new(kind as u8, owner, promoted)),
-            );
-            col += 1;
-        }
-        if col != 9 {
-            return Err(PositionError::RankWidth {
-                rank: row + 1,
-                expected: 9,
-                found: col,
-            });
-        }
-    }
-    match side {
-        "b" => pos.set_turn(BLACK),
-        "w" => pos.set_turn(WHITE),
-        other => return Err(PositionError::SideToMove(other.into())),
-    }
-    if hands != "-" {
-        let mut count: u32 = 0;
-        let mut seen_digit = false;
-        for c in hands.chars() {
-            if let Some(d) = c.to_digit(10) {
-                count = count * 10 + d;
-                seen_digit = true;
-                if count > 18 {
-                    return Err(PositionError::Hand(hands.into()));
-                }
-                continue;
-            }
-            let code = c.to_ascii_uppercase().to_string();
-            let kind = SPEC
-                .hand_kinds
-                .iter()
-                .copied()
-                .find(|&k| STANDARD_KINDS[k as usize].code == code)
-                .ok_or_else(|| PositionError::Hand(hands.into()))?;
-            let owner = if c.is_ascii_uppercase() { BLACK } else { WHITE };
-            let n = if seen_digit { count } else { 1 };
-            if n == 0 || pos.hand_count(owner, kind) != 0 {
-                return Err(PositionError::Hand(hands.into()));
-            }
-            pos.set_hand_count(owner, kind, n as u8);
-            count = 0;
-            seen_digit = false;
-        }
-        if seen_digit {
-            return Err(PositionError::Hand(hands.into()));
-        }
-    }
-    if let Some(n) = number {
-        let n: u32 = n
-            .parse()
-            .ok()
-            .filter(|&n| (1..=100_000).contains(&n))
-            .ok_or_else(|| PositionError::MoveNumber(n.into()))?;
-        pos.set_ply(n - 1);
-    }
-    validate(&pos)?;
-    Ok(pos)
-}
-
-/// Refuses positions the rules could never reach in a way that matters to play: too many
-/// pieces of a kind, two kings for one side, dead pieces, two pawns on a file, or the side
-/// not to move in check.
-fn validate(pos: &ShogiPosition) -> Result<(), PositionError> {
-    let g = SPEC.geometry;
-    let mut counts = [0u8; 14];
-    let mut kings = [0u8; 2];
-    let mut pawn_files = [[false; 9]; 2];
-    for sq in g.squares() {
-        if let Some(p) = pos.piece_at(sq) {
-            let def = &STANDARD_KINDS[p.kind() as usize];
-            counts[def.base as usize] += 1;
-            if p.kind() == KING {
-                kings[p.owner().index()] += 1;
-            }
-            if def.dead_depth > 0 && SPEC.tables().far_depth(sq, p.owner()) < def.dead_depth {
-                return Err(PositionError::Invalid(format!(
-                    "a {} on {} could never move",
-                    def.name,
-                    g.name(sq)
-                )));
-            }
-            if p.kind() == PAWN {
-                let file = &mut pawn_files[p.owner().index()][g.col_row(sq).0 as usize];
-                if *file {
-                    return Err(PositionError::Invalid(format!(
-                        "two unpromoted pawns of one side on file {}",
-                        g.file(sq)
-                    )));
-                }
-                *file = true;
-            }
-        }
-    }
-    for seat in [BLACK, WHITE] {
-        for (kind, n) in pos.hand(seat) {
-            counts[kind as usize] += n;
-        }
-    }
-    for (kind, max) in SET_COUNTS {
-        if counts[kind as usize] > max {
-            return Err(PositionError::Invalid(format!(
-                "more than {max} {}s",
-                STANDARD_KINDS[kind as usize].name
-            )));
-        }
-    }
-    if kings.iter().any(|&k| k > 1) {
-        return Err(PositionError::Invalid("a side has two kings".into()));
-    }
-    let waiting = SPEC.next_seat(pos.turn());
-    if pos.in_check(waiting) {
-        return Err(PositionError::Invalid(
-            "the side not to move is in check".into(),
-        ));
-    }
-    Ok(())
+    ShogiPosition::from_text(&SPEC, text)
 }
 
 /// Writes a position as SFEN.
 pub fn to_sfen(pos: &ShogiPosition) -> String {
-    let g = SPEC.geometry;
-    let mut out = String::new();
-    for row in 0..9 {
-        if row > 0 {
-            out.push('/');
-        }
-        let mut empty = 0;
-        for col in 0..9 {
-            match pos.piece_at(g.square(col, row)) {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    let code = STANDARD_KINDS[p.kind() as usize].code;
-                    if p.owner() == BLACK {
-                        out.push_str(code);
-                    } else {
-                        out.push_str(&code.to_ascii_lowercase());
-                    }
-                }
-            }
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-    }
-    out.push_str(if pos.turn() == BLACK { " b " } else { " w " });
-    let mut hands = String::new();
-    for seat in [BLACK, WHITE] {
-        for (kind, n) in pos.hand(seat) {
-            if n > 1 {
-                hands.push_str(&n.to_string());
-            }
-            let code = STANDARD_KINDS[kind as usize].code;
-            if seat == BLACK {
-                hands.push_str(code);
-            } else {
-                hands.push_str(&code.to_ascii_lowercase());
-            }
-        }
-    }
-    if hands.is_empty() {
-        hands.push('-');
-    }
-    out.push_str(&hands);
-    out.push(' ');
-    out.push_str(&(pos.ply() + 1).to_string());
-    out
+    pos.to_text()
 }
 
 /// Why an impasse declaration fails, if it does (27-point rule).
@@ -314,4 +96,75 @@ pub fn declaration_failure(pos: &ShogiPosition) -> Option<String> {
         return Some(format!("you need {needed} points and have {points}"));
     }
     None
+}
+
+/// Standard shogi's game rules, as the game asks them of the variant: sennichite, the
+/// impasse declaration, and the record's Japanese, KIF and CSA forms.
+pub(crate) struct StandardRules;
+
+impl VariantRules for StandardRules {
+    fn default_options(&self) -> RuleOptions {
+        RuleOptions {
+            move_limit: Some(500),
+            impasse_declaration: true,
+            ..RuleOptions::none()
+        }
+    }
+
+    /// Destination of the last move, read back from its coordinate text.
+    fn previous_destination(&self, game: &Game) -> Option<Sq> {
+        let last = game.history().last()?;
+        let g = SPEC.geometry;
+        let text = last.coordinate.trim_end_matches('+');
+        let to = match text.split_once('*') {
+            Some((_, sq)) => sq,
+            None => {
+                let (_, rest) = g.parse_square_prefix(text)?;
+                rest
+            }
+        };
+        g.parse_square(to)
+    }
+
+    fn record_forms(&self, game: &Game, m: &Move, legal: &[Move], played: &mut PlayedMove) {
+        let Some(p) = game.position().as_shogi() else {
+            return;
+        };
+        let previous = self.previous_destination(game);
+        played.japanese = notation::to_japanese(p, m, legal, previous);
+        played.kif = record::kif_move(p, m, legal, previous);
+        played.csa = record::csa_move(p, m);
+    }
+
+    /// Sennichite: the fourth occurrence of the current position is a draw, unless one
+    /// side checked with every move of the cycle, which then loses.
+    fn repetition_result(&self, game: &Game, first: usize) -> Option<GameResult> {
+        let cycle = &game.history()[first..];
+        for seat in [BLACK, WHITE] {
+            let mut mine = cycle.iter().filter(|m| m.seat == seat).peekable();
+            if mine.peek().is_some() && mine.all(|m| !m.checks.is_empty()) {
+                let other = if seat == BLACK { WHITE } else { BLACK };
+                return Some(GameResult::win(other, EndReason::PerpetualCheck));
+            }
+        }
+        Some(GameResult::draw(2, EndReason::Repetition))
+    }
+
+    /// The 27-point impasse declaration: it wins, or it fails and the game goes on.
+    fn declare(&self, game: &Game) -> Result<GameResult, GameError> {
+        if !game.options().impasse_declaration {
+            return Err(GameError::NotAllowed(
+                "impasse declarations are off in this game".into(),
+            ));
+        }
+        let Some(p) = game.position().as_shogi() else {
+            return Err(GameError::NotAllowed(
+                "this variant has no declaration".into(),
+            ));
+        };
+        if let Some(why) = declaration_failure(p) {
+            return Err(GameError::Declaration(why));
+        }
+        Ok(GameResult::win(p.turn(), EndReason::Declaration))
+    }
 }

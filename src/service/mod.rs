@@ -28,6 +28,7 @@ mod lists;
 mod offers;
 mod play;
 pub mod ratings;
+mod replays;
 mod schedule;
 mod table;
 pub mod views;
@@ -39,13 +40,20 @@ use tokio::sync::Notify;
 use crate::engine::{RuleOptions, Variant};
 use crate::store::{Store, UserId};
 
-pub use announce::{now_ms, Announcement, Delivery, OfferDeclined, OfferMade, Reminder};
+pub use announce::{
+    now_ms, Announcement, ArchiveThread, Delivery, OfferDeclined, OfferLapsed, OfferMade, Reminder,
+    ThreadResult,
+};
+pub use challenges::GAME_THREADS_SETTING;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{
     computer_level, computer_name, computer_person, computer_user, ComputerAnswer, THINKERS,
 };
 pub use error::{ServiceError, ServiceResult};
 pub use offers::OfferOutcome;
+pub use replays::{
+    Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, MOVES_AROUND,
+};
 pub use views::*;
 
 /// Three days: the default time for one move.
@@ -110,6 +118,9 @@ pub struct ChallengeRequest {
     pub rules: Option<RuleOptions>,
     /// Whether the result changes ratings.
     pub rated: bool,
+    /// Whether the game is to be played in a thread of its own under the channel (opened by
+    /// the front end when the last player accepts).
+    pub thread: bool,
 }
 
 impl ChallengeRequest {
@@ -122,6 +133,7 @@ impl ChallengeRequest {
             time_limit: TimeLimit::Default,
             rules: None,
             rated: true,
+            thread: false,
         }
     }
 }

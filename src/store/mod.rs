@@ -45,6 +45,7 @@ pub use announcements::{
 use backend::{on, Tx};
 pub use backend::{Backend, Pool};
 pub use error::{StoreError, StoreResult};
+pub use games::{GameThread, THREAD_ARCHIVE_DELAY};
 pub use ids::{AnnouncementId, ChallengeId, ChannelId, GameId, GuildId, MessageId, UserId};
 pub use model::*;
 pub use play::unrated;

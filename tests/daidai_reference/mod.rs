@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use shogiban::engine::daidai::{self, DaiDaiPosition, BLACK};
 use shogiban::engine::piece::Special;
-use shogiban::engine::{Move, Piece, Seat, Sq};
+use shogiban::engine::{Move, Piece, Position, Seat, Sq};
 
 const N: i32 = 17;
 

@@ -8,26 +8,19 @@ use shogiban::service::{
     AcceptOutcome, BoardImage, BoardPicture, BoardView, ChallengeRequest, ManualClock, Outcome,
     Person, Seating, Service, ServiceError, Settings, TimeLimit,
 };
-use shogiban::store::{ChannelId, Game, GuildId, UserId};
+use shogiban::store::{ChannelId, Game, UserId};
 
 use crate::backends::{fresh_db, Backend, TestDb};
 
-pub const GUILD: GuildId = GuildId(900_000_000_000_000_001);
-pub const OTHER_GUILD: GuildId = GuildId(900_000_000_000_000_002);
-pub const CHANNEL: ChannelId = ChannelId(800_000_000_000_000_001);
-pub const OTHER_CHANNEL: ChannelId = ChannelId(800_000_000_000_000_002);
-pub const THIRD_CHANNEL: ChannelId = ChannelId(800_000_000_000_000_003);
-pub const ALICE: UserId = UserId(700_000_000_000_000_001);
-pub const BOB: UserId = UserId(700_000_000_000_000_002);
-pub const CAROL: UserId = UserId(700_000_000_000_000_003);
-pub const DAVE: UserId = UserId(700_000_000_000_000_004);
-pub const ERIN: UserId = UserId(700_000_000_000_000_005);
-pub const T0: i64 = 1_700_000_000;
-pub const HOUR: i64 = 3_600;
-pub const DAY: i64 = 86_400;
+#[path = "../support/games.rs"]
+mod games;
+#[path = "../support/ids.rs"]
+mod ids;
 
-/// A seven-ply checkmate of standard shogi (black mates white), in several notations.
-pub const STANDARD_MATE: [&str; 7] = ["9g9f", "5a5b", "B-9g", "5c5d", "9g3a+", "4a5a", "S*5c"];
+// Not every service test plays a known line.
+#[allow(unused_imports)]
+pub use games::{STANDARD_MATE, TO_LION};
+pub use ids::*;
 
 pub fn person(id: UserId) -> Person {
     let name = match id {

@@ -19,6 +19,9 @@ pub const ATTACHMENT_SIZE_LIMIT: u64 = 10 * 1024 * 1024;
 /// Permissions the bot and members have: view, send, embed, attach, read history, use
 /// application commands.
 pub const PERMISSIONS: &str = "2147601408";
+/// [`PERMISSIONS`] with Create Public Threads and Send Messages in Threads, which game
+/// threads need.
+pub const THREAD_PERMISSIONS: &str = "311385246720";
 
 const JOINED_AT: &str = "2024-01-01T00:00:00.000000+00:00";
 
@@ -130,6 +133,7 @@ pub struct InteractionBuilder {
     channel_id: u64,
     message: Option<Value>,
     attachment_size_limit: u64,
+    app_permissions: &'static str,
 }
 
 impl InteractionBuilder {
@@ -145,6 +149,7 @@ impl InteractionBuilder {
             channel_id: CHANNEL_ID,
             message: None,
             attachment_size_limit: ATTACHMENT_SIZE_LIMIT,
+            app_permissions: PERMISSIONS,
         }
     }
 
@@ -187,6 +192,12 @@ impl InteractionBuilder {
     }
 
     /// Who acts.
+    /// The bot's permissions in the channel, as Discord reports them (a bit set).
+    pub fn app_permissions(mut self, permissions: &'static str) -> Self {
+        self.app_permissions = permissions;
+        self
+    }
+
     pub fn by(mut self, user: &TestUser) -> Self {
         self.user = user.clone();
         self
@@ -317,7 +328,7 @@ impl InteractionBuilder {
             "entitlements": [],
             "authorizing_integration_owners": {},
             "attachment_size_limit": self.attachment_size_limit,
-            "app_permissions": PERMISSIONS,
+            "app_permissions": self.app_permissions,
         });
         let fields = interaction
             .as_object_mut()

@@ -19,6 +19,12 @@ use super::fixtures::{InteractionBuilder, TestUser, CHANNEL_ID, GUILD_ID};
 /// A moment in 2026, where the table's clock starts.
 pub const START_TIME: i64 = 1_790_000_000;
 
+/// `/challenge` variant choice indexes, for [`Table::start_game`].
+pub const STANDARD: i64 = 0;
+pub const YONIN: i64 = 1;
+pub const YONIN_DOUBLES: i64 = 2;
+pub const DAIDAI: i64 = 3;
+
 /// What a move command produced: the interaction, the mover's private confirmation, the
 /// move's announcement in the channel (the board for the next player), and the time from
 /// sending the command to that announcement.

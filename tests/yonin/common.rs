@@ -2,7 +2,7 @@
 
 use shogiban::engine::shogi::{PlayEffects, ShogiPosition};
 use shogiban::engine::yonin;
-use shogiban::engine::{IllegalMove, MoveParseError, Seat, SeatSet};
+use shogiban::engine::{IllegalMove, MoveParseError, Position, Seat, SeatSet};
 
 pub use yonin::{E, N, S, W};
 

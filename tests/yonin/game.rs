@@ -9,24 +9,10 @@ use shogiban::engine::{
 };
 
 use crate::common::*;
-
-fn game(variant: Variant, text: &str) -> Game {
-    Game::from_position(variant, RuleOptions::defaults(variant), text)
-        .unwrap_or_else(|e| panic!("bad position {text:?}: {e}"))
-}
+use crate::games::{game_at, new_game, play_all};
 
 fn singles_game(text: &str) -> Game {
-    game(Variant::Yonin, text)
-}
-
-/// Plays moves (any notation), checking that each is accepted.
-fn play_all(game: &mut Game, moves: &str) {
-    for text in moves.split_whitespace() {
-        let m = game
-            .parse_move(text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-        game.play(&m).unwrap_or_else(|e| panic!("{text}: {e}"));
-    }
+    game_at(Variant::Yonin, text)
 }
 
 fn places(game: &Game) -> Option<Vec<u8>> {
@@ -47,7 +33,7 @@ fn the_options_are_on_by_default() {
 
 #[test]
 fn a_game_starts_with_s_to_move_and_names_seats_in_its_record() {
-    let mut g = Game::new(Variant::Yonin, RuleOptions::defaults(Variant::Yonin));
+    let mut g = new_game(Variant::Yonin);
     assert_eq!(g.seat_to_move(), Some(S));
     assert_eq!(g.legal_moves().len(), 9);
     play_all(&mut g, "5g5f W:7e6e");
@@ -82,12 +68,12 @@ fn the_move_limit_ranks_the_survivors_by_points_and_ties_share_a_place() {
 fn the_move_limit_in_doubles_adds_up_each_pair() {
     // From the start every player has 12 points: the pairs tie.
     let start = shogiban::engine::yonin::START_TEXT.replace("SWNE 1", "SWNE 300");
-    let mut g = game(Variant::YoninDoubles, &start);
+    let mut g = game_at(Variant::YoninDoubles, &start);
     play_all(&mut g, "5g5f");
     assert_eq!(g.result().unwrap().reason, EndReason::MoveLimit);
     assert_eq!(places(&g), Some(vec![1, 1, 1, 1]));
     // S+N hold 4 + 6 points, W+E 3 + 0: S and N first.
-    let mut g = game(
+    let mut g = game_at(
         Variant::YoninDoubles,
         "4nK4/9/9/9/wK7eK/9/9/9/4sK4 S 4P/3P/RP/- SWNE 300",
     );
@@ -152,7 +138,7 @@ fn w_declares_with_its_king_in_files_3_to_1() {
 
 #[test]
 fn resignation_is_refused_with_three_or_more_alive_and_allowed_with_two() {
-    let mut g = Game::new(Variant::Yonin, RuleOptions::defaults(Variant::Yonin));
+    let mut g = new_game(Variant::Yonin);
     for seat in [S, N] {
         let err = g.resign(seat).unwrap_err();
         assert!(matches!(err, GameError::NotAllowed(_)), "{err}");
@@ -205,7 +191,7 @@ fn with_the_option_off_a_resigning_player_is_eliminated_and_play_goes_on() {
 
 #[test]
 fn a_timeout_eliminates_without_credit_and_the_game_goes_on() {
-    let mut g = Game::new(Variant::Yonin, RuleOptions::defaults(Variant::Yonin));
+    let mut g = new_game(Variant::Yonin);
     play_all(&mut g, "5g5f");
     let report = g.timeout(W).unwrap();
     assert_eq!(
@@ -266,7 +252,7 @@ fn the_last_survivor_wins_on_the_board() {
 
 #[test]
 fn doubles_end_when_a_pair_loses_a_player() {
-    let mut g = game(
+    let mut g = game_at(
         Variant::YoninDoubles,
         "4nK4/9/9/7eSeG/wK7eK/9/8sG/9/4sK2sR1 S G/-/-/- SWNE 1",
     );

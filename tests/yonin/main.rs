@@ -1,13 +1,15 @@
-//! Yonin shogi (singles and doubles): perft from the start, and a scenario test for every
-//! rule of `shared/rules/yonin.md`, written as positions in the yonin position text.
+//! Yonin shogi (singles and doubles): a scenario test for every rule of
+//! `shared/rules/yonin.md`, written as positions in the yonin position text. Perft from
+//! the start is in `tests/perft.rs`.
 
 mod common;
 mod doubles;
 mod elimination;
 mod forbidden;
 mod game;
+#[path = "../support/games.rs"]
+mod games;
 mod notation;
 mod outside;
-mod perft;
 mod playouts;
 mod turn_order;

@@ -593,14 +593,17 @@ pub const ALIASES: [(&str, KindId); 4] = [
     ("WBR", WESTERN_BARBARIAN),
 ];
 
-/// The code a kind has in position text, unique without case: the code itself, or for the
-/// stone general and the western barbarian their alias (`SG`, `WBR`).
+/// Codes position text writes instead of the kind's own, so that no two codes differ
+/// only in case: the stone general's and the western barbarian's aliases.
+pub const TEXT_ALIASES: [(KindId, &str); 2] = [(STONE, "SG"), (WESTERN_BARBARIAN, "WBR")];
+
+/// The code a kind has in position text, unique without case: the code itself, or its
+/// alias in [`TEXT_ALIASES`].
 pub fn text_code(kind: KindId) -> &'static str {
-    match kind {
-        STONE => "SG",
-        WESTERN_BARBARIAN => "WBR",
-        _ => KINDS[kind as usize].code,
-    }
+    TEXT_ALIASES
+        .iter()
+        .find(|&&(k, _)| k == kind)
+        .map_or(KINDS[kind as usize].code, |&(_, code)| code)
 }
 
 /// The kinds a piece name may mean: an exact code first; otherwise a code or alias without

@@ -45,6 +45,7 @@ mod kinds;
 mod movegen;
 pub mod notation;
 pub mod repetition;
+pub(crate) mod rules;
 mod text;
 
 use std::sync::OnceLock;
@@ -55,6 +56,7 @@ use super::error::IllegalMove;
 use super::geometry::{Geometry, Seat, SeatSet, Sq, MAX_CELLS, PAD};
 use super::moves::Move;
 use super::piece::{KindDef, KindId, Piece, Special, EMPTY, WALL};
+use super::position::Position;
 use super::shogi::EliminationReason;
 use super::tables::{BoardRay, Tables};
 use super::zobrist;
@@ -478,26 +480,6 @@ impl DaiDaiPosition {
         GEOMETRY.contains(target) && self.attacked(target, by, &movegen::Overlay::NONE)
     }
 
-    /// The legal moves of the side to move.
-    pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        out.clear();
-        self.generate(out);
-    }
-
-    /// Number of legal moves (perft's leaf count), without building a list.
-    pub fn count_legal_moves(&self) -> usize {
-        let mut c = movegen::Counter(0);
-        self.generate(&mut c);
-        c.0
-    }
-
-    /// Whether the side to move has any legal move.
-    pub fn has_legal_move(&self) -> bool {
-        let mut a = movegen::Any(false);
-        self.generate(&mut a);
-        a.0
-    }
-
     /// Why the game is over on the board, if it is: the side to move has no legal move
     /// and loses (`Mate` when in check, `NoMove` otherwise).
     pub fn end_reason(&self) -> Option<EliminationReason> {
@@ -551,7 +533,7 @@ impl DaiDaiPosition {
 
     /// Moves the pieces and flips the turn; returns the captures and whether the mover
     /// promoted. No check or attack bookkeeping, for perft and playouts.
-    fn make(&mut self, m: &Move) -> (ArrayVec<(Sq, Piece), 3>, bool) {
+    pub(in crate::engine) fn make(&mut self, m: &Move) -> (ArrayVec<(Sq, Piece), 3>, bool) {
         let mut captured = ArrayVec::new();
         let Some(piece) = self.piece_at(m.from) else {
             return (captured, false);
@@ -579,31 +561,6 @@ impl DaiDaiPosition {
         self.ply += 1;
         self.set_turn(opponent(self.to_move));
         (captured, moved != piece)
-    }
-
-    /// Perft: the number of leaf nodes of the legal move tree to `depth`.
-    pub fn perft(&self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_legal_moves() as u64,
-            _ => {
-                let mut moves = Vec::with_capacity(256);
-                self.legal_moves(&mut moves);
-                let mut total = 0;
-                for m in &moves {
-                    let mut child = self.clone();
-                    child.make(m);
-                    total += child.perft(depth - 1);
-                }
-                total
-            }
-        }
-    }
-
-    /// Plays a move for playouts and perft-like walks: like [`Self::apply`] without the
-    /// check and attack reports.
-    pub fn apply_quiet(&mut self, m: &Move) -> ArrayVec<(Sq, Piece), 3> {
-        self.make(m).0
     }
 }
 

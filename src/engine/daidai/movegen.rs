@@ -3,41 +3,8 @@
 //! given for a refused move.
 
 use super::*;
+use crate::engine::sink::Sink;
 use crate::engine::tables::{opposite, UNLIMITED};
-
-/// Where generated moves go: a list, a counter, or a "does any exist" probe.
-pub(super) trait Sink {
-    /// Takes a move; returns `true` to stop generating.
-    fn push(&mut self, m: Move) -> bool;
-}
-
-impl Sink for Vec<Move> {
-    #[inline]
-    fn push(&mut self, m: Move) -> bool {
-        Vec::push(self, m);
-        false
-    }
-}
-
-pub(super) struct Counter(pub usize);
-
-impl Sink for Counter {
-    #[inline]
-    fn push(&mut self, _: Move) -> bool {
-        self.0 += 1;
-        false
-    }
-}
-
-pub(super) struct Any(pub bool);
-
-impl Sink for Any {
-    #[inline]
-    fn push(&mut self, _: Move) -> bool {
-        self.0 = true;
-        true
-    }
-}
 
 /// Stops at the first move that takes something.
 struct CaptureProbe<'a> {
@@ -256,7 +223,7 @@ impl DaiDaiPosition {
         set
     }
 
-    pub(super) fn generate<S: Sink>(&self, sink: &mut S) {
+    pub(in crate::engine) fn generate<S: Sink>(&self, sink: &mut S) {
         let me = self.to_move;
         let enemy = opponent(me);
         let king = self.kings[me.index()];
@@ -641,7 +608,7 @@ impl DaiDaiPosition {
         }
         let on_board = |sq: Sq| GEOMETRY.contains(sq);
         if !on_board(m.from) || !on_board(m.to) || m.middles().any(|s| !on_board(s)) {
-            return IllegalMove::Other("that square is not on the board".into());
+            return IllegalMove::OffBoard;
         }
         let Some(piece) = self.piece_at(m.from) else {
             return IllegalMove::NoPiece(name(m.from));
@@ -666,9 +633,7 @@ impl DaiDaiPosition {
             }
         }
         if m.to == m.from && m.via[0].is_none() {
-            return IllegalMove::Other(
-                "a move must go somewhere (a pass steps to an empty square and back)".into(),
-            );
+            return IllegalMove::NoMovement;
         }
         // Compare with what the piece could do if its king did not matter.
         let ctx = Ctx {
@@ -683,45 +648,35 @@ impl DaiDaiPosition {
         if self.is_pass(m) {
             let canonical = pseudo.iter().find(|o| self.is_pass(o));
             return match canonical {
-                Some(_) if self.in_check(me) => {
-                    IllegalMove::Other("a pass is never legal while in check".into())
-                }
-                Some(o) => IllegalMove::Other(format!(
-                    "this pass is written {}",
-                    super::notation::to_coordinate(self, o)
-                )),
-                None => IllegalMove::Other(format!("a {} cannot pass here", def.name)),
+                Some(_) if self.in_check(me) => IllegalMove::PassInCheck,
+                Some(o) => IllegalMove::PassWrittenAs(super::notation::to_coordinate(self, o)),
+                None => IllegalMove::CannotPass(def.name.into()),
             };
         }
         let same_path = |o: &Move| o.from == m.from && o.to == m.to && o.via == m.via;
         if let Some(o) = pseudo.iter().find(|o| same_path(o)) {
             if o.promote != m.promote {
-                return IllegalMove::Other(if o.promote {
-                    format!(
-                        "a {} promotes on its first capture: the move must promote",
-                        def.name
-                    )
+                return if o.promote {
+                    IllegalMove::MustPromote(def.name.into())
                 } else {
-                    format!("a {} does not promote with this move", def.name)
-                });
+                    IllegalMove::DoesNotPromote(def.name.into())
+                };
             }
             return IllegalMove::SelfCheck;
         }
         if m.to == m.from && m.via[1].is_none() {
-            return IllegalMove::Other(format!(
-                "a {} cannot capture on {} without moving",
-                def.name,
-                name(m.via[0])
-            ));
+            return IllegalMove::NoIgui {
+                piece: def.name.into(),
+                square: name(m.via[0]),
+            };
         }
         if pseudo.iter().any(|o| o.to == m.to) {
             // The destination is right; the middle squares are not a path it can take.
-            return IllegalMove::Other(format!(
-                "a {} cannot go from {} to {} that way",
-                def.name,
-                name(m.from),
-                name(m.to)
-            ));
+            return IllegalMove::WrongPath {
+                piece: def.name.into(),
+                from: name(m.from),
+                to: name(m.to),
+            };
         }
         // Reachable on an empty board? Then something stands in the way.
         let mut lone = DaiDaiPosition::empty(self.data.rules);

@@ -469,11 +469,10 @@ fn explain_no_match(
             }
             Some(p) => {
                 if spec.piece.as_ref().is_some_and(|s| !s.matches(p)) {
-                    return illegal(IllegalMove::Other(format!(
-                        "the piece on {} is a {}",
-                        GEOMETRY.name(from),
-                        pos.kind(p.kind()).name
-                    )));
+                    return illegal(IllegalMove::OtherPiece {
+                        square: GEOMETRY.name(from).to_string(),
+                        piece: pos.kind(p.kind()).name.into(),
+                    });
                 }
                 let mut full: ArrayVec<Sq, 5> = spec.path.iter().copied().collect();
                 if spec.back {
@@ -495,16 +494,19 @@ fn explain_no_match(
                         .any(|o| o.from == from && o.to == to && o.via == via && o.promote);
                     let m = Move::through(from, via, to, promote);
                     if spec.promote_mark && !promote && pos.check_move(&m).is_ok() {
-                        return illegal(IllegalMove::Other("this move does not promote".into()));
+                        return illegal(IllegalMove::DoesNotPromote(
+                            pos.kind(p.kind()).name.into(),
+                        ));
                     }
                     if let Err(reason) = pos.check_move(&m) {
                         return illegal(reason);
                     }
                     if middles.len() > n {
-                        return illegal(IllegalMove::Other(format!(
-                            "a {} cannot take that path",
-                            pos.kind(p.kind()).name
-                        )));
+                        return illegal(IllegalMove::WrongPath {
+                            piece: pos.kind(p.kind()).name.into(),
+                            from: GEOMETRY.name(from).to_string(),
+                            to: GEOMETRY.name(to).to_string(),
+                        });
                     }
                 }
             }
@@ -514,9 +516,7 @@ fn explain_no_match(
             .pieces()
             .any(|(_, p)| p.owner() == me && piece.matches(p))
         {
-            return illegal(IllegalMove::Other(
-                "you have no such piece on the board".into(),
-            ));
+            return illegal(IllegalMove::NoSuchPiece);
         }
     }
     MoveParseError::NoSuchMove(text.into())

@@ -51,6 +51,17 @@ pub enum RepetitionCulprit {
     FirstPasser,
 }
 
+impl RepetitionCulprit {
+    /// What the side did, as a refusal names it ("the side that ...").
+    pub fn describe(self) -> &'static str {
+        match self {
+            RepetitionCulprit::PerpetualCheck => "gave check with every move of the cycle",
+            RepetitionCulprit::PerpetualAttack => "attacked with every move of the cycle",
+            RepetitionCulprit::FirstPasser => "began the run of passes",
+        }
+    }
+}
+
 /// The repetition rule's verdict on a move.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 pub enum Repetition {

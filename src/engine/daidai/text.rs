@@ -1,8 +1,10 @@
-//! The position text (format in the module doc of `daidai`): reading with validation,
-//! and writing.
+//! The position text (format in the module doc of `daidai`): read by the shared reader of
+//! [`crate::engine::setup`], then checked against dai dai's piece sets; and written.
 
 use super::*;
 use crate::engine::error::PositionError;
+use crate::engine::setup::{Setup, TextFormat};
+use crate::engine::Variant;
 
 /// The start position in position text.
 pub const START_TEXT: &str = "l,hm,dv,r,sq,dk,ft,rg,k,lg,q,fr,dh,ra,sd,lo,l/\
@@ -27,134 +29,34 @@ pub fn from_text(text: &str) -> Result<DaiDaiPosition, PositionError> {
 
 /// Reads a position under the given rule readings.
 pub fn from_text_with(text: &str, rules: Rules) -> Result<DaiDaiPosition, PositionError> {
-    let mut fields = text.split_whitespace();
-    let board = fields.next().ok_or(PositionError::Empty)?;
-    let side = fields
-        .next()
-        .ok_or_else(|| PositionError::SideToMove(String::new()))?;
-    let mut next = fields.next();
-    if next == Some("-") {
-        next = fields.next();
-    }
-    let number = match next {
-        None => None,
-        Some(n) if n.bytes().all(|b| b.is_ascii_digit()) => Some(n),
-        Some(other) => {
-            return Err(PositionError::Invalid(format!(
-                "'{other}' is not a move number (dai dai shogi has no pieces in hand: \
-                 the third field is '-')"
-            )))
-        }
-    };
-    if let Some(extra) = fields.next() {
-        return Err(PositionError::Invalid(format!(
-            "unexpected text after the move number: '{extra}'"
-        )));
-    }
+    let data = RuleData::get(rules);
+    let setup = text_format(&data.kinds).read(text)?;
     let mut pos = DaiDaiPosition::empty(rules);
-    let kinds = &pos.data.kinds;
-    let size = GEOMETRY.size() as usize;
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != size {
-        return Err(PositionError::RankCount {
-            expected: size,
-            found: ranks.len(),
-        });
-    }
-    for (row, rank) in ranks.iter().enumerate() {
-        let mut col = 0usize;
-        for item in rank.split(',') {
-            if item.is_empty() {
-                return Err(PositionError::Invalid(format!(
-                    "rank {} has an empty item (items are separated by single commas)",
-                    row + 1
-                )));
-            }
-            if item.bytes().all(|b| b.is_ascii_digit()) {
-                let run: usize = item
-                    .parse()
-                    .ok()
-                    .filter(|n| (1..=size).contains(n))
-                    .ok_or_else(|| {
-                        PositionError::Invalid(format!("'{item}' is not a run of 1 to 17 squares"))
-                    })?;
-                col += run;
-            } else {
-                if col >= size {
-                    return Err(PositionError::RankWidth {
-                        rank: row + 1,
-                        expected: size,
-                        found: col + 1,
-                    });
-                }
-                let piece = read_piece(item, kinds)?;
-                pos.set_piece(GEOMETRY.square(col as u8, row as u8), Some(piece));
-                col += 1;
-            }
-            if col > size {
-                return Err(PositionError::RankWidth {
-                    rank: row + 1,
-                    expected: size,
-                    found: col,
-                });
+    for row in 0..GEOMETRY.size() {
+        for col in 0..GEOMETRY.size() {
+            if let Some(piece) = setup.piece(col, row) {
+                pos.set_piece(GEOMETRY.square(col, row), Some(piece));
             }
         }
-        if col != size {
-            return Err(PositionError::RankWidth {
-                rank: row + 1,
-                expected: size,
-                found: col,
-            });
-        }
     }
-    match side {
-        "b" => pos.set_turn(BLACK),
-        "w" => pos.set_turn(WHITE),
-        other => return Err(PositionError::SideToMove(other.into())),
-    }
-    if let Some(n) = number {
-        let n: u32 = n
-            .parse()
-            .ok()
-            .filter(|&n| (1..=1_000_000).contains(&n))
-            .ok_or_else(|| PositionError::MoveNumber(n.into()))?;
-        pos.set_ply(n - 1);
-    }
+    pos.set_turn(setup.turn);
+    pos.set_ply(setup.move_number - 1);
     validate(&pos)?;
     Ok(pos)
 }
 
-/// One piece item: `[+]CODE`, upper case for Black and lower case for White.
-fn read_piece(item: &str, kinds: &[KindDef]) -> Result<Piece, PositionError> {
-    let unknown = || PositionError::UnknownPiece(item.into());
-    let (plus, code) = match item.strip_prefix('+') {
-        Some(rest) => (true, rest),
-        None => (false, item),
-    };
-    if code.is_empty() || !code.bytes().all(|b| b.is_ascii_alphabetic()) {
-        return Err(unknown());
-    }
-    let owner = if code.bytes().all(|b| b.is_ascii_uppercase()) {
-        BLACK
-    } else if code.bytes().all(|b| b.is_ascii_lowercase()) {
-        WHITE
-    } else {
-        return Err(PositionError::Invalid(format!(
-            "'{item}': write Black's pieces in upper case and White's in lower case"
-        )));
-    };
-    let kind = (0..KIND_COUNT as KindId)
-        .find(|&k| text_code(k).eq_ignore_ascii_case(code))
-        .ok_or_else(unknown)?;
-    let def = &kinds[kind as usize];
-    if plus {
-        let to = def.promotes_to.ok_or_else(|| {
-            PositionError::Invalid(format!("'{item}': a {} has no promotion", def.name))
-        })?;
-        Ok(Piece::new(to, owner, true))
-    } else {
-        // A promoted-only kind is promoted whichever way it is written.
-        Ok(Piece::new(kind, owner, def.promoted))
+/// How dai dai shogi writes positions under a kind table: no hands, so the third field
+/// is always `-`.
+pub(super) fn text_format(kinds: &[KindDef]) -> TextFormat<'_> {
+    TextFormat {
+        variant: Variant::DaiDai,
+        size: GEOMETRY.size(),
+        kinds,
+        named: None,
+        aliases: &TEXT_ALIASES,
+        hand_kinds: &[],
+        hand_max: 0,
+        max_move_number: 1_000_000,
     }
 }
 
@@ -173,91 +75,33 @@ fn validate(pos: &DaiDaiPosition) -> Result<(), PositionError> {
                 plain[p.kind() as usize] += 1;
             }
         }
-        let side = if seat == BLACK { "Black" } else { "White" };
+        let side = Variant::DaiDai.seat_name(seat);
         for (kind, def) in data.kinds.iter().enumerate() {
             let set = data.setup_counts[kind] as u32;
             let from_promotion = def.promotes_to.map_or(0, |to| promoted[to as usize]);
             if plain[kind] + from_promotion > set {
-                let counting = if from_promotion > 0 {
-                    " (counting the pieces promoted from them)"
-                } else {
-                    ""
-                };
-                return Err(PositionError::Invalid(format!(
-                    "{side} has {} {}s{counting}, but a set has {set}",
-                    plain[kind] + from_promotion,
-                    def.name
-                )));
+                return Err(PositionError::TooManyOnOneSide {
+                    seat: side,
+                    count: plain[kind] + from_promotion,
+                    piece: def.name,
+                    with_promoted: from_promotion > 0,
+                    set,
+                });
             }
             if promoted[kind] > 0 && !data.kinds.iter().any(|k| k.promotes_to == Some(kind as u8)) {
-                return Err(PositionError::Invalid(format!(
-                    "no piece promotes to a {} under these rules",
-                    def.name
-                )));
+                return Err(PositionError::NeverPromoted(def.name));
             }
         }
     }
     if pos.in_check(opponent(pos.turn())) {
-        return Err(PositionError::Invalid(
-            "the side not to move is in check".into(),
-        ));
+        return Err(PositionError::WaitingInCheck);
     }
     Ok(())
 }
 
 /// Writes a position as position text.
 pub fn to_text(pos: &DaiDaiPosition) -> String {
-    let mut out = String::with_capacity(640);
-    let size = GEOMETRY.size();
-    for row in 0..size {
-        if row > 0 {
-            out.push('/');
-        }
-        let mut empty = 0;
-        let mut first = true;
-        let mut item = |out: &mut String, text: &str| {
-            if !first {
-                out.push(',');
-            }
-            first = false;
-            out.push_str(text);
-        };
-        for col in 0..size {
-            match pos.piece_at(GEOMETRY.square(col, row)) {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        item(&mut out, &empty.to_string());
-                        empty = 0;
-                    }
-                    item(&mut out, &piece_text(p));
-                }
-            }
-        }
-        if empty > 0 {
-            item(&mut out, &empty.to_string());
-        }
-    }
-    out.push_str(if pos.turn() == BLACK {
-        " b - "
-    } else {
-        " w - "
-    });
-    out.push_str(&(pos.ply() + 1).to_string());
-    out
-}
-
-/// A piece as position text writes it (`LN`, `+bm`).
-pub(super) fn piece_text(p: Piece) -> String {
-    let code = match (p.promoted(), promoted_from_kind(p.kind())) {
-        (true, Some(source)) => format!("+{}", text_code(source)),
-        _ => text_code(p.kind()).to_string(),
-    };
-    if p.owner() == BLACK {
-        code.to_ascii_uppercase()
-    } else {
-        code.to_ascii_lowercase()
-    }
+    text_format(pos.kinds()).write(&Setup::of(pos))
 }
 
 #[cfg(test)]

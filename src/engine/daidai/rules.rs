@@ -1,0 +1,97 @@
+//! Dai dai shogi's game rules, as the game asks them of the variant
+//! ([`VariantRules`]): the repetition rule of [`super::repetition`], applied to the
+//! game's record. A move that would repeat a position a fourth time is refused to the
+//! side responsible, or draws the game when no side is; there is no declaration.
+
+use crate::engine::any_position::AnyPosition;
+use crate::engine::error::IllegalMove;
+use crate::engine::game::Game;
+use crate::engine::moves::Move;
+use crate::engine::outcome::{EndReason, GameResult};
+use crate::engine::position::MoveEffects;
+use crate::engine::rules::{RuleOptions, VariantRules};
+
+use super::repetition::{judge_repetition, HistoryEntry, Repetition};
+
+/// Dai dai shogi's rules.
+pub(crate) struct DaiDaiRules;
+
+impl VariantRules for DaiDaiRules {
+    fn default_options(&self) -> RuleOptions {
+        RuleOptions::none()
+    }
+
+    /// Drops the moves the repetition rule forbids now. Only positions already seen three
+    /// times can be forbidden, so most of the time nothing is tried.
+    fn forbid(&self, game: &Game, moves: &mut Vec<Move>) {
+        let AnyPosition::DaiDai(p) = game.position() else {
+            return;
+        };
+        let mut counts = std::collections::HashMap::new();
+        for i in 0..=game.history().len() {
+            *counts.entry(game.hash_after(i)).or_insert(0) += 1;
+        }
+        if !counts.values().any(|&n| n >= 3) {
+            return;
+        }
+        let start_hash = game.hash_after(0);
+        let history = history(game);
+        let seat = p.turn();
+        moves.retain(|m| {
+            let mut after = p.clone();
+            let effects = after.apply(m);
+            if counts.get(&after.hash()).copied().unwrap_or(0) < 3 {
+                return true;
+            }
+            let candidate = HistoryEntry::new(&after, seat, &effects);
+            !matches!(
+                judge_repetition(start_hash, &history, &candidate),
+                Repetition::Forbidden(_)
+            )
+        });
+    }
+
+    /// Refuses a move the repetition rule forbids, naming the side's fault; a fourth
+    /// occurrence nobody is responsible for draws the game.
+    fn judge(
+        &self,
+        game: &Game,
+        _m: &Move,
+        _legal: &[Move],
+        after: &AnyPosition,
+        effects: &MoveEffects,
+    ) -> Result<Option<GameResult>, IllegalMove> {
+        let candidate = HistoryEntry {
+            hash: after.hash(),
+            mover: game.position().turn(),
+            gave_check: !effects.checks.is_empty(),
+            attacked: effects.attacks,
+            passed: effects.passed,
+        };
+        match judge_repetition(game.hash_after(0), &history(game), &candidate) {
+            Repetition::Forbidden(culprit) => Err(IllegalMove::MustDeviate(culprit)),
+            Repetition::Draw => Ok(Some(GameResult::draw(2, EndReason::Repetition))),
+            Repetition::Allowed => Ok(None),
+        }
+    }
+
+    /// Judged before the move stands ([`Self::judge`]): a fourth occurrence that stands
+    /// is the other side's to avoid.
+    fn repetition_result(&self, _game: &Game, _first: usize) -> Option<GameResult> {
+        None
+    }
+}
+
+/// The record as the repetition rule reads it.
+fn history(game: &Game) -> Vec<HistoryEntry> {
+    game.history()
+        .iter()
+        .map(|h| HistoryEntry {
+            hash: h.hash,
+            mover: h.seat,
+            gave_check: !h.checks.is_empty(),
+            attacked: h.attacked,
+            passed: h.passed,
+        })
+        .collect()
+}

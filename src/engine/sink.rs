@@ -1,0 +1,43 @@
+//! Where generated moves go. Each variant has one legal-move generator, written against
+//! [`Sink`]: a list keeps the moves, a [`Counter`] only counts them (perft's last ply), and
+//! [`Any`] stops at the first (is there a legal move at all?).
+
+use super::moves::Move;
+
+/// A receiver of generated moves.
+pub trait Sink {
+    /// Takes a move; returns `true` to stop generating.
+    fn push(&mut self, m: Move) -> bool;
+}
+
+impl Sink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, m: Move) -> bool {
+        Vec::push(self, m);
+        false
+    }
+}
+
+/// Counts moves without keeping them.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Counter(pub usize);
+
+impl Sink for Counter {
+    #[inline]
+    fn push(&mut self, _: Move) -> bool {
+        self.0 += 1;
+        false
+    }
+}
+
+/// Whether any move exists: stops the generator at the first.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Any(pub bool);
+
+impl Sink for Any {
+    #[inline]
+    fn push(&mut self, _: Move) -> bool {
+        self.0 = true;
+        true
+    }
+}
