@@ -157,7 +157,8 @@ impl Store {
             .bind(id)
             .bind(parent)
             .execute(c)
-            .await)?;
+            .await
+            .map(|done| done.rows_affected()))?;
         }
         let created = load_game(conn, id)
             .await?
