@@ -1181,6 +1181,106 @@ async fn the_replay_after_a_result_is_drawn_from_the_winners_seat_or_the_first_f
     ));
 }
 
+/// A game in a thread of its own: recorded with the channel it hangs from, its result said
+/// there too, and the thread archived once, a day after the end, however many schedulers
+/// (here two services on one database, as two processes) tick at that moment.
+async fn a_game_in_its_own_thread_is_announced_under_its_channel_and_archived_once(
+    backend: Backend,
+) {
+    let f = Fixture::on(backend).await;
+    let s = &f.service;
+    // The thread the front end opened for the game: a channel of its own.
+    let thread = THIRD_CHANNEL;
+    let mut request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
+    request.seating = Seating::Fixed(vec![Some(ALICE), Some(BOB)]);
+    request.thread = true;
+    let challenge = s
+        .challenge(GUILD, CHANNEL, &person(ALICE), &request)
+        .await
+        .unwrap();
+    let AcceptOutcome::Started { .. } = s
+        .accept_challenge_in(challenge.id, &person(BOB), Some(thread))
+        .await
+        .unwrap()
+    else {
+        panic!("the game starts");
+    };
+    let game = f.row(thread).await;
+    assert!(s
+        .store()
+        .active_game_in_channel(CHANNEL)
+        .await
+        .unwrap()
+        .is_none());
+    let recorded = s.store().game_thread(game.id).await.unwrap().unwrap();
+    assert_eq!(
+        (
+            recorded.thread_id,
+            recorded.parent_channel_id,
+            recorded.archived_at
+        ),
+        (thread, CHANNEL, None)
+    );
+
+    s.play(thread, ALICE, "7g7f").await.unwrap();
+    s.play(thread, BOB, "3c3d").await.unwrap();
+    s.resign(thread, ALICE).await.unwrap();
+    let results: Vec<_> = announced(&f, CHANNEL)
+        .await
+        .into_iter()
+        .filter_map(|a| match a {
+            Announcement::ThreadResult(result) => Some(result),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert_eq!(
+        (results[0].game_id, results[0].thread_id),
+        (game.id, thread)
+    );
+    assert!(
+        results[0].summary.contains("wins"),
+        "{}",
+        results[0].summary
+    );
+
+    // Nothing else is scheduled: the scheduler wakes for the archive, a day after the end.
+    assert_eq!(s.next_wakeup().await.unwrap(), Some(T0 + DAY));
+    s.tick(T0 + DAY - 1).await.unwrap();
+    assert!(s
+        .store()
+        .due_thread_archives(T0 + DAY - 1)
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        s.store().due_thread_archives(T0 + DAY).await.unwrap(),
+        [recorded.clone()]
+    );
+    let archives = |said: Vec<Announcement>| {
+        said.into_iter()
+            .filter(|a| matches!(a, Announcement::ArchiveThread(_)))
+            .count()
+    };
+    assert_eq!(archives(announced(&f, thread).await), 0);
+
+    let other = f.reopen().await;
+    let (here, there) = tokio::join!(s.tick(T0 + DAY), other.tick(T0 + DAY));
+    here.unwrap();
+    there.unwrap();
+    s.tick(T0 + DAY + 1).await.unwrap();
+    assert_eq!(archives(announced(&f, thread).await), 1);
+    let archived = s.store().game_thread(game.id).await.unwrap().unwrap();
+    assert_eq!(archived.archived_at, Some(T0 + DAY));
+    assert!(s
+        .store()
+        .due_thread_archives(T0 + 2 * DAY)
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(s.next_wakeup().await.unwrap(), None);
+}
+
 on_both_backends! {
     a_standard_game_from_challenge_to_leaderboard,
     refused_moves_change_nothing,
@@ -1198,4 +1298,5 @@ on_both_backends! {
     every_change_is_stored_with_its_announcement,
     a_challenge_the_computer_completes_starts_at_once_and_announces_the_game,
     the_replay_after_a_result_is_drawn_from_the_winners_seat_or_the_first_for_a_draw,
+    a_game_in_its_own_thread_is_announced_under_its_channel_and_archived_once(multi),
 }
