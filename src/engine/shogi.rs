@@ -586,6 +586,7 @@ impl ShogiPosition {
         // Lines (files, or ranks for sideways seats) holding an unpromoted pawn of ours.
         let mut pawn_lines = 0u32;
         let sideways = t.quarter_turns[me.index()] % 2 == 1;
+        let zone = spec.zone_depth;
 
         for sq in spec.geometry.squares() {
             let c = self.board[sq.index()];
@@ -600,6 +601,11 @@ impl ShogiPosition {
                 pawn_lines |= 1 << line_of(t, sq, sideways);
             }
             let def = &spec.kinds[kind as usize];
+            // A move that may expose the king is tested; any other is legal as made, and
+            // only its promotion choices remain to be settled (from data fixed per piece).
+            let needs_test = def.royal || in_check || pinned.contains(&sq);
+            let promotes = def.promotes_to.is_some();
+            let from_in_zone = t.far_depth(sq, me) < zone;
             for ray in t.rays(me, kind) {
                 let mut to = sq;
                 let mut steps = 0u8;
@@ -611,16 +617,27 @@ impl ShogiPosition {
                     }
                     let occupied = target != EMPTY;
                     if occupied {
-                        let victim = Piece::from_cell(target).expect("occupied cell");
-                        if !capturable.contains(victim.owner())
-                            || spec.kinds[victim.kind() as usize].royal
-                        {
+                        let Some(victim) = Piece::from_cell(target) else {
+                            break;
+                        };
+                        if !capturable.contains(victim.owner()) || t.is_royal(victim.kind()) {
                             break;
                         }
                     }
-                    let needs_test = in_check || pinned.contains(&sq);
-                    if self.emit_board_move(sink, sq, to, p, def, king, needs_test, opps) {
-                        return;
+                    if needs_test {
+                        if self.emit_board_move(sink, sq, to, p, def, king, true, opps) {
+                            return;
+                        }
+                    } else {
+                        let to_depth = t.far_depth(to, me);
+                        let can_promote = promotes && (from_in_zone || to_depth < zone);
+                        let must_promote = to_depth < def.dead_depth;
+                        if can_promote && sink.push(Move::board(sq, to, true)) {
+                            return;
+                        }
+                        if !must_promote && sink.push(Move::board(sq, to, false)) {
+                            return;
+                        }
                     }
                     steps += 1;
                     if occupied || ray.dir.is_none() || (ray.range != 0 && steps >= ray.range) {
