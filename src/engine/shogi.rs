@@ -101,6 +101,29 @@ impl ShogiSpec {
 const MAX_SHOGI_CELLS: usize = (9 + 2 * PAD) * (9 + 2 * PAD);
 const MAX_SHOGI_SQUARES: usize = 9 * 9;
 
+/// A set of mailbox cells of a drop-shogi board, one bit per cell.
+type CellSet = [u64; MAX_SHOGI_CELLS.div_ceil(64)];
+
+/// Adds or removes a cell of a [`CellSet`].
+#[inline]
+fn toggle(set: &mut CellSet, sq: Sq) {
+    set[sq.index() >> 6] ^= 1 << (sq.index() & 63);
+}
+
+/// The cells of a [`CellSet`], in increasing order (board order: row by row).
+#[inline]
+fn cells(set: CellSet) -> impl Iterator<Item = Sq> {
+    set.into_iter().enumerate().flat_map(|(w, mut bits)| {
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Sq((w * 64 + i) as u16)
+            })
+        })
+    })
+}
+
 /// The largest move number a position text may give.
 const MAX_MOVE_NUMBER: u32 = 100_000;
 
@@ -138,6 +161,9 @@ impl Overlay {
 pub struct ShogiPosition {
     spec: &'static ShogiSpec,
     board: [u16; MAX_SHOGI_CELLS],
+    /// Each seat's pieces as bits over the mailbox cells, kept by [`Self::set_piece`], so
+    /// move generation visits the mover's pieces without scanning the board.
+    pieces: [CellSet; 4],
     hands: [[u8; 8]; 4],
     kings: [Sq; 4],
     to_move: Seat,
@@ -186,6 +212,7 @@ impl ShogiPosition {
         let mut pos = ShogiPosition {
             spec,
             board,
+            pieces: [[0; MAX_SHOGI_CELLS.div_ceil(64)]; 4],
             hands: [[0; 8]; 4],
             kings: [Sq::NONE; 4],
             to_move: Seat(0),
@@ -343,6 +370,7 @@ impl ShogiPosition {
         let old = self.board[sq.index()];
         if let Some(p) = Piece::from_cell(old) {
             self.hash ^= zobrist::piece(p.cell(), sq);
+            toggle(&mut self.pieces[p.owner().index()], sq);
             if self.spec.kinds[p.kind() as usize].royal && self.kings[p.owner().index()] == sq {
                 self.kings[p.owner().index()] = Sq::NONE;
             }
@@ -351,6 +379,7 @@ impl ShogiPosition {
             Some(p) => {
                 self.board[sq.index()] = p.cell();
                 self.hash ^= zobrist::piece(p.cell(), sq);
+                toggle(&mut self.pieces[p.owner().index()], sq);
                 if self.spec.kinds[p.kind() as usize].royal {
                     self.kings[p.owner().index()] = sq;
                 }
@@ -588,14 +617,10 @@ impl ShogiPosition {
         let sideways = t.quarter_turns[me.index()] % 2 == 1;
         let zone = spec.zone_depth;
 
-        for sq in spec.geometry.squares() {
-            let c = self.board[sq.index()];
-            let Some(p) = Piece::from_cell(c) else {
+        for sq in cells(self.pieces[me.index()]) {
+            let Some(p) = Piece::from_cell(self.board[sq.index()]) else {
                 continue;
             };
-            if p.owner() != me {
-                continue;
-            }
             let kind = p.kind();
             if kind == spec.pawn {
                 pawn_lines |= 1 << line_of(t, sq, sideways);
