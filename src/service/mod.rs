@@ -30,6 +30,7 @@ mod play;
 pub mod ratings;
 mod schedule;
 mod table;
+pub mod time_control;
 pub mod views;
 
 use std::sync::Arc;
