@@ -140,7 +140,7 @@ pub(crate) fn means_no_clock(text: &str) -> bool {
 }
 
 /// The title of a game: `**Shogi #12**`.
-fn game_title(variant: Variant, game: impl std::fmt::Display) -> String {
+pub(crate) fn game_title(variant: Variant, game: impl std::fmt::Display) -> String {
     format!("**{} #{game}**", variant.title())
 }
 

@@ -24,6 +24,7 @@
 
 mod buttons;
 mod challenge;
+mod clock;
 pub mod config;
 pub mod custom_id;
 mod deadline;
@@ -116,6 +117,8 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         lists::leaderboard(),
         lists::profile(),
         lists::export(),
+        clock::vacation(),
+        clock::server_settings(),
         help::help(),
     ]
 }

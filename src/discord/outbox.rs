@@ -270,6 +270,10 @@ pub(crate) async fn post_of(announcement: &Announcement) -> Post {
             reminder.deadline_at,
         ))
         .ping([reminder.player.user_id]),
+        Announcement::Vacation(notice) => {
+            let pings = notice.to_move.iter().map(|p| p.user_id);
+            Post::new(super::clock::vacation_notice(notice)).ping(pings.collect::<Vec<_>>())
+        }
     }
 }
 

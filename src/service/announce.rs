@@ -45,6 +45,8 @@ pub enum Announcement {
     OfferDeclined(Box<OfferDeclined>),
     /// A quarter of the player's time is left.
     Reminder(Box<Reminder>),
+    /// A player's vacation starts or ends: the game's clock waits, or runs again.
+    Vacation(Box<super::VacationNotice>),
 }
 
 /// A new draw offer or takeback request.
@@ -94,6 +96,8 @@ impl Announcement {
             Self::OfferMade(_) => "offer",
             Self::OfferDeclined(_) => "offer_declined",
             Self::Reminder(_) => "reminder",
+            Self::Vacation(notice) if notice.started => "vacation_started",
+            Self::Vacation(_) => "vacation_ended",
         }
     }
 

@@ -16,7 +16,8 @@ use crate::store::{
 use super::computer::computer_level;
 use super::error::into_store_error;
 use super::play::board_of;
-use super::table::{parse_variant, turn_clock, Table};
+use super::table::{parse_variant, Table};
+use super::time_control::TimeControl;
 use super::{
     AcceptOutcome, Announcement, BoardView, ChallengeRequest, ChallengeView, Participant, Person,
     Seating, Service, ServiceError, ServiceResult, TimeLimit,
@@ -300,6 +301,13 @@ impl Service {
         let options = challenge_options(&challenge)?;
         let seats = seating(&challenge, variant)?;
         let game = engine::Game::new(variant, options.rules.clone());
+        let control = options.seconds_per_move.map(|per_move| TimeControl {
+            per_move,
+            bank: None,
+        });
+        let clock = self
+            .first_turn_clock(challenge.guild_id, &seats, control, now)
+            .await?;
         let new = NewGame {
             guild_id: challenge.guild_id,
             channel_id: challenge.channel_id,
@@ -311,7 +319,8 @@ impl Service {
             state: game.to_state(),
             seats,
             seconds_per_move: options.seconds_per_move,
-            clock: turn_clock(options.seconds_per_move, now),
+            bank_seconds: None,
+            clock,
         };
         let announce = |created: &crate::store::Game| {
             let view = start_view(created).map_err(into_store_error)?;

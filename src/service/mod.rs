@@ -20,6 +20,7 @@
 mod announce;
 mod challenges;
 mod clock;
+mod clocks;
 mod computer;
 mod ending;
 mod error;
@@ -29,8 +30,10 @@ mod offers;
 mod play;
 pub mod ratings;
 mod schedule;
+mod server_settings;
 mod table;
 pub mod time_control;
+mod vacations;
 pub mod views;
 
 use std::sync::Arc;
@@ -47,6 +50,10 @@ pub use computer::{
 };
 pub use error::{ServiceError, ServiceResult};
 pub use offers::OfferOutcome;
+pub use server_settings::{
+    ServerSettings, Setting, SettingsChange, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, SETTINGS,
+};
+pub use vacations::{VacationGame, VacationNotice, VacationView};
 pub use views::*;
 
 /// Three days: the default time for one move.

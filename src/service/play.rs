@@ -4,7 +4,7 @@
 use crate::engine::{EndReason, GameResult, MoveReport, Seat, SeatSet};
 use crate::store::{ChannelId, NewMove, NextTurn, UserId};
 
-use super::table::{turn_clock, Table};
+use super::table::Table;
 use super::{
     Announcement, BoardPicture, BoardView, Eliminated, Event, GameOver, MoveChoice, Outcome,
     PlayedMove, Service, ServiceError, ServiceResult,
@@ -367,9 +367,15 @@ impl Service {
             return Ok(outcome);
         }
 
+        let moved = matches!(write, Write::Move(_)).then_some(actor);
+        let next_seat = report.next.map(|seat| seat.0);
+        let (clock, bank) = self
+            .next_turn_clock(&table.row, moved, next_seat, now)
+            .await?;
         let next = NextTurn {
             state: table.game.to_state(),
-            clock: turn_clock(table.row.seconds_per_move, now),
+            clock,
+            bank,
         };
         outcome.deadline_at = next.clock.deadline_at;
         let announcement = Announcement::Outcome(Box::new(outcome.clone()));

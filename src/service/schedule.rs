@@ -42,6 +42,7 @@ impl Service {
                 self.challenge_view(&challenge).await?,
             ));
         }
+        self.end_due_vacations(now).await?;
         for row in self.store().due_deadlines(now).await? {
             let game_id = row.id;
             match self.time_out(row, now).await {

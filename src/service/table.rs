@@ -2,9 +2,8 @@
 //! state, with the questions every action asks (who sits where, whose turn it is).
 
 use crate::engine::{self, Seat, SeatSet, Variant};
-use crate::store::{self, ChannelId, GameId, TurnClock, UserId};
+use crate::store::{self, ChannelId, GameId, UserId};
 
-use super::time_control::{Pauses, TimeControl};
 use super::{PlayerView, Service, ServiceError, ServiceResult};
 
 /// A stored game and its engine state.
@@ -110,25 +109,6 @@ pub(super) fn players_of(row: &store::Game, variant: Variant) -> Vec<PlayerView>
 pub(super) fn parse_variant(text: &str) -> ServiceResult<Variant> {
     text.parse()
         .map_err(|e| ServiceError::Corrupt(format!("stored variant: {e}")))
-}
-
-/// The clock of a turn starting `now` with nothing paused: the deadline a move's time
-/// away, the reminder when a quarter of it is left (see [`TimeControl::turn`]).
-pub(super) fn turn_clock(seconds_per_move: Option<i64>, now: i64) -> TurnClock {
-    match seconds_per_move {
-        Some(per_move) => {
-            let control = TimeControl {
-                per_move,
-                bank: None,
-            };
-            let turn = control.turn(&Pauses::none(), now, None);
-            TurnClock {
-                deadline_at: Some(turn.deadline_at),
-                remind_at: Some(turn.remind_at),
-            }
-        }
-        None => TurnClock::default(),
-    }
 }
 
 impl Service {

@@ -476,3 +476,11 @@ mod seat_names {
         }
     }
 }
+
+/// A span of seconds in whole days, as a refusal words it ("1 day", "12 days").
+pub fn whole_days(seconds: i64) -> String {
+    match seconds / 86_400 {
+        1 => "1 day".to_owned(),
+        days => format!("{days} days"),
+    }
+}

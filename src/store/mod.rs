@@ -24,6 +24,7 @@ mod offers;
 mod people;
 mod play;
 mod ratings;
+mod vacations;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -41,6 +42,7 @@ pub use error::{StoreError, StoreResult};
 pub use ids::{AnnouncementId, ChallengeId, ChannelId, GameId, GuildId, MessageId, UserId};
 pub use model::*;
 pub use play::unrated;
+pub use vacations::Vacation;
 
 /// Where the bot keeps its database unless told otherwise.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://shogiban.db";
