@@ -19,6 +19,8 @@ pub const ATTACHMENT_SIZE_LIMIT: u64 = 10 * 1024 * 1024;
 /// Permissions the bot and members have: view, send, embed, attach, read history, use
 /// application commands.
 pub const PERMISSIONS: &str = "2147601408";
+/// [`PERMISSIONS`] and Manage Server.
+pub const MANAGER_PERMISSIONS: &str = "2147601440";
 
 const JOINED_AT: &str = "2024-01-01T00:00:00.000000+00:00";
 
@@ -97,7 +99,7 @@ pub fn bot_user() -> Value {
     })
 }
 
-fn member(user: &TestUser) -> Value {
+fn member(user: &TestUser, permissions: &str) -> Value {
     json!({
         "user": user.json(),
         "roles": [],
@@ -106,7 +108,7 @@ fn member(user: &TestUser) -> Value {
         "mute": false,
         "flags": 0,
         "pending": false,
-        "permissions": PERMISSIONS,
+        "permissions": permissions,
     })
 }
 
@@ -130,6 +132,8 @@ pub struct InteractionBuilder {
     channel_id: u64,
     message: Option<Value>,
     attachment_size_limit: u64,
+    /// The member's permissions in the channel, as Discord computes them.
+    permissions: &'static str,
 }
 
 impl InteractionBuilder {
@@ -145,6 +149,7 @@ impl InteractionBuilder {
             channel_id: CHANNEL_ID,
             message: None,
             attachment_size_limit: ATTACHMENT_SIZE_LIMIT,
+            permissions: PERMISSIONS,
         }
     }
 
@@ -189,6 +194,12 @@ impl InteractionBuilder {
     /// Who acts.
     pub fn by(mut self, user: &TestUser) -> Self {
         self.user = user.clone();
+        self
+    }
+
+    /// The acting member may manage the server (Discord's Manage Server permission).
+    pub fn as_manager(mut self) -> Self {
+        self.permissions = MANAGER_PERMISSIONS;
         self
     }
 
@@ -326,7 +337,7 @@ impl InteractionBuilder {
             Some(guild_id) => {
                 fields.insert("guild_id".into(), json!(guild_id.to_string()));
                 fields.insert("guild_locale".into(), json!("en-US"));
-                fields.insert("member".into(), member(&self.user));
+                fields.insert("member".into(), member(&self.user, self.permissions));
                 fields.insert("context".into(), json!(0));
             }
             None => {
