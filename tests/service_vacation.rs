@@ -185,3 +185,83 @@ async fn in_yonin_a_vacation_stops_every_clock_and_keeps_the_seat() {
     let row = f.row(CHANNEL).await;
     assert_eq!(row.user_at(2), Some(CAROL));
 }
+
+#[tokio::test]
+async fn a_server_weekend_pause_moves_deadlines_in_its_time_zone() {
+    let f = Fixture::new().await;
+    // T0 is Tuesday 2023-11-14 22:13:20 UTC; three days per move run to Friday.
+    f.start(
+        CHANNEL,
+        Variant::Standard,
+        &[ALICE, BOB],
+        TimeLimit::PerMove(3 * DAY),
+    )
+    .await;
+    assert_eq!(f.row(CHANNEL).await.deadline_at, Some(T0 + 3 * DAY));
+    // The weekend pause on, in Tokyo: Saturday 00:00 there is Friday 15:00 UTC, so
+    // Alice's deadline (Friday 22:13 UTC) moves past the weekend, two days on.
+    let settings = f
+        .service
+        .change_server_settings(
+            GUILD,
+            SettingsChange {
+                weekend_pause: Some(true),
+                time_zone: Some("Asia/Tokyo".into()),
+                ..SettingsChange::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert!(settings.weekend_pause);
+    assert_eq!(f.row(CHANNEL).await.deadline_at, Some(T0 + 5 * DAY));
+    assert!(f
+        .service
+        .tick(T0 + 3 * DAY + HOUR)
+        .await
+        .unwrap()
+        .iter()
+        .all(|n| !matches!(n, Notice::Timeout(_))));
+
+    // Alice moves on Friday 2023-11-17 16:00 UTC, already Saturday in Tokyo: Bob's three
+    // days start on Monday 00:00 Tokyo (Sunday 15:00 UTC).
+    let friday = 1_700_236_800;
+    f.clock.set(friday);
+    let moved = f.service.play(CHANNEL, ALICE, "7g7f").await.unwrap();
+    assert_eq!(moved.deadline_at, Some(friday + 5 * DAY - HOUR));
+    // The server moves to New York, where it is still Friday 11:00: 13 hours run before
+    // its weekend, the rest from Monday 00:00 there (05:00 UTC): an hour later.
+    f.service
+        .change_server_settings(
+            GUILD,
+            SettingsChange {
+                time_zone: Some("America/New_York".into()),
+                ..SettingsChange::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(f.row(CHANNEL).await.deadline_at, Some(friday + 5 * DAY));
+    // A restart keeps it; an unknown zone is refused and changes nothing.
+    f.service.store().close().await;
+    let restarted = f.reopen().await;
+    assert!(matches!(
+        restarted
+            .change_server_settings(
+                GUILD,
+                SettingsChange {
+                    time_zone: Some("Mars/Olympus".into()),
+                    ..SettingsChange::default()
+                },
+            )
+            .await,
+        Err(ServiceError::UnknownTimeZone { .. })
+    ));
+    let board = restarted.board(CHANNEL, BOB).await.unwrap();
+    assert_eq!(board.deadline_at, Some(friday + 5 * DAY));
+    assert!(restarted
+        .tick(friday + 5 * DAY - HOUR)
+        .await
+        .unwrap()
+        .iter()
+        .all(|n| !matches!(n, Notice::Timeout(_))));
+}
