@@ -112,7 +112,7 @@ async fn server_settings_are_shown_and_changed_with_their_checks() {
         .ask(
             InteractionBuilder::slash("server-settings")
                 .by(&alice())
-                .as_manager(),
+                .with_manage_server(),
         )
         .await;
     let text = shown.content().unwrap_or_default();
@@ -141,7 +141,7 @@ async fn server_settings_are_shown_and_changed_with_their_checks() {
             InteractionBuilder::slash("server-settings")
                 .string("time_zone", "Mars/Olympus")
                 .by(&alice())
-                .as_manager(),
+                .with_manage_server(),
         )
         .await;
     let text = refused.content().unwrap_or_default();
@@ -157,7 +157,7 @@ async fn server_settings_are_shown_and_changed_with_their_checks() {
                 .string("time_zone", "Asia/Tokyo")
                 .integer("vacation_days", 14)
                 .by(&alice())
-                .as_manager(),
+                .with_manage_server(),
         )
         .await;
     let text = changed.content().unwrap_or_default();

@@ -198,7 +198,7 @@ impl InteractionBuilder {
     }
 
     /// The acting member may manage the server (Discord's Manage Server permission).
-    pub fn as_manager(mut self) -> Self {
+    pub fn with_manage_server(mut self) -> Self {
         self.permissions = MANAGER_PERMISSIONS;
         self
     }
