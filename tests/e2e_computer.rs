@@ -149,9 +149,16 @@ async fn a_standard_game_against_the_bot_named_as_opponent() {
         .await;
     let since = announced.at;
     tokio::time::sleep(Duration::from_millis(1200)).await;
+    // Only the game's replay follows the result: no move.
+    let after: Vec<RestCall> = posts_since(&table, since);
     assert!(
-        posts_since(&table, since).is_empty(),
-        "no move after the end"
+        after.iter().all(|call| call
+            .files
+            .iter()
+            .all(|file| file.filename.ends_with(".gif"))
+            && !call.files.is_empty()),
+        "no move after the end: {:?}",
+        after.iter().map(content).collect::<Vec<_>>()
     );
     assert!(table
         .service

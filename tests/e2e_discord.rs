@@ -55,6 +55,34 @@ async fn registers_commands_globally_without_a_guild() {
     let registration = fake.registered_commands(None).await;
     assert_eq!(registration.status, 200);
     assert!(command_names(&registration).contains(&"help".to_owned()));
+    // Japanese and Korean clients read the commands in their language (the fake refuses
+    // names and descriptions Discord would refuse).
+    let commands = registration
+        .json
+        .as_ref()
+        .and_then(Value::as_array)
+        .expect("a command list");
+    let play = commands
+        .iter()
+        .find(|c| c["name"] == "move")
+        .expect("/move is registered");
+    assert_eq!(play["name_localizations"]["ja"], "指す");
+    assert_eq!(play["name_localizations"]["ko"], "착수");
+    let variants = commands
+        .iter()
+        .find(|c| c["name"] == "challenge")
+        .expect("/challenge")["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .find(|o| o["name"] == "variant")
+        .expect("a variant option")["choices"]
+        .clone();
+    assert!(variants
+        .as_array()
+        .expect("choices")
+        .iter()
+        .any(|choice| choice["name_localizations"]["ja"] == "四人将棋（4人）"));
     // Owners are not looked up: no owner-only commands exist.
     assert!(!fake
         .calls()
@@ -146,7 +174,21 @@ async fn a_rules_page_shows_the_variants_start_position() {
     assert!(content.contains("Dai dai shogi"), "{content}");
     assert!(content.contains("`8h7g6f`"), "{content}");
     let pngs = reply.pngs();
-    assert_eq!(pngs.len(), 1, "{content}");
+    // The start, then the pages of every piece: code, kanji, English name and moves.
+    let names: Vec<&str> = pngs.iter().map(|png| png.filename.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "start-daidai.png",
+            "daidai-pieces-1.png",
+            "daidai-pieces-2.png",
+            "daidai-pieces-3.png",
+            "daidai-pieces-4.png",
+            "daidai-pieces-5.png"
+        ],
+        "{content}"
+    );
+    assert!(content.contains("code · kanji · English name"), "{content}");
     let (width, height) = pngs[0].png_size();
     assert!(width >= 17 * 20 && height >= 17 * 20, "{width}x{height}");
 

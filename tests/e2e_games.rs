@@ -258,10 +258,10 @@ async fn a_game_played_to_checkmate_through_move() {
             );
         }
     }
-    // The game is over: the channel has no game to move in.
+    // The game is over: a player trying to move is told how it ended.
     let answer = table.refused_move(&alice(), "7g7f").await;
     assert!(
-        content(&answer).contains("no game in progress"),
+        content(&answer).contains("Your game #1 ended: black (alice) wins (checkmate)."),
         "{:?}",
         answer.content()
     );

@@ -33,7 +33,9 @@ async fn latencies(choice: i64, variant: Variant, moves: usize) -> Vec<Duration>
         let text = game.position().coordinate(&chosen);
         game.play(&chosen).expect("a legal move");
         let played = table.play(&players[ply % 2], &text).await;
-        assert_eq!(played.answer.pngs().len(), 1, "{}", played.content());
+        // The whole board, and for dai dai's 17x17 a close-up of the last move beside it.
+        let images = if variant == Variant::DaiDai { 2 } else { 1 };
+        assert_eq!(played.answer.pngs().len(), images, "{}", played.content());
         played.answer.pngs()[0].png_size();
         samples.push(played.latency);
     }

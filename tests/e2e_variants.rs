@@ -6,15 +6,24 @@ mod support;
 use shogiban::engine::{AnyPosition, Variant};
 use shogiban::store::{ChannelId, UserId};
 use support::fake_discord::RestCall;
-use support::fixtures::{alice, bob, carol, dave, TestUser};
-use support::games::TO_LION;
+use support::fixtures::{alice, bob, carol, dave, InteractionBuilder, TestUser};
+use support::games::{TO_LION, YONIN_TO_ELIMINATION};
 use support::table::{Table, DAIDAI, GAME_CHANNEL, YONIN};
 
-/// The one board image of an answer, checked to be a valid PNG with `squares` squares a
-/// side, each big enough to read on a phone: returns its width and height.
+/// The board image of an answer (followed, in dai dai shogi, by a close-up), checked to be
+/// a valid PNG with `squares` squares a side, each big enough to read on a phone: returns
+/// its width and height.
 fn board_png(call: &RestCall, squares: u32) -> (u32, u32) {
     let pngs = call.pngs();
-    assert_eq!(pngs.len(), 1, "one board image in {:?}", call.content());
+    let close_ups = pngs
+        .iter()
+        .skip(1)
+        .filter(|png| png.filename.ends_with("-close-up.png"));
+    assert!(
+        !pngs.is_empty() && close_ups.count() == pngs.len() - 1,
+        "one board image, and its close-up if any, in {:?}",
+        call.content()
+    );
     let (width, height) = pngs[0].png_size();
     assert!(
         width >= squares * 20 && height >= squares * 20,
@@ -26,17 +35,6 @@ fn board_png(call: &RestCall, squares: u32) -> (u32, u32) {
 
 /// Seat names of a yonin game, in turn order; the players take them as listed.
 const SEATS: [&str; 4] = ["S", "W", "N", "E"];
-
-/// The S pawn walks up the 5-file while N moves its golds aside; taking N's rook with
-/// promotion then mates the boxed-in N king, with S's rook guarding the tokin from 5h.
-/// W and E shuffle silvers meanwhile.
-const TO_ELIMINATION: [&str; 17] = [
-    "5g5f", "9c8c", "6a7b", "1c2c", // S, W, N, E
-    "5f5e", "8c9b", "4a3b", "2c1b", //
-    "5e5d", "9b8c", "3a2b", "1b2c", //
-    "5d5c", "8c9b", "7a8b", "2c1b",  //
-    "5c5b+", // S mates N
-];
 
 /// After N is out (E moves next, clockwise from N): E's pawn walks along rank e, taking W's
 /// pawn and rook, and the last step checks W's king. W answers at once instead of S, who
@@ -51,11 +49,11 @@ const TO_CHECK_PRIORITY: [(usize, &str); 14] = [
     (3, "5e6e"),
     (0, "4h4g"),
     (1, "9b8c"),
-    (3, "6e7e"),
+    (3, "Px7e="),
     (0, "4g4f"),
     (1, "8c9b"),
-    (3, "7e8e"), // check on W
-    (1, "9d8e"), // W answers out of turn
+    (3, "Px8e="), // check on W
+    (1, "9d8e"),  // W answers out of turn
 ];
 
 #[tokio::test]
@@ -74,7 +72,7 @@ async fn yonin_announces_eliminations_and_check_priority() {
     let size = board_png(&start, 9);
 
     let mut text = String::new();
-    for (ply, mv) in TO_ELIMINATION.iter().enumerate() {
+    for (ply, mv) in YONIN_TO_ELIMINATION.iter().enumerate() {
         let seat = ply % 4;
         let played = table.play(&players[seat], mv).await;
         assert_eq!(board_png(&played.answer, 9), size);
@@ -87,7 +85,7 @@ async fn yonin_announces_eliminations_and_check_priority() {
             )),
             "{text}"
         );
-        if ply + 1 < TO_ELIMINATION.len() {
+        if ply + 1 < YONIN_TO_ELIMINATION.len() {
             let next = (seat + 1) % 4;
             assert!(
                 text.contains(&format!(
@@ -121,10 +119,28 @@ async fn yonin_announces_eliminations_and_check_priority() {
         refusal.content()
     );
 
+    // Resigning: the eliminated player has nothing to resign, and with three players in,
+    // the yonin rule refuses it. Either way a sentence, and no button to confirm.
+    for (player, says) in [
+        (carol(), "already out of this game"),
+        (
+            alice(),
+            "do not allow resigning while three or more players are still in (3 are)",
+        ),
+    ] {
+        let (_, answer) = table
+            .ask(InteractionBuilder::slash("resign").by(&player))
+            .await;
+        assert!(answer.is_ephemeral());
+        assert!(answer.custom_ids().is_empty(), "nothing to confirm");
+        let text = answer.content().unwrap_or_default();
+        assert!(text.contains(says), "{text}");
+    }
+
     for (n, (seat, mv)) in TO_CHECK_PRIORITY.iter().enumerate() {
         let played = table.play(&players[*seat], mv).await;
         let text = played.content().to_owned();
-        if *mv == "7e8e" {
+        if *mv == "Px8e=" {
             assert!(
                 text.contains(&format!("**Check** on W {}!", bob().mention())),
                 "{text}"
@@ -200,6 +216,20 @@ async fn a_dai_dai_lion_takes_two_pieces_in_one_move() {
         .position;
 
     let played = table.play(&alice(), "15g15f15e+").await;
+    // Beside the whole board, a close-up around the move, readable at chat width: fewer
+    // pixels across than the whole board, for a fraction of its squares.
+    let pngs = played.answer.pngs();
+    assert_eq!(pngs.len(), 2, "the board and its close-up");
+    assert!(
+        pngs[1].filename.ends_with("-black-close-up.png"),
+        "{}",
+        pngs[1].filename
+    );
+    let (close_width, close_height) = pngs[1].png_size();
+    assert!(
+        close_width < size.0 && close_height < size.1,
+        "{close_width}x{close_height}"
+    );
     let text = played.content();
     assert!(
         text.contains("**Lnx15fx15e"),

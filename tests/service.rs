@@ -8,7 +8,7 @@ use service_support::*;
 use shogiban::engine::{EndReason, Variant};
 use shogiban::service::{
     AcceptOutcome, Announcement, ChallengeRequest, Event, GameRef, OfferOutcome, RecordFormat,
-    Seating, ServiceError, TimeLimit,
+    ReplaySeat, Seating, ServiceError, TimeLimit,
 };
 use shogiban::store::{ChallengeStatus, GameStatus, InviteResponse, OfferKind, SeatMode};
 
@@ -78,7 +78,8 @@ async fn a_standard_game_from_challenge_to_leaderboard() {
     assert_eq!(first.deadline_at, Some(T0 + 60 + HOUR + 3 * DAY));
     let image = drawn(first.picture.as_ref()).await;
     assert!(is_png(&image.png));
-    assert_eq!(image.seat_name, "white", "drawn for the player to move");
+    // The channel's board stays on the challenger's side whoever is to move.
+    assert_eq!(image.seat_name, "black", "drawn from the challenger's seat");
     assert!(first.result.is_none());
 
     let last = outcomes.last().unwrap();
@@ -267,40 +268,63 @@ async fn autocomplete_offers_legal_moves_in_both_notations() {
     )
     .await;
 
-    let all = s.legal_moves_for(CHANNEL, ALICE, "").await.unwrap();
-    assert_eq!(all.len(), 25, "Discord shows at most 25");
-    let by_coordinate = s.legal_moves_for(CHANNEL, ALICE, "7g").await.unwrap();
+    let all = s.legal_moves_for(CHANNEL, ALICE, "", 25).await.unwrap();
+    assert_eq!(all.moves.len(), 25, "as many as asked for");
+    assert_eq!(all.matching, 30, "of the 30 legal moves");
+    let by_coordinate = s
+        .legal_moves_for(CHANNEL, ALICE, "7g", 25)
+        .await
+        .unwrap()
+        .moves;
     let values: Vec<&str> = by_coordinate.iter().map(|c| c.value.as_str()).collect();
     assert_eq!(values, ["7g7f"]);
-    assert_eq!(by_coordinate[0].label, "P-7f (7g7f)");
-    let by_western = s.legal_moves_for(CHANNEL, ALICE, "p-7").await.unwrap();
+    assert_eq!(by_coordinate[0].label, "P-7f (7g7f, ７六歩)");
+    let by_western = s
+        .legal_moves_for(CHANNEL, ALICE, "p-7", 25)
+        .await
+        .unwrap()
+        .moves;
     assert_eq!(by_western.len(), 1);
     assert_eq!(by_western[0].value, "7g7f");
     // A destination finds the moves that go there.
-    let to_square = s.legal_moves_for(CHANNEL, ALICE, "7f").await.unwrap();
-    assert_eq!(to_square[0].value, "7g7f");
-    let rook = s.legal_moves_for(CHANNEL, ALICE, "R").await.unwrap();
-    assert!(!rook.is_empty() && rook.iter().all(|c| c.value.starts_with("2h")));
-    assert!(s
-        .legal_moves_for(CHANNEL, ALICE, "zz")
+    let to_square = s
+        .legal_moves_for(CHANNEL, ALICE, "7f", 25)
         .await
         .unwrap()
+        .moves;
+    assert_eq!(to_square[0].value, "7g7f");
+    let rook = s
+        .legal_moves_for(CHANNEL, ALICE, "R", 25)
+        .await
+        .unwrap()
+        .moves;
+    assert!(!rook.is_empty() && rook.iter().all(|c| c.value.starts_with("2h")));
+    assert!(s
+        .legal_moves_for(CHANNEL, ALICE, "zz", 25)
+        .await
+        .unwrap()
+        .moves
         .is_empty());
     // Every offered value plays.
-    let choice = &s.legal_moves_for(CHANNEL, ALICE, "2g").await.unwrap()[0];
+    let choice = &s
+        .legal_moves_for(CHANNEL, ALICE, "2g", 25)
+        .await
+        .unwrap()
+        .moves[0];
     s.play(CHANNEL, ALICE, &choice.value).await.unwrap();
     assert!(matches!(
-        s.legal_moves_for(CHANNEL, ALICE, "").await,
+        s.legal_moves_for(CHANNEL, ALICE, "", 25).await,
         Err(ServiceError::NotYourTurn { .. })
     ));
     assert!(matches!(
-        s.legal_moves_for(CHANNEL, CAROL, "").await,
+        s.legal_moves_for(CHANNEL, CAROL, "", 25).await,
         Err(ServiceError::NotAPlayer)
     ));
     assert!(!s
-        .legal_moves_for(CHANNEL, BOB, "")
+        .legal_moves_for(CHANNEL, BOB, "", 25)
         .await
         .unwrap()
+        .moves
         .is_empty());
 }
 
@@ -327,9 +351,9 @@ async fn the_board_is_drawn_for_the_asking_player() {
     assert_eq!(board.players.len(), 2);
     let bob = s.board(CHANNEL, BOB).await.unwrap();
     assert_eq!(bob.image.as_ref().unwrap().seat_name, "white");
-    // A spectator sees the board of the player to move.
+    // A spectator sees the board from the first seat, whoever is to move.
     let spectator = s.board(CHANNEL, CAROL).await.unwrap();
-    assert_eq!(spectator.image.as_ref().unwrap().seat_name, "white");
+    assert_eq!(spectator.image.as_ref().unwrap().seat_name, "black");
     assert!(matches!(
         s.board(OTHER_CHANNEL, ALICE).await,
         Err(ServiceError::NoGameHere)
@@ -605,7 +629,8 @@ async fn draws_are_offered_declined_and_agreed() {
     assert!(s.board(CHANNEL, ALICE).await.unwrap().offers.is_empty());
     assert_eq!(
         message(s.accept_draw(CHANNEL, ALICE).await),
-        "There is no draw offer to answer."
+        "The draw offer by white (Bob) lapsed when the game moved on, so there is nothing \
+         to answer now."
     );
 
     // An offer survives a restart; offering back agrees to it.
@@ -677,7 +702,8 @@ async fn takebacks_need_the_opponents_consent() {
     s.play(CHANNEL, BOB, "8c8d").await.unwrap();
     assert_eq!(
         message(s.accept_takeback(CHANNEL, BOB).await),
-        "There is no takeback request to answer."
+        "The takeback request by black (Alice) lapsed when the game moved on, so there is \
+         nothing to answer now."
     );
     s.request_takeback(CHANNEL, BOB).await.unwrap();
     assert_eq!(
@@ -718,7 +744,8 @@ async fn resignation_declaration_and_abort() {
     let over = outcome.result.unwrap();
     assert_eq!(over.summary, "black (Alice) wins (resignation)");
     assert!(outcome.next.is_none());
-    assert_eq!(drawn(outcome.picture.as_ref()).await.seat_name, "white");
+    // The channel's board stays on the challenger's side.
+    assert_eq!(drawn(outcome.picture.as_ref()).await.seat_name, "black");
 
     // An impasse declaration far from the conditions is refused with the reason.
     f.start(
@@ -965,7 +992,8 @@ async fn every_change_is_stored_with_its_announcement() {
             "move",
             "offer",
             "offer_declined",
-            "result"
+            "result",
+            "replay"
         ]
     );
     let Announcement::Challenge(posted) = &said[0] else {
@@ -979,14 +1007,15 @@ async fn every_change_is_stored_with_its_announcement() {
     };
     assert_eq!(**start, *game);
     assert_eq!(start.picture.seat_name(), "black");
-    // The move's announcement is what the mover was told, with the board for white and
-    // the move marked from the position it was played in.
+    // The move's announcement is what the mover was told, with the board from the
+    // challenger's seat (black, as every board of the game in the channel) and the move
+    // marked from the position it was played in.
     let Announcement::Outcome(move_said) = &said[2] else {
         panic!("{:?}", said[2]);
     };
     assert_eq!(**move_said, moved);
     let picture = move_said.picture.as_ref().unwrap();
-    assert_eq!(picture.seat_name(), "white");
+    assert_eq!(picture.seat_name(), "black");
     let last = picture.last_move.as_ref().unwrap();
     assert_eq!(last.coordinate, "7g7f");
     assert_eq!(last.before, game.position);
@@ -1010,11 +1039,11 @@ async fn every_change_is_stored_with_its_announcement() {
     assert_eq!(**result, resigned);
     let over = result.result.as_ref().unwrap();
     assert!(over.standings.iter().all(|s| s.rating.is_some()));
-    assert_eq!(result.picture.as_ref().unwrap().seat_name(), "white");
+    assert_eq!(result.picture.as_ref().unwrap().seat_name(), "black");
 
     // A second decline of the same offer finds nothing and announces nothing.
     assert!(s.decline_draw(CHANNEL, ALICE).await.is_err());
-    assert_eq!(announced(&f, CHANNEL).await.len(), 6);
+    assert_eq!(announced(&f, CHANNEL).await.len(), 7);
 }
 
 #[tokio::test]
@@ -1050,4 +1079,100 @@ async fn a_challenge_the_computer_completes_starts_at_once_and_announces_the_gam
         panic!("{said:?}");
     };
     assert_eq!(posted.invitees[0].response, InviteResponse::Accepted);
+}
+
+/// Captions as the tests read them: the move number, or "start".
+fn plain_captions() -> shogiban::service::Captions {
+    std::sync::Arc::new(
+        |caption: &shogiban::service::Caption<'_>| match caption.played {
+            Some(played) => format!("{} {}", caption.ply, played.western),
+            None => "start".to_owned(),
+        },
+    )
+}
+
+#[tokio::test]
+async fn the_replay_after_a_result_is_drawn_from_the_winners_seat_or_the_first_for_a_draw() {
+    let f = Fixture::new().await;
+    let s = &f.service;
+    let mut request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
+    request.seating = Seating::Fixed(vec![Some(ALICE), Some(BOB)]);
+    let challenge = s
+        .challenge(GUILD, CHANNEL, &person(ALICE), &request)
+        .await
+        .unwrap();
+    s.accept_challenge(challenge.id, &person(BOB))
+        .await
+        .unwrap();
+    s.play(CHANNEL, ALICE, "7g7f").await.unwrap();
+    s.play(CHANNEL, BOB, "3c3d").await.unwrap();
+    // Black resigns: white wins, and the replay is seen from white's side.
+    s.resign(CHANNEL, ALICE).await.unwrap();
+    let said = announced(&f, CHANNEL).await;
+    let Some(Announcement::Replay(replay)) = said.last() else {
+        panic!("the replay comes last: {said:?}");
+    };
+    assert_eq!(replay.seat, 1);
+    assert!(replay.summary.contains("wins"), "{}", replay.summary);
+    let file = s
+        .replay_gif(
+            GameRef::InGuild(GUILD, replay.game_id),
+            ReplaySeat::Seat(replay.seat),
+            shogiban::render::DEFAULT_BYTE_LIMIT,
+            plain_captions(),
+        )
+        .await
+        .unwrap();
+    assert_eq!((file.positions, file.frames, file.every), (3, 3, 1));
+    assert_eq!(file.seat_name, "white");
+    assert!(file.gif.starts_with(b"GIF89a"));
+    assert!(file.finished);
+
+    // A draw by agreement in a new game: seen from the first seat.
+    let challenge = s
+        .challenge(GUILD, CHANNEL, &person(ALICE), &request)
+        .await
+        .unwrap();
+    s.accept_challenge(challenge.id, &person(BOB))
+        .await
+        .unwrap();
+    s.play(CHANNEL, ALICE, "7g7f").await.unwrap();
+    s.offer_draw(CHANNEL, BOB).await.unwrap();
+    s.offer_draw(CHANNEL, ALICE).await.unwrap();
+    let said = announced(&f, CHANNEL).await;
+    let Some(Announcement::Replay(drawn)) = said.last() else {
+        panic!("the replay comes last: {said:?}");
+    };
+    assert_ne!(drawn.game_id, replay.game_id);
+    assert_eq!(drawn.seat, 0);
+    assert!(drawn.summary.contains("draw"), "{}", drawn.summary);
+
+    // The board after any move, with the moves around it, from the seat asked for.
+    let board = s
+        .replay_board(
+            GameRef::InGuild(GUILD, replay.game_id),
+            Some(1),
+            None,
+            BOB,
+            plain_captions(),
+        )
+        .await
+        .unwrap();
+    assert_eq!((board.ply, board.last_ply, board.seat), (1, 2, 1));
+    assert_eq!(board.viewer_seat, Some(1));
+    let moves: Vec<&str> = board.moves.iter().map(|m| m.western.as_str()).collect();
+    assert_eq!(moves, ["P-7f", "P-3d"]);
+    assert!(board.image.is_some());
+    // Another server cannot read it.
+    assert!(matches!(
+        s.replay_board(
+            GameRef::InGuild(OTHER_GUILD, replay.game_id),
+            None,
+            None,
+            BOB,
+            plain_captions()
+        )
+        .await,
+        Err(ServiceError::GameNotFound(_))
+    ));
 }

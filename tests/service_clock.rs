@@ -231,7 +231,8 @@ async fn a_two_player_clock_reminds_once_then_times_out() {
             "reminder",
             "move",
             "reminder",
-            "result"
+            "result",
+            "replay"
         ]
     );
     let Some(Announcement::Reminder(reminder)) = &said[4].1 else {

@@ -53,8 +53,10 @@ async fn a_dai_dai_game_from_challenge_to_leaderboard() {
     let outcomes = f.play_all(CHANNEL, &TO_LION).await;
     for (ply, outcome) in outcomes.iter().enumerate() {
         let image = drawn(outcome.picture.as_ref()).await;
-        let next = if ply % 2 == 0 { "white" } else { "black" };
-        assert_eq!(image.seat_name, next, "drawn for the player to move");
+        assert_eq!(
+            image.seat_name, "black",
+            "drawn from the challenger's seat, {ply}"
+        );
         assert_eq!(png_width(&image.png), png_width(&start_image.png));
     }
 

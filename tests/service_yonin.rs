@@ -62,8 +62,14 @@ async fn a_yonin_game_from_challenge_to_leaderboard() {
     everyone.sort();
     assert_eq!(everyone, [ALICE, BOB, CAROL, DAVE]);
     assert_eq!(game.to_move.as_ref().unwrap().seat_name, "S");
-    assert_eq!(game.picture.seat_name(), "S");
-    assert_eq!(drawn(Some(&game.picture)).await.seat_name, "S");
+    // Every board in the channel is seen from the challenger's seat, drawn by lot.
+    let alice_seat = seating(&game.players)
+        .into_iter()
+        .find(|&(_, user)| user == ALICE)
+        .map(|(name, _)| name)
+        .unwrap();
+    assert_eq!(game.picture.seat_name(), alice_seat);
+    assert_eq!(drawn(Some(&game.picture)).await.seat_name, alice_seat);
 
     // Out of turn and stranger moves are refused; agreements are for two players.
     assert!(matches!(
@@ -110,16 +116,19 @@ async fn a_yonin_game_from_challenge_to_leaderboard() {
     // Play goes on clockwise from the eliminated S: W, who mated, moves again.
     let next = mate.next.clone().unwrap();
     assert_eq!(next.seat_name, "W");
-    assert_eq!(drawn(mate.picture.as_ref()).await.seat_name, "W");
+    assert_eq!(drawn(mate.picture.as_ref()).await.seat_name, alice_seat);
     assert_eq!(
         message(s.play(CHANNEL, seat["S"], "5g5f").await),
         "You are out of this game: you were eliminated."
     );
-    // Three alive: no resignation, with the reason.
-    assert_eq!(
-        message(s.resign(CHANNEL, seat["E"]).await),
-        "resignation is not allowed while three or more players are alive"
-    );
+    // Three alive: no resignation, with the reason and what to do; the eliminated S has
+    // nothing to resign. The check before a confirmation says the same.
+    let refused = "This game's rules do not allow resigning while three or more players are \
+                   still in (3 are). Play on: you can resign once only two of you are left.";
+    assert_eq!(message(s.resign(CHANNEL, seat["E"]).await), refused);
+    assert_eq!(message(s.check_resign(CHANNEL, seat["E"]).await), refused);
+    let out = message(s.check_resign(CHANNEL, seat["S"]).await);
+    assert!(out.starts_with("You are already out of this game"), "{out}");
     assert_eq!(
         message(s.abort(CHANNEL, seat["N"], false).await),
         "Every player has moved, so the game can no longer be aborted. Resign, offer a draw, or ask a moderator."
@@ -127,7 +136,7 @@ async fn a_yonin_game_from_challenge_to_leaderboard() {
 
     let quiet = s.play(CHANNEL, seat["W"], "9c8c").await.unwrap();
     assert_eq!(quiet.next.as_ref().unwrap().seat_name, "N");
-    assert_eq!(drawn(quiet.picture.as_ref()).await.seat_name, "N");
+    assert_eq!(drawn(quiet.picture.as_ref()).await.seat_name, alice_seat);
 
     // N lets the clock run out: eliminated, no credit, play goes on with E.
     let deadline = f.row(CHANNEL).await.deadline_at.unwrap();
@@ -302,7 +311,7 @@ async fn a_four_player_clock_eliminates_and_play_goes_on() {
     assert!(outcome.result.is_none());
     assert_eq!(outcome.next.as_ref().unwrap().user_id, CAROL);
     assert_eq!(outcome.deadline_at, Some(w_deadline + HOUR));
-    assert_eq!(drawn(outcome.picture.as_ref()).await.seat_name, "N");
+    assert_eq!(drawn(outcome.picture.as_ref()).await.seat_name, "S");
 
     // N and then E run out too (each turn its own hour): S is the last one left.
     let notices = s.tick(w_deadline + HOUR).await.unwrap();

@@ -102,6 +102,27 @@ fn malformed_move_text_gets_a_readable_error() {
 }
 
 #[test]
+fn a_western_move_no_piece_can_make_gets_the_reason_of_the_nearest() {
+    let g = game_after("");
+    let reason = |text: &str| g.parse_move(text).unwrap_err().to_string();
+    // Nine pawns, none of which reaches 7e: refused as the coordinate move of the one on
+    // 7g is, not as text that matches nothing.
+    for text in ["P-7e", "7g7e"] {
+        let why = reason(text);
+        assert!(
+            why.contains("a pawn on 7g cannot move to 7e"),
+            "{text}: {why}"
+        );
+    }
+    // Two golds, neither reaching 4f: the nearer, on 4i.
+    assert!(
+        reason("G-4f").contains("gold on 4i cannot move to 4f"),
+        "{}",
+        reason("G-4f")
+    );
+}
+
+#[test]
 fn written_moves_use_minimal_disambiguation() {
     let mut g = game_after("7g7f 3c3d");
     let report = g.play(&g.parse_move("8h2b+").unwrap()).unwrap();

@@ -10,7 +10,7 @@ use crate::store::OfferKind;
 
 use super::custom_id::CustomId;
 use super::offers::{self, Answer};
-use super::{challenge, game, help, play, Data, Error};
+use super::{challenge, game, help, play, replay, Data, Error};
 
 /// Handles one click on a button or menu the bot sent.
 pub(crate) async fn on_click(
@@ -29,8 +29,12 @@ pub(crate) async fn on_click(
         (challenge::DECLINE_VERB, [arg]) => challenge::decline(ctx, data, click, arg).await,
         (challenge::WITHDRAW_VERB, [arg]) => challenge::withdraw(ctx, data, click, arg).await,
         (challenge::FILL_VERB, [arg]) => challenge::fill(ctx, data, click, arg).await,
+        (play::PROMOTE_VERB, [game, ply, chosen]) => {
+            play::choose_promotion(ctx, data, click, [game, ply, chosen]).await
+        }
         (play::RESIGN_VERB, [arg]) => play::confirm_resign(ctx, data, click, arg).await,
         (game::VIEW_VERB, [arg]) => play::my_view(ctx, data, click, arg).await,
+        (replay::REPLAY_VERB, args) => replay::page(ctx, data, click, args).await,
         (offers::DRAW_ACCEPT_VERB, [arg]) => {
             offers::answer(ctx, data, click, OfferKind::Draw, Answer::Accept, arg).await
         }

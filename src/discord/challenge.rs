@@ -6,8 +6,8 @@ use poise::serenity_prelude as serenity;
 use crate::computer::Level;
 use crate::engine::{RuleOptions, Variant};
 use crate::service::{
-    computer_person, AcceptOutcome, ChallengeRequest, ChallengeView, Seating, ServiceError,
-    TimeLimit,
+    computer_level, computer_person, AcceptOutcome, ChallengeRequest, ChallengeView, Seating,
+    ServiceError, TimeLimit,
 };
 use crate::store::{ChallengeId, ChallengeStatus, InviteResponse};
 
@@ -15,7 +15,7 @@ use super::custom_id::CustomId;
 use super::deadline::{self, Click, ClickAnswer};
 use super::game::{self, Here};
 use super::post::Post;
-use super::{format, ids, Context, Data, Error};
+use super::{format, ids, threads, Context, Data, Error};
 
 pub(crate) const ACCEPT_VERB: &str = "accept";
 pub(crate) const DECLINE_VERB: &str = "decline";
@@ -148,6 +148,8 @@ pub async fn challenge(
     #[min = 0]
     #[max = 3]
     computers: Option<u8>,
+    #[description = "Play in a new thread under this channel (default: the server's setting, else no)"]
+    thread: Option<bool>,
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let variant: Variant = variant.map_or(Variant::Standard, Variant::from);
@@ -238,6 +240,7 @@ pub async fn challenge(
         rules,
         rated,
         computer_seats,
+        thread,
     )
     .await
 }
@@ -254,7 +257,16 @@ async fn start_challenge(
     rules: Option<RuleOptions>,
     rated: Option<bool>,
     computer_seats: usize,
+    thread: Option<bool>,
 ) -> Result<(), Error> {
+    let computers_only = computer_seats > 0
+        && opponents.iter().all(|p| computer_level(p.id).is_some())
+        && opponents.len() + 1 == usize::from(variant.seats());
+    let (thread, thread_note) = match threads::wanted(ctx, here.guild, thread, computers_only).await
+    {
+        Ok(thread) => (thread, None),
+        Err(note) => (false, Some(note)),
+    };
     let request = ChallengeRequest {
         variant,
         opponents,
@@ -263,6 +275,7 @@ async fn start_challenge(
         rules,
         // Games against the computer change no rating unless asked to.
         rated: rated.unwrap_or(computer_seats == 0),
+        thread,
     };
     let challenger = ids::person(ctx.author());
     let service = ctx.data().service();
@@ -274,7 +287,11 @@ async fn start_challenge(
     // The challenge (or, when computers fill it, the game's first board) is announced in
     // the channel; the challenger is told privately.
     let view = deadline::command(ctx, true, work).await?;
-    game::confirm(ctx, format::challenge_made(&view)).await
+    let mut said = format::challenge_made(&view);
+    if let Some(note) = thread_note {
+        said = format!("{said}\n{note}");
+    }
+    game::confirm(ctx, said).await
 }
 
 /// A challenge's message: the text, its buttons while it is open, and pings for the
@@ -380,12 +397,48 @@ pub(crate) async fn accept(
     let id = challenge_id(arg)?;
     check_channel(data, click, id).await?;
     let person = ids::person(&click.user);
+    let mut refusal = None;
     let work = async {
-        let outcome = data.service().accept_challenge(id, &person).await;
-        outcome.map_err(explain_stale)
+        // The last player in opens the game's thread, if the challenge asks for one.
+        let view = data
+            .service()
+            .challenge_by_id(id)
+            .await
+            .map_err(explain_stale)?;
+        let mut thread = None;
+        if view.in_thread && threads::completes(&view, person.id) {
+            match threads::open(
+                &ctx.http,
+                click.channel_id,
+                click.message.id,
+                &view,
+                &person,
+            )
+            .await?
+            {
+                threads::Opened::Thread(opened) => thread = Some(opened),
+                threads::Opened::Refused(why) => refusal = Some(why),
+            }
+        }
+        let outcome = data
+            .service()
+            .accept_challenge_in(id, &person, thread)
+            .await
+            .map_err(explain_stale)?;
+        if let (AcceptOutcome::Started { game, .. }, Some(thread)) = (&outcome, thread) {
+            threads::add_players(&ctx.http, thread, &game.players).await;
+        }
+        Ok(outcome)
     };
     let (click, outcome) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    answer_seated(&click, outcome).await
+    answer_seated(&click, outcome).await?;
+    if let Some(why) = refusal {
+        let followup = Post::private(why).into_followup();
+        if let Err(error) = click.click.create_followup(click.ctx, followup).await {
+            tracing::warn!("could not say why the game has no thread: {error}");
+        }
+    }
+    Ok(())
 }
 
 /// Answers a click that seated someone: the challenge as it now stands (when that started

@@ -8,8 +8,8 @@ use crate::engine::shogi::EliminationReason;
 use crate::engine::Variant;
 use crate::service::{
     computer_level, computer_name, BoardView, ChallengeView, Eliminated, Event, GameOver,
-    GameSummary, LeaderboardRow, OfferDeclined, OfferMade, OfferView, Outcome, Participant,
-    PlayerView, Profile, Standing,
+    GameSummary, LeaderboardRow, OfferDeclined, OfferLapsed, OfferMade, OfferView, Outcome,
+    Participant, PlayerView, Profile, PromotionQuestion, Standing,
 };
 use crate::store::{ChallengeStatus, ChannelId, GameStatus, InviteResponse, OfferKind, UserId};
 
@@ -403,6 +403,34 @@ pub(crate) fn offer_sent(
 
 /// The private answer to the player whose action changed a game: what was done. The
 /// channel is told (with the board) by the announcement.
+/// The autocomplete note that no legal move matches what was typed.
+pub(crate) fn no_move_matches(typed: &str) -> String {
+    format!("No legal move matches \"{}\"", typed.trim())
+}
+
+/// The autocomplete note of a list cut short: how many of how many, and how to narrow.
+pub(crate) fn choices_cut(shown: usize, matching: usize) -> String {
+    format!("{shown} of {matching} — type a piece or square")
+}
+
+/// The label of the button that plays the promoting move.
+pub(crate) const PROMOTE_LABEL: &str = "Promote";
+/// The label of the button that plays the move without promoting.
+pub(crate) const STAY_LABEL: &str = "Don't promote";
+
+/// The private question of a move whose text leaves the promotion open.
+pub(crate) fn promotion_question(question: &PromotionQuestion) -> String {
+    format!(
+        "Promote or not? **{}** (`{}`) or **{}** (`{}`). Nothing is played in {} until you \
+         choose.",
+        question.promote.label,
+        question.promote.value,
+        question.stay.label,
+        question.stay.value,
+        game_title(question.variant, question.game_id),
+    )
+}
+
 pub(crate) fn change_made(outcome: &Outcome) -> String {
     let game = game_title(outcome.variant, outcome.game_id);
     let mut text = match &outcome.event {
@@ -598,6 +626,10 @@ pub(crate) fn game_started(view: &BoardView) -> String {
         game_title(view.variant, view.game_id),
         players(&view.players)
     );
+    if !view.pairs.is_empty() {
+        let pairs: Vec<String> = view.pairs.iter().map(|pair| pair_line(pair)).collect();
+        let _ = write!(text, "\nPairs: {}.", pairs.join(" against "));
+    }
     if let Some(to_move) = &view.to_move {
         let _ = write!(text, "\nYour move, {}", player(to_move));
         if let Some(deadline) = view.deadline_at {
@@ -606,6 +638,26 @@ pub(crate) fn game_started(view: &BoardView) -> String {
         text.push_str(". Play with `/move`.");
     }
     text
+}
+
+/// A pair as the start message names it: `**S+N** (@a, @c)`.
+fn pair_line(pair: &[PlayerView]) -> String {
+    let seats: Vec<&str> = pair.iter().map(|p| p.seat_name).collect();
+    let names: Vec<String> = pair.iter().map(|p| mention(p.user_id)).collect();
+    format!("**{}** ({})", seats.join("+"), names.join(", "))
+}
+
+/// What a lapsed offer's message says once its buttons are gone.
+pub(crate) fn offer_lapsed(lapsed: &OfferLapsed) -> String {
+    let what = match lapsed.offer.kind {
+        OfferKind::Draw => "draw offer",
+        OfferKind::Takeback => "takeback request",
+    };
+    format!(
+        "{} · {}'s {what} lapsed: the game moved on before it was answered.",
+        game_title(lapsed.variant, lapsed.game_id),
+        player(&lapsed.offer.by)
+    )
 }
 
 /// A reminder that a player's time is running out.
@@ -635,9 +687,16 @@ pub(crate) fn challenge_expired(view: &ChallengeView) -> String {
 
 /// One game in a list.
 pub(crate) fn game_line(game: &GameSummary) -> String {
+    game_line_for(game, None)
+}
+
+/// A game in one line, starting with **Your turn** where `you` are to move.
+fn game_line_for(game: &GameSummary, you: Option<UserId>) -> String {
+    let your_turn = you.is_some_and(|you| game.to_move.as_ref().is_some_and(|p| p.user_id == you));
     let seats: Vec<String> = game.players.iter().map(|s| player(&s.player)).collect();
     let mut line = format!(
-        "{} in {}: {}, move {}",
+        "{}{} in {}: {}, move {}",
+        if your_turn { "**Your turn** · " } else { "" },
         game_title(game.variant, game.game_id),
         channel(game.channel_id),
         seats.join(", "),
@@ -660,10 +719,29 @@ pub(crate) fn game_line(game: &GameSummary) -> String {
 
 /// A list of games under a heading, cut short (with a count of the rest) to fit a message.
 pub(crate) fn game_list(heading: &str, games: &[GameSummary], empty: &str) -> String {
+    your_game_list(heading, games, empty, None)
+}
+
+/// A list of games as [`game_list`], the games where `you` are to move marked and first.
+pub(crate) fn your_game_list(
+    heading: &str,
+    games: &[GameSummary],
+    empty: &str,
+    you: Option<UserId>,
+) -> String {
     if games.is_empty() {
         return format!("{heading}\n{empty}");
     }
-    lines_within_limit(heading, games.iter().map(game_line).collect())
+    let mut lines: Vec<(bool, String)> = games
+        .iter()
+        .map(|game| {
+            let line = game_line_for(game, you);
+            (!line.starts_with("**Your turn**"), line)
+        })
+        .collect();
+    // Stable: the games where it is your turn first, each group in its order.
+    lines.sort_by_key(|(waiting, _)| *waiting);
+    lines_within_limit(heading, lines.into_iter().map(|(_, line)| line).collect())
 }
 
 /// A heading and lines, as many as fit in a message with a note of how many were left out.

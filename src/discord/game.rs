@@ -74,6 +74,18 @@ pub(crate) fn image_file(image: Option<&BoardImage>, game: GameId, ply: u32) -> 
     })
 }
 
+/// The close-up beside a board image, where there is one (dai dai shogi), as an attachment.
+pub(crate) fn close_up_file(image: Option<&BoardImage>, game: GameId, ply: u32) -> Option<File> {
+    let image = image?;
+    Some(File {
+        name: format!(
+            "game-{game}-move-{ply}-{}-close-up.png",
+            image.seat_name.to_lowercase()
+        ),
+        bytes: image.close_up.clone()?,
+    })
+}
+
 /// The "My view" button of a game: the board from the clicker's seat, privately.
 pub(crate) fn view_button(game: GameId) -> Option<serenity::CreateButton> {
     let id = CustomId::new(VIEW_VERB, [game]).ok()?;
@@ -90,7 +102,8 @@ pub(crate) fn view_button(game: GameId) -> Option<serenity::CreateButton> {
 pub(crate) fn outcome_post(outcome: &Outcome, image: Option<&BoardImage>) -> Post {
     let mut post = Post::new(format::outcome(outcome))
         .ping(format::outcome_pings(outcome))
-        .file(image_file(image, outcome.game_id, outcome.ply));
+        .file(image_file(image, outcome.game_id, outcome.ply))
+        .file(close_up_file(image, outcome.game_id, outcome.ply));
     if outcome.result.is_none() {
         if let Some(button) = view_button(outcome.game_id) {
             post = post.button(button);
@@ -101,7 +114,10 @@ pub(crate) fn outcome_post(outcome: &Outcome, image: Option<&BoardImage>) -> Pos
 
 /// A board for one player, privately.
 pub(crate) fn board_post(view: &BoardView) -> Post {
-    Post::private(format::board(view)).file(image_file(view.image.as_ref(), view.game_id, view.ply))
+    let image = view.image.as_ref();
+    Post::private(format::board(view))
+        .file(image_file(image, view.game_id, view.ply))
+        .file(close_up_file(image, view.game_id, view.ply))
 }
 
 /// The first board of a game (drawn as `image`), for the channel, pinging the first player

@@ -98,8 +98,11 @@ const PAGES: [Page; 7] = [
 ];
 
 const START: &str = "\
+**Start a game with `/challenge`**: choose the variant, name your opponent (or leave the \
+seat open for anyone), and play with `/move` once it is accepted.
+
 **Shogi in this channel, one move at a time.** Nobody has to be online at the same time: \
-after every move I post the board as seen by the player to move and mention them.
+after every move I post the board and mention the player to move.
 
 Variants you can play:
 - `standard`: shogi, two players on a 9×9 board
@@ -181,8 +184,12 @@ moves up to three squares along one line the same way.
 - **Hook movers** slide, turn 90° once on an empty square, and slide on.
 - Check is enforced: you may not leave your king attacked. No legal move loses; resignation \
 at any time.
-- Moves read in coordinates (`9q9p`) or piece notation (`P-8g`, `Lnx7c`); the `/move` list \
-shows the legal ones.";
+- Moves read in coordinates (`9q9p`) or piece notation with the code, the kanji or the \
+English name (`P-8g`, `Lnx7c`, `獅子x7c`); type a code or kanji in `/move` to list that \
+piece's moves.
+- The pictures below name every piece (code · kanji · English name), what it promotes to, \
+and how it moves. After each move, a close-up of the board around it follows the whole \
+board.";
 
 impl HelpTopic {
     fn page(self) -> &'static Page {
@@ -244,11 +251,52 @@ async fn page_post(topic: HelpTopic, commands: &[poise::Command<Data, Error>]) -
         Some(variant) => start_image(variant).await,
         None => None,
     };
-    page_buttons(topic)
+    let references = match topic {
+        HelpTopic::DaiDaiRules => daidai_reference_images().await,
+        _ => Vec::new(),
+    };
+    let post = page_buttons(topic)
         .into_iter()
         .fold(Post::new(page_text(topic, commands)), Post::button)
         .per_row(BUTTONS_PER_ROW)
-        .file(image)
+        .file(image);
+    references.into_iter().map(Some).fold(post, Post::file)
+}
+
+/// The pages of dai dai shogi's pieces (code, kanji, English name, promotion and a move
+/// diagram for each), drawn once and kept.
+async fn daidai_reference_images() -> Vec<File> {
+    static DRAWN: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    let files = |pages: &Vec<Vec<u8>>| {
+        pages
+            .iter()
+            .enumerate()
+            .map(|(n, bytes)| File {
+                name: format!("daidai-pieces-{}.png", n + 1),
+                bytes: bytes.clone(),
+            })
+            .collect()
+    };
+    if let Some(pages) = DRAWN.get() {
+        return files(pages);
+    }
+    let drawn = tokio::task::spawn_blocking(|| {
+        crate::render::daidai_reference(&crate::render::ReferenceText::default())
+    })
+    .await;
+    match drawn {
+        Ok(Ok(pages)) => {
+            files(DRAWN.get_or_init(|| pages.into_iter().map(|page| page.png).collect()))
+        }
+        Ok(Err(why)) => {
+            tracing::error!("could not draw the dai dai pieces: {why}");
+            Vec::new()
+        }
+        Err(why) => {
+            tracing::error!("drawing the dai dai pieces failed: {why}");
+            Vec::new()
+        }
+    }
 }
 
 /// The start position of a variant, drawn from the first seat once and kept.

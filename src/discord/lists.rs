@@ -9,7 +9,7 @@ use crate::store::GameId;
 use super::challenge::VariantChoice;
 use super::game::{self, Here};
 use super::post::{File, Post};
-use super::{format, ids, Context, Error};
+use super::{format, format_replay, ids, replay, Context, Error};
 
 /// Rows on one leaderboard page.
 const LEADERBOARD_PAGE: u32 = 15;
@@ -31,17 +31,28 @@ pub async fn games(
             .into_iter()
             .filter(|game| game.guild_id == here.guild)
             .collect();
-        format::game_list(
-            "**Your games in this server**",
+        let links = service.last_messages(&games).await?;
+        format_replay::linked(
+            format::your_game_list(
+                "**Your games in this server**",
+                &games,
+                "You are not playing any game here. `/challenge` starts one.",
+                Some(here.user),
+            ),
             &games,
-            "You are not playing any game here. `/challenge` starts one.",
+            &links,
         )
     } else {
         let games = service.games_in_guild(here.guild).await?;
-        format::game_list(
-            "**Games in this server**",
+        let links = service.last_messages(&games).await?;
+        format_replay::linked(
+            format::game_list(
+                "**Games in this server**",
+                &games,
+                "No game is going on. `/challenge` starts one.",
+            ),
             &games,
-            "No game is going on. `/challenge` starts one.",
+            &links,
         )
     };
     game::send(ctx, Post::new(text)).await
@@ -99,19 +110,23 @@ pub enum FormatChoice {
     Csa,
     #[name = "Position file: positions and moves (every variant)"]
     Text,
+    #[name = "GIF: an animated replay, a picture per position (every variant)"]
+    Gif,
 }
 
-impl From<FormatChoice> for RecordFormat {
-    fn from(choice: FormatChoice) -> Self {
-        match choice {
-            FormatChoice::Kif => RecordFormat::Kif,
-            FormatChoice::Csa => RecordFormat::Csa,
-            FormatChoice::Text => RecordFormat::Text,
+impl FormatChoice {
+    /// The record format chosen; `None` for the replay, which is a picture.
+    fn record(self) -> Option<RecordFormat> {
+        match self {
+            Self::Kif => Some(RecordFormat::Kif),
+            Self::Csa => Some(RecordFormat::Csa),
+            Self::Text => Some(RecordFormat::Text),
+            Self::Gif => None,
         }
     }
 }
 
-/// Sends you a game's record as a file: this channel's game, or the game number you give.
+/// Sends you a game's record or replay as a file: this channel's game, or the number you give.
 #[poise::command(slash_command, guild_only)]
 pub async fn export(
     ctx: Context<'_>,
@@ -126,8 +141,9 @@ pub async fn export(
     let which = game.map_or(GameRef::Channel(here.channel), |id| {
         GameRef::InGuild(here.guild, GameId(id))
     });
-    let record = match format {
-        Some(format) => service.export(which, format.into()).await?,
+    let record = match format.map(|format| (format, format.record())) {
+        Some((_, Some(format))) => service.export(which, format).await?,
+        Some((_, None)) => return replay::export(ctx, which).await,
         // KIF where the variant has it (standard shogi), else the position file.
         None => match service.export(which, RecordFormat::Kif).await {
             Err(ServiceError::NotAllowed(_)) => service.export(which, RecordFormat::Text).await?,

@@ -30,14 +30,19 @@ pub mod custom_id;
 mod deadline;
 mod error;
 mod format;
+mod format_replay;
+mod format_threads;
 mod game;
 mod help;
+pub mod i18n;
 mod ids;
 mod lists;
 mod offers;
 mod outbox;
 mod play;
 mod post;
+mod replay;
+mod threads;
 
 use std::future::Future;
 use std::time::Duration;
@@ -104,7 +109,7 @@ pub enum RunError {
 
 /// Every slash command, as registered with Discord.
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    vec![
+    let mut commands = vec![
         challenge::challenge(),
         play::play_move(),
         play::board(),
@@ -119,8 +124,11 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         lists::export(),
         clock::vacation(),
         clock::server_settings(),
+        replay::replay(),
         help::help(),
-    ]
+    ];
+    i18n::localize_commands(&mut commands);
+    commands
 }
 
 /// How long shards get to close their connections after shutdown was asked for.

@@ -34,7 +34,7 @@ use crate::store::AnnouncementId;
 
 use super::config::Delivery;
 use super::post::{Post, CHANNEL_ATTACHMENT_LIMIT};
-use super::{challenge, format, game, ids, offers};
+use super::{challenge, format, format_threads, game, ids, offers, replay};
 
 /// Posts under way at once, across channels.
 const MAX_IN_FLIGHT: usize = 8;
@@ -134,18 +134,41 @@ async fn deliver(
         report(service.abandon_delivery(&delivery, why).await);
         return;
     };
-    let message = post_of(announcement)
-        .await
-        .within(CHANNEL_ATTACHMENT_LIMIT)
-        .into_message()
-        .nonce(serenity::Nonce::String(nonce(
-            delivery.created_at,
-            delivery.id,
-        )))
-        .enforce_nonce(true);
+    // A lapsed offer edits the message that made it (posted before it, as a channel's
+    // announcements go out in order): find that message first.
+    let lapsed_message = match announcement {
+        Announcement::OfferLapsed(lapsed) => {
+            let posted = match lapsed.made {
+                Some(made) => service.message_of(lapsed.game_id, made).await,
+                None => Ok(None),
+            };
+            match posted {
+                Ok(Some(message)) => Some(serenity::MessageId::new(message)),
+                Ok(None) => {
+                    // Never posted (given up): nothing shows buttons to take away.
+                    report(service.delivered(&delivery, None).await);
+                    return;
+                }
+                Err(error) => {
+                    let wait = with_jitter(settings.backoff(delivery.attempt));
+                    let why = format!("cannot read the offer's message: {error}");
+                    report(service.retry_delivery(&delivery, wait, &why).await);
+                    return;
+                }
+            }
+        }
+        _ => None,
+    };
     let sent = tokio::time::timeout(
         settings.send_timeout(),
-        channel.send_message(&http, message),
+        send(
+            &service,
+            &http,
+            channel,
+            &delivery,
+            announcement,
+            lapsed_message,
+        ),
     )
     .await;
     let (id, kind, attempt) = (delivery.id, announcement.kind(), delivery.attempt);
@@ -154,7 +177,7 @@ async fn deliver(
             if attempt > 1 {
                 tracing::info!(%id, kind, %channel, attempt, "announcement delivered after a retry");
             }
-            report(service.delivered(&delivery, Some(posted.id.get())).await);
+            report(service.delivered(&delivery, posted).await);
             return;
         }
         Ok(Err(error)) => (describe(&error), may_succeed_later(&error)),
@@ -171,6 +194,42 @@ async fn deliver(
         tracing::error!(%id, kind, %channel, attempt, "announcement refused by Discord, given up: {failure}");
         report(service.abandon_delivery(&delivery, &failure).await);
     }
+}
+
+/// Says one announcement to Discord: posts it (returning the message's id), or, for a
+/// thread to archive, archives it (asking again is harmless).
+async fn send(
+    service: &Service,
+    http: &serenity::Http,
+    channel: serenity::ChannelId,
+    delivery: &service::Delivery,
+    announcement: &Announcement,
+    lapsed_message: Option<serenity::MessageId>,
+) -> serenity::Result<Option<u64>> {
+    if let (Announcement::OfferLapsed(lapsed), Some(message)) = (announcement, lapsed_message) {
+        // The buttons go, the text says the offer lapsed.
+        let edit = serenity::EditMessage::new()
+            .content(format::offer_lapsed(lapsed))
+            .components(Vec::new());
+        let edited = channel.edit_message(http, message, edit).await?;
+        return Ok(Some(edited.id.get()));
+    }
+    if let Announcement::ArchiveThread(_) = announcement {
+        let archive = serenity::EditThread::new().archived(true);
+        channel.edit_thread(http, archive).await?;
+        return Ok(None);
+    }
+    let message = post_of(service, announcement)
+        .await
+        .within(CHANNEL_ATTACHMENT_LIMIT)
+        .into_message()
+        .nonce(serenity::Nonce::String(nonce(
+            delivery.created_at,
+            delivery.id,
+        )))
+        .enforce_nonce(true);
+    let posted = channel.send_message(http, message).await?;
+    Ok(Some(posted.id.get()))
 }
 
 /// Logs a failure to record how a delivery went: the claim then runs out, and the
@@ -242,7 +301,7 @@ fn with_jitter(wait: Duration) -> Duration {
 }
 
 /// The message of an announcement, with its board drawn.
-pub(crate) async fn post_of(announcement: &Announcement) -> Post {
+pub(crate) async fn post_of(service: &Service, announcement: &Announcement) -> Post {
     match announcement {
         Announcement::Outcome(outcome) => {
             let image = match &outcome.picture {
@@ -263,6 +322,7 @@ pub(crate) async fn post_of(announcement: &Announcement) -> Post {
         Announcement::OfferDeclined(declined) => {
             Post::new(format::offer_declined(declined)).ping([declined.offer.by.user_id])
         }
+        Announcement::OfferLapsed(lapsed) => Post::new(format::offer_lapsed(lapsed)),
         Announcement::Reminder(reminder) => Post::new(format::reminder(
             reminder.variant,
             reminder.game_id,
@@ -274,6 +334,10 @@ pub(crate) async fn post_of(announcement: &Announcement) -> Post {
             let pings = notice.to_move.iter().map(|p| p.user_id);
             Post::new(super::clock::vacation_notice(notice)).ping(pings.collect::<Vec<_>>())
         }
+        Announcement::Replay(view) => replay::announced_post(service, view).await,
+        Announcement::ThreadResult(result) => Post::new(format_threads::thread_result(result)),
+        // Not a post: `deliver` archives the thread instead.
+        Announcement::ArchiveThread(_) => Post::new(String::new()),
     }
 }
 

@@ -3,6 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
+use crate::service::{MoveAnswer, PromotionQuestion};
 use crate::store::{GameId, GameStatus};
 
 use super::custom_id::CustomId;
@@ -14,6 +15,13 @@ use super::{format, Context, Data, Error};
 /// The verb of the resign confirmation button: `resign:<game id>`.
 pub(crate) const RESIGN_VERB: &str = "resign";
 
+/// The verb of the Promote / Don't promote buttons: `promote:<game id>:<ply>:<move>`, the
+/// move in coordinate form saying whether it promotes, the ply the question was asked at.
+pub(crate) const PROMOTE_VERB: &str = "promote";
+
+/// Discord shows at most 25 autocomplete choices.
+const MAX_CHOICES: usize = 25;
+
 /// Discord's limit on an autocomplete choice's name and value, in characters.
 const MAX_CHOICE_CHARS: usize = 100;
 
@@ -23,22 +31,34 @@ async fn legal_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocom
         Ok(here) => {
             let service = ctx.data().service();
             match service
-                .legal_moves_for(here.channel, here.user, partial)
+                .legal_moves_for(here.channel, here.user, partial, MAX_CHOICES)
                 .await
             {
-                Ok(moves) if moves.is_empty() => vec![hint(
-                    &format!("No legal move matches \"{}\"", partial.trim()),
-                    partial,
-                )],
-                Ok(moves) => moves
-                    .into_iter()
-                    .map(|m| {
-                        serenity::AutocompleteChoice::new(
-                            cut(&m.label, MAX_CHOICE_CHARS),
-                            cut(&m.value, MAX_CHOICE_CHARS),
+                Ok(found) if found.moves.is_empty() => {
+                    vec![hint(&format::no_move_matches(partial), partial)]
+                }
+                Ok(mut found) => {
+                    // A list cut short says so first, and how to narrow it; the note
+                    // takes the place of one move.
+                    let cut_short = found.matching > found.moves.len();
+                    if cut_short {
+                        found.moves.truncate(MAX_CHOICES - 1);
+                    }
+                    let note = cut_short.then(|| {
+                        hint(
+                            &format::choices_cut(found.moves.len(), found.matching),
+                            partial,
                         )
-                    })
-                    .collect(),
+                    });
+                    note.into_iter()
+                        .chain(found.moves.into_iter().map(|m| {
+                            serenity::AutocompleteChoice::new(
+                                cut(&m.label, MAX_CHOICE_CHARS),
+                                cut(&m.value, MAX_CHOICE_CHARS),
+                            )
+                        }))
+                        .collect()
+                }
                 Err(error) => vec![hint(&error.to_string(), partial)],
             }
         }
@@ -80,11 +100,75 @@ pub async fn play_move(
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let service = ctx.data().service();
-    let work = async { Ok(service.play(here.channel, here.user, &text).await?) };
+    let work = async { Ok(service.play_or_ask(here.channel, here.user, &text).await?) };
     // The channel sees the move (the board, a mention of who is next) in its announcement;
     // the mover is told privately that it was played.
-    let outcome = deadline::command(ctx, true, work).await?;
-    game::confirm(ctx, format::change_made(&outcome)).await
+    match deadline::command(ctx, true, work).await? {
+        MoveAnswer::Played(outcome) => game::confirm(ctx, format::change_made(&outcome)).await,
+        MoveAnswer::PromotionOpen(question) => game::send(ctx, promotion_question(&question)).await,
+    }
+}
+
+/// Asks privately whether the piece promotes, with a button for each answer.
+fn promotion_question(question: &PromotionQuestion) -> Post {
+    let mut post = Post::private(format::promotion_question(question));
+    let buttons = [
+        (
+            &question.promote,
+            format::PROMOTE_LABEL,
+            serenity::ButtonStyle::Primary,
+        ),
+        (
+            &question.stay,
+            format::STAY_LABEL,
+            serenity::ButtonStyle::Secondary,
+        ),
+    ];
+    for (choice, label, style) in buttons {
+        let id = CustomId::new(
+            PROMOTE_VERB,
+            [
+                question.game_id.to_string(),
+                question.ply.to_string(),
+                choice.value.clone(),
+            ],
+        );
+        // A move whose id would not fit is still played by typing it out.
+        if let Ok(id) = id {
+            post = post.button(
+                serenity::CreateButton::new(id.to_string())
+                    .label(format!("{label} ({})", choice.label))
+                    .style(style),
+            );
+        }
+    }
+    post
+}
+
+/// A Promote or Don't promote button: plays the chosen move if the game still stands where
+/// it was asked, and puts the answer in place of the question.
+pub(crate) async fn choose_promotion(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+    args: [&str; 3],
+) -> Result<(), Error> {
+    let [game_arg, ply_arg, coordinate] = args;
+    let (Some(game_id), Ok(ply)) = (game::game_id_arg(game_arg), ply_arg.parse::<u32>()) else {
+        return Err(Error::refused(
+            "This button no longer works. Use `/move` again.",
+        ));
+    };
+    let here = Here::of_click(click)?;
+    let service = data.service();
+    let work = async {
+        Ok(service
+            .play_chosen(here.channel, here.user, game_id, ply, coordinate)
+            .await?)
+    };
+    let (click, outcome) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
+    let text = format::change_made(&outcome);
+    click.confirm(Post::new(text.clone()), &text).await
 }
 
 /// Shows this channel's game from your seat, only to you.
@@ -101,7 +185,10 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     let here = Here::of(ctx)?;
-    let game = game::my_game_here(ctx.data().service(), here).await?;
+    let service = ctx.data().service();
+    let game = game::my_game_here(service, here).await?;
+    // No confirmation for a resignation the rules would refuse: the reason instead.
+    service.check_resign(here.channel, here.user).await?;
     let id = CustomId::new(RESIGN_VERB, [game.game_id])
         .map_err(|_| Error::refused("This game cannot be resigned from here."))?;
     let post = Post::private(format!(

@@ -28,7 +28,8 @@ pub(crate) struct File {
 pub(crate) struct Post {
     content: String,
     ping: Vec<UserId>,
-    file: Option<File>,
+    /// The attachments, in order (a board, then its close-up).
+    files: Vec<File>,
     buttons: Vec<serenity::CreateButton>,
     /// Buttons per action row; `None` for as many as Discord allows.
     per_row: Option<usize>,
@@ -66,9 +67,9 @@ impl Post {
         self
     }
 
-    /// Attaches a file.
+    /// Attaches a file, if there is one, after those already attached.
     pub fn file(mut self, file: Option<File>) -> Self {
-        self.file = file;
+        self.files.extend(file);
         self
     }
 
@@ -89,16 +90,24 @@ impl Post {
         &self.content
     }
 
-    /// Leaves out an attachment larger than `limit` bytes, saying so in the text.
+    /// Leaves out the attachments that would take the message over `limit` bytes (the
+    /// later ones first: a close-up before its board), saying so in the text.
     pub fn within(mut self, limit: u64) -> Self {
-        if let Some(file) = &self.file {
+        let mut total = 0_u64;
+        let mut left_out = false;
+        self.files.retain(|file| {
             let size = file.bytes.len() as u64;
-            if size > limit {
+            if total + size > limit {
                 tracing::warn!(size, limit, file = %file.name, "attachment too large, left out");
-                self.file = None;
-                let note = "\n(The board image is larger than this channel accepts as an attachment; `/export` gives the position as text.)";
-                self.content = fit_content(format!("{}{note}", self.content));
+                left_out = true;
+                return false;
             }
+            total += size;
+            true
+        });
+        if left_out {
+            let note = "\n(The board image is larger than this channel accepts as an attachment; `/export` gives the position as text.)";
+            self.content = fit_content(format!("{}{note}", self.content));
         }
         self
     }
@@ -117,10 +126,11 @@ impl Post {
             .collect()
     }
 
-    fn attachment(&self) -> Option<serenity::CreateAttachment> {
-        self.file
-            .as_ref()
+    fn attachments(&self) -> Vec<serenity::CreateAttachment> {
+        self.files
+            .iter()
             .map(|file| serenity::CreateAttachment::bytes(file.bytes.clone(), file.name.clone()))
+            .collect()
     }
 
     /// The first answer to a command.
@@ -130,7 +140,7 @@ impl Post {
             .allowed_mentions(self.allowed_mentions())
             .components(self.rows())
             .ephemeral(self.private);
-        if let Some(attachment) = self.attachment() {
+        for attachment in self.attachments() {
             reply = reply.attachment(attachment);
         }
         reply
@@ -147,7 +157,7 @@ impl Post {
         if self.private {
             message = message.ephemeral(true);
         }
-        message.files(self.attachment())
+        message.files(self.attachments())
     }
 
     /// A further message after the first answer.
@@ -159,10 +169,7 @@ impl Post {
         if self.private {
             followup = followup.ephemeral(true);
         }
-        if let Some(attachment) = self.attachment() {
-            followup = followup.add_file(attachment);
-        }
-        followup
+        followup.add_files(self.attachments())
     }
 
     /// The answer replacing a deferral (or the clicked message, after a deferred update).
@@ -172,7 +179,7 @@ impl Post {
             .allowed_mentions(self.allowed_mentions())
             .components(self.rows())
             .clear_attachments();
-        if let Some(attachment) = self.attachment() {
+        for attachment in self.attachments() {
             edit = edit.new_attachment(attachment);
         }
         edit
@@ -180,14 +187,11 @@ impl Post {
 
     /// A message posted in a channel outside any interaction.
     pub fn into_message(self) -> serenity::CreateMessage {
-        let mut message = serenity::CreateMessage::new()
+        serenity::CreateMessage::new()
             .content(self.content.clone())
             .allowed_mentions(self.allowed_mentions())
-            .components(self.rows());
-        if let Some(attachment) = self.attachment() {
-            message = message.add_file(attachment);
-        }
-        message
+            .components(self.rows())
+            .add_files(self.attachments())
     }
 }
 
@@ -221,9 +225,16 @@ mod tests {
             bytes: vec![0; 100],
         };
         let kept = Post::new("board").file(Some(file.clone())).within(100);
-        assert_eq!(kept.file, Some(file.clone()));
-        let dropped = Post::new("board").file(Some(file)).within(99);
-        assert_eq!(dropped.file, None);
+        assert_eq!(kept.files, std::slice::from_ref(&file));
+        let dropped = Post::new("board").file(Some(file.clone())).within(99);
+        assert!(dropped.files.is_empty());
+        // A board and its close-up over the limit together: the close-up goes.
+        let pair = Post::new("board")
+            .file(Some(file.clone()))
+            .file(Some(file.clone()))
+            .within(150);
+        assert_eq!(pair.files, [file]);
+        assert!(pair.content().contains("larger than this channel accepts"));
         assert!(dropped
             .content()
             .contains("larger than this channel accepts"));

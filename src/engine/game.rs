@@ -134,6 +134,14 @@ impl Game {
             .collect()
     }
 
+    /// A legal move in Japanese (`７六歩`, `同　銀`, `２二角成`), in the variants whose
+    /// records write it; `legal` is [`Game::legal_moves`].
+    pub fn japanese(&self, m: &Move, legal: &[Move]) -> Option<String> {
+        let position = self.position.as_shogi()?;
+        let previous = self.rules().previous_destination(self);
+        Some(super::notation::to_japanese(position, m, legal, previous))
+    }
+
     /// Reads move text in any notation the variant supports. Japanese 同 ("same square")
     /// is resolved here, where the previous move is known.
     pub fn parse_move(&self, text: &str) -> Result<Move, GameError> {

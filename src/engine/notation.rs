@@ -344,7 +344,15 @@ fn explain_no_match(pos: &ShogiPosition, p: &Pattern, text: &str) -> MoveParseEr
                         reason: IllegalMove::NoPieceOfKind(pos.kind(kind).name.into()),
                     }
                 }
-                _ => None,
+                // None of several can go there: the reason of the nearest, the piece a
+                // player most likely meant (`P-7e` is refused as `7g7e` is).
+                several => several
+                    .iter()
+                    .min_by_key(|&&from| {
+                        let (dx, dy) = pos.geometry().displacement(from, to);
+                        (dx.abs() + dy.abs(), dx.abs())
+                    })
+                    .map(|&from| Move::board(from, to, p.promote.unwrap_or(false))),
             }
         }
         _ => None,

@@ -23,7 +23,8 @@ use crate::store::{
 };
 
 use super::{
-    BoardView, ChallengeView, Event, OfferView, Outcome, PlayerView, Service, ServiceResult,
+    BoardView, ChallengeView, Event, OfferView, Outcome, PlayerView, ReplayView, Service,
+    ServiceResult,
 };
 
 /// Something to say in a channel because of a change.
@@ -45,8 +46,45 @@ pub enum Announcement {
     OfferDeclined(Box<OfferDeclined>),
     /// A quarter of the player's time is left.
     Reminder(Box<Reminder>),
+    /// A game ended: its replay, after the result.
+    Replay(Box<ReplayView>),
+    /// The one-line result of a game played in a thread, in the channel the thread hangs
+    /// from.
+    ThreadResult(Box<ThreadResult>),
+    /// A game's thread is archived, a day after the game ended: said to Discord, not posted.
+    ArchiveThread(Box<ArchiveThread>),
+    /// An offer or request that lapsed when the game moved on: its message is edited
+    /// (its buttons removed) rather than a new one posted.
+    OfferLapsed(Box<OfferLapsed>),
     /// A player's vacation starts or ends: the game's clock waits, or runs again.
     Vacation(Box<super::VacationNotice>),
+}
+
+/// How a game played in a thread ended, for the channel the thread hangs from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThreadResult {
+    pub game_id: GameId,
+    pub variant: Variant,
+    pub thread_id: ChannelId,
+    /// How the game ended, in one line.
+    pub summary: String,
+}
+
+/// A game's thread to archive.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArchiveThread {
+    pub game_id: GameId,
+    pub thread_id: ChannelId,
+}
+
+/// A draw offer or takeback request that lapsed unanswered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OfferLapsed {
+    pub game_id: GameId,
+    pub variant: Variant,
+    pub offer: OfferView,
+    /// The announcement that made the offer, whose message shows its buttons.
+    pub made: Option<AnnouncementId>,
 }
 
 /// A new draw offer or takeback request.
@@ -98,6 +136,10 @@ impl Announcement {
             Self::Reminder(_) => "reminder",
             Self::Vacation(notice) if notice.started => "vacation_started",
             Self::Vacation(_) => "vacation_ended",
+            Self::Replay(_) => "replay",
+            Self::ThreadResult(_) => "thread_result",
+            Self::ArchiveThread(_) => "archive_thread",
+            Self::OfferLapsed(_) => "offer_lapsed",
         }
     }
 
@@ -204,6 +246,20 @@ impl Service {
         // The channel's next announcement can go now.
         self.announced();
         Ok(done)
+    }
+
+    /// The Discord message an announcement of `game` was posted as, once delivered.
+    pub async fn message_of(
+        &self,
+        game: GameId,
+        announcement: AnnouncementId,
+    ) -> ServiceResult<Option<u64>> {
+        let stored = self.store().announcements_of_game(game).await?;
+        Ok(stored
+            .into_iter()
+            .find(|stored| stored.id == announcement)
+            .and_then(|stored| stored.message_id)
+            .map(|message| message.0))
     }
 
     /// Puts `delivery` back, to be tried again `after` from now; `why` is kept for

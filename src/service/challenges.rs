@@ -30,7 +30,14 @@ struct ChallengeOptions {
     seconds_per_move: Option<i64>,
     rules: RuleOptions,
     rated: bool,
+    /// The game is to be played in a thread of its own.
+    #[serde(default)]
+    thread: bool,
 }
+
+/// The server setting that puts every game in a thread of its own unless its challenge
+/// says otherwise (`on` or `off`).
+pub const GAME_THREADS_SETTING: &str = "game_threads";
 
 impl Service {
     /// Makes a challenge in a channel, announced there for its players to answer. Refused
@@ -77,6 +84,7 @@ impl Service {
                 .clone()
                 .unwrap_or_else(|| RuleOptions::defaults(variant)),
             rated: request.rated,
+            thread: request.thread,
         };
         if self
             .store()
@@ -149,6 +157,18 @@ impl Service {
         challenge_id: ChallengeId,
         user: &Person,
     ) -> ServiceResult<AcceptOutcome> {
+        self.accept_challenge_in(challenge_id, user, None).await
+    }
+
+    /// [`Service::accept_challenge`], with the thread the front end opened for the game of
+    /// a challenge that asks for one: if this acceptance starts the game, it is played
+    /// there (without one, it is played in the challenge's channel).
+    pub async fn accept_challenge_in(
+        &self,
+        challenge_id: ChallengeId,
+        user: &Person,
+        thread: Option<ChannelId>,
+    ) -> ServiceResult<AcceptOutcome> {
         let now = self.now();
         let challenge = self.open_challenge(challenge_id, now).await?;
         if user.id == challenge.challenger_id {
@@ -187,7 +207,7 @@ impl Service {
             None => return Err(ServiceError::NotInvited(challenge_id)),
         };
         if updated.invitees.len() == wanted && updated.all_accepted() {
-            self.start_game(updated, now).await
+            self.start_game_in(updated, thread, now).await
         } else {
             Ok(AcceptOutcome::Waiting(self.challenge_view(&updated).await?))
         }
@@ -231,6 +251,15 @@ impl Service {
             .close_challenge(challenge_id, ChallengeClosure::Cancelled, (), now)
             .await?;
         view_of(&closed)
+    }
+
+    /// Whether a server's games go in threads of their own unless a challenge says
+    /// otherwise: its setting [`GAME_THREADS_SETTING`] is `on`.
+    pub async fn threads_by_default(&self, guild: GuildId) -> ServiceResult<bool> {
+        let value = self.store().setting(guild, GAME_THREADS_SETTING).await?;
+        Ok(value.is_some_and(|value| {
+            matches!(value.trim().to_lowercase().as_str(), "on" | "true" | "yes")
+        }))
     }
 
     /// A challenge by id, whatever its status.
@@ -297,6 +326,17 @@ impl Service {
         challenge: Challenge,
         now: i64,
     ) -> ServiceResult<AcceptOutcome> {
+        self.start_game_in(challenge, None, now).await
+    }
+
+    /// Starts the game of a full, accepted challenge, in `thread` if the challenge asks for
+    /// a thread and the front end opened one.
+    async fn start_game_in(
+        &self,
+        challenge: Challenge,
+        thread: Option<ChannelId>,
+        now: i64,
+    ) -> ServiceResult<AcceptOutcome> {
         let variant = parse_variant(&challenge.variant)?;
         let options = challenge_options(&challenge)?;
         let seats = seating(&challenge, variant)?;
@@ -308,9 +348,10 @@ impl Service {
         let clock = self
             .first_turn_clock(challenge.guild_id, &seats, control, now)
             .await?;
+        let thread = thread.filter(|_| options.thread);
         let new = NewGame {
             guild_id: challenge.guild_id,
-            channel_id: challenge.channel_id,
+            channel_id: thread.unwrap_or(challenge.channel_id),
             challenge_id: Some(challenge.id),
             variant: variant.name().into(),
             rule_options: serde_json::to_value(&options.rules)
@@ -323,7 +364,7 @@ impl Service {
             clock,
         };
         let announce = |created: &crate::store::Game| {
-            let view = start_view(created).map_err(into_store_error)?;
+            let view = start_view(created, challenge.challenger_id).map_err(into_store_error)?;
             let announcement = Announcement::GameStarted(Box::new(view));
             Ok(vec![announcement.stored_in(
                 created.channel_id,
@@ -331,7 +372,15 @@ impl Service {
                 None,
             )?])
         };
-        let row = match self.store().create_game(&new, announce, now).await {
+        let created = match thread {
+            Some(_) => {
+                self.store()
+                    .create_game_in_thread(&new, challenge.channel_id, announce, now)
+                    .await
+            }
+            None => self.store().create_game(&new, announce, now).await,
+        };
+        let row = match created {
             Ok(row) => row,
             // Two last acceptances raced: the other one started the game.
             Err(crate::store::StoreError::ChallengeNotOpen {
@@ -339,7 +388,7 @@ impl Service {
                 ..
             }) => self
                 .store()
-                .active_game_in_channel(challenge.channel_id)
+                .active_game_in_channel(new.channel_id)
                 .await?
                 .filter(|g| g.challenge_id == Some(challenge.id))
                 .ok_or(ServiceError::ChallengeClosed {
@@ -350,7 +399,7 @@ impl Service {
         };
         self.schedule_changed();
         self.announced();
-        let game = start_view(&row)?;
+        let game = start_view(&row, challenge.challenger_id)?;
         let challenge = self.challenge_by_id(challenge.id).await?;
         Ok(AcceptOutcome::Started {
             challenge,
@@ -477,10 +526,11 @@ impl Service {
     }
 }
 
-/// The first board of a game just created, seen by the first player to move.
-fn start_view(row: &crate::store::Game) -> ServiceResult<BoardView> {
+/// The first board of a game just created, seen from the seat every board of the game in
+/// its channel is seen from: the challenger's.
+fn start_view(row: &crate::store::Game, challenger: UserId) -> ServiceResult<BoardView> {
     let table = Table::from_row(row.clone())?;
-    let seat = table.seat_to_move().unwrap_or(0);
+    let seat = super::table::channel_seat(row, Some(challenger));
     Ok(board_of(&table, seat, None))
 }
 
@@ -532,6 +582,7 @@ fn view_of(challenge: &Challenge) -> ServiceResult<ChallengeView> {
         seat_mode: challenge.seat_mode,
         seconds_per_move: options.seconds_per_move,
         rated: options.rated,
+        in_thread: options.thread,
         rules: options.rules,
         status: challenge.status,
         created_at: challenge.created_at,

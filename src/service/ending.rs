@@ -9,9 +9,12 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{EndReason, GameResult, Variant};
 use crate::store::{
     self, Ending, GameEnd, GameStatus, NewMove, RatingUpdate, RatingValue, SeatPlace, SeatRating,
+    StoreResult,
 };
 
+use super::announce::ThreadResult;
 use super::ratings::{rate_game, RatingError, RatingSystem, Standings};
+use super::replays::replay_at_end;
 use super::table::{players_of, Table};
 use super::{
     Announcement, GameOver, Outcome, PlayerView, RatingChange, Service, ServiceResult, Standing,
@@ -153,6 +156,9 @@ impl Service {
             places: places.clone(),
         };
 
+        // A game in a thread of its own also says how it ended where the thread hangs from.
+        let thread = self.store().game_thread(table.id()).await?;
+
         let system = rating_system(variant);
         let standings = standings_of(variant, &places);
         // Noted while the ratings are computed, read when the result is described.
@@ -185,12 +191,25 @@ impl Service {
         let announce = |row: &store::Game| {
             let mut said = outcome.clone();
             said.result = Some(over_of(row));
-            let announcement = Announcement::Outcome(Box::new(said));
-            Ok(vec![announcement.stored_in(
-                row.channel_id,
-                Some(row.id),
-                None,
-            )?])
+            let mut announcements = vec![Announcement::Outcome(Box::new(said))];
+            // The replay follows the result, in the same channel.
+            if let Some(replay) = replay_at_end(table, &summary) {
+                announcements.push(Announcement::Replay(Box::new(replay)));
+            }
+            let mut stored = announcements
+                .iter()
+                .map(|announcement| announcement.stored_in(row.channel_id, Some(row.id), None))
+                .collect::<StoreResult<Vec<_>>>()?;
+            if let Some(thread) = &thread {
+                let line = Announcement::ThreadResult(Box::new(ThreadResult {
+                    game_id: row.id,
+                    variant,
+                    thread_id: row.channel_id,
+                    summary: summary.clone(),
+                }));
+                stored.push(line.stored_in(thread.parent_channel_id, Some(row.id), None)?);
+            }
+            Ok(stored)
         };
 
         let state = table.game.to_state();

@@ -10,6 +10,10 @@ pub enum ServiceError {
     #[error("There is no game in progress in this channel. Start one with a challenge.")]
     NoGameHere,
 
+    /// The user's last game in the channel is over (and none has started since).
+    #[error("Your game #{game_id} ended: {result}. `/challenge` starts a new one.")]
+    YourGameEnded { game_id: GameId, result: String },
+
     #[error("There is no game #{0}.")]
     GameNotFound(GameId),
 
@@ -27,6 +31,14 @@ pub enum ServiceError {
     /// text, or a declaration whose conditions are not met. The message says which and why.
     #[error("{0}")]
     Rules(GameError),
+
+    /// An answer given for a game that has moved on since the question was asked.
+    #[error("Game #{game_id} has moved on since you were asked ({}), so nothing was played. Look at the board and use `/move` again.", moves_since(*asked_at, *now_at))]
+    MovedOn {
+        game_id: GameId,
+        asked_at: u32,
+        now_at: u32,
+    },
 
     /// Another action on the game landed between reading it and writing this one.
     #[error("The game changed while this was being done (someone acted first), so nothing was done; look at the game and try again.")]
@@ -83,6 +95,10 @@ pub enum ServiceError {
     #[error("There is no time zone called `{name}`: give an IANA name such as `Europe/Paris`, `America/New_York` or `Asia/Tokyo`.")]
     UnknownTimeZone { name: String },
 
+    /// A game's replay could not be drawn.
+    #[error("The replay of game #{game} could not be made: {reason}.")]
+    Replay { game: GameId, reason: String },
+
     #[error("The game database failed ({0}). Please try again; if it keeps happening, tell a server admin.")]
     Storage(#[source] StoreError),
 
@@ -113,6 +129,15 @@ impl From<GameError> for ServiceError {
             GameError::NotAllowed(why) => Self::NotAllowed(why),
             other => Self::Rules(other),
         }
+    }
+}
+
+/// What happened to a game between two plies: "1 move played since", "a takeback since".
+fn moves_since(asked_at: u32, now_at: u32) -> String {
+    match now_at.checked_sub(asked_at) {
+        Some(1) => "1 move played since".into(),
+        Some(n) => format!("{n} moves played since"),
+        None => "a takeback since".into(),
     }
 }
 

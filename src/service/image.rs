@@ -71,11 +71,16 @@ impl BoardPicture {
     /// board is then left out of whatever shows it.
     pub async fn draw(&self) -> Option<BoardImage> {
         let picture = self.clone();
-        match tokio::task::spawn_blocking(move || picture.png()).await {
-            Ok(Ok(png)) => Some(BoardImage {
+        let drawn = tokio::task::spawn_blocking(move || {
+            let png = picture.png()?;
+            Ok::<_, PictureError>((png, picture.close_up()))
+        });
+        match drawn.await {
+            Ok(Ok((png, close_up))) => Some(BoardImage {
                 seat: self.seat,
                 seat_name: self.seat_name(),
                 png,
+                close_up,
             }),
             Ok(Err(error)) => {
                 tracing::error!(%error, "could not draw the board");
@@ -88,8 +93,8 @@ impl BoardPicture {
         }
     }
 
-    /// Draws it as PNG bytes.
-    pub fn png(&self) -> Result<Vec<u8>, PictureError> {
+    /// The position and the last move to mark, read back.
+    fn read(&self) -> Result<(AnyPosition, Option<LastMove>), PictureError> {
         let position = AnyPosition::from_text(self.variant, &self.position)
             .map_err(|e| PictureError::Position(e.to_string()))?;
         let last_move = self.last_move.as_ref().and_then(|played| {
@@ -97,6 +102,32 @@ impl BoardPicture {
             let m = before.parse_move(&played.coordinate).ok()?;
             Some(LastMove::new(&before, &m))
         });
+        Ok((position, last_move))
+    }
+
+    /// The close-up beside the whole board, for dai dai shogi, whose 17x17 board is too
+    /// fine to read at chat width: `None` for the other variants, before the first move
+    /// with no king in check, or (logged) if drawing failed.
+    pub fn close_up(&self) -> Option<Vec<u8>> {
+        if self.variant != Variant::DaiDai {
+            return None;
+        }
+        let drawn = self.read().and_then(|(position, last_move)| {
+            Ok(render::crop_png(
+                &position,
+                Seat(self.seat),
+                last_move.as_ref(),
+            )?)
+        });
+        drawn.unwrap_or_else(|error| {
+            tracing::error!(%error, "could not draw the close-up");
+            None
+        })
+    }
+
+    /// Draws it as PNG bytes.
+    pub fn png(&self) -> Result<Vec<u8>, PictureError> {
+        let (position, last_move) = self.read()?;
         let mut scene = render::position_scene(&position, Seat(self.seat), last_move.as_ref());
         for (player, name) in scene.players.iter_mut().zip(&self.names) {
             player.name.clone_from(name);

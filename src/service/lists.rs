@@ -2,7 +2,7 @@
 //! profiles.
 
 use crate::engine::{record, Variant};
-use crate::store::{self, GameId, GameStatus, GuildId, UserId};
+use crate::store::{self, ChannelId, GameId, GameStatus, GuildId, UserId};
 
 use super::ending::{rating_system, shown_change, StoredResult};
 use super::table::{parse_variant, players_of, Table};
@@ -19,19 +19,7 @@ impl Service {
     /// final position and numbered moves) for every variant. By channel, the active game
     /// there or else the last one played there.
     pub async fn export(&self, game: GameRef, format: RecordFormat) -> ServiceResult<Record> {
-        let row = match game {
-            GameRef::InGuild(guild, id) => self
-                .store()
-                .game(id)
-                .await?
-                .filter(|row| row.guild_id == guild)
-                .ok_or(ServiceError::GameNotFound(id))?,
-            GameRef::Channel(channel) => self
-                .store()
-                .latest_game_in_channel(channel)
-                .await?
-                .ok_or(ServiceError::NoGameHere)?,
-        };
+        let row = self.game_row(game).await?;
         let table = Table::from_row(row)?;
         let names = table.names();
         let text = match format {
@@ -46,6 +34,29 @@ impl Service {
             filename: format!("shogiban-game-{}.{}", table.id(), format.extension()),
             text,
         })
+    }
+
+    /// Why a user finds no game to play in a channel: the game they played there last if
+    /// it has ended (a timeout they have not seen yet, say), else that there is none.
+    pub(super) async fn no_game_for(&self, channel: ChannelId, user: UserId) -> ServiceError {
+        let latest = match self.store().latest_game_in_channel(channel).await {
+            Ok(latest) => latest,
+            Err(error) => return error.into(),
+        };
+        match latest {
+            Some(row)
+                if row.status != GameStatus::Active && row.seats_of(user).next().is_some() =>
+            {
+                match summary(&row) {
+                    Ok(game) => ServiceError::YourGameEnded {
+                        game_id: game.game_id,
+                        result: game.result.unwrap_or_else(|| "it is over".into()),
+                    },
+                    Err(error) => error,
+                }
+            }
+            _ => ServiceError::NoGameHere,
+        }
     }
 
     /// The games a user is playing, in every guild, oldest first.

@@ -29,6 +29,7 @@ mod lists;
 mod offers;
 mod play;
 pub mod ratings;
+mod replays;
 mod schedule;
 mod server_settings;
 mod table;
@@ -43,7 +44,11 @@ use tokio::sync::Notify;
 use crate::engine::{RuleOptions, Variant};
 use crate::store::{Store, UserId};
 
-pub use announce::{now_ms, Announcement, Delivery, OfferDeclined, OfferMade, Reminder};
+pub use announce::{
+    now_ms, Announcement, ArchiveThread, Delivery, OfferDeclined, OfferLapsed, OfferMade, Reminder,
+    ThreadResult,
+};
+pub use challenges::GAME_THREADS_SETTING;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{
     computer_level, computer_name, computer_person, computer_user, ComputerAnswer, THINKERS,
@@ -54,6 +59,9 @@ pub use server_settings::{
     ServerSettings, Setting, SettingsChange, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, SETTINGS,
 };
 pub use vacations::{VacationGame, VacationNotice, VacationView};
+pub use replays::{
+    Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, MOVES_AROUND,
+};
 pub use views::*;
 
 /// Three days: the default time for one move.
@@ -118,6 +126,9 @@ pub struct ChallengeRequest {
     pub rules: Option<RuleOptions>,
     /// Whether the result changes ratings.
     pub rated: bool,
+    /// Whether the game is to be played in a thread of its own under the channel (opened by
+    /// the front end when the last player accepts).
+    pub thread: bool,
 }
 
 impl ChallengeRequest {
@@ -130,6 +141,7 @@ impl ChallengeRequest {
             time_limit: TimeLimit::Default,
             rules: None,
             rated: true,
+            thread: false,
         }
     }
 }

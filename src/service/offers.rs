@@ -11,8 +11,8 @@ use crate::store::{ChannelId, NewOffer, Offer, OfferKind, UserId};
 use super::play::{ended_by, Write};
 use super::table::Table;
 use super::{
-    Announcement, Event, OfferDeclined, OfferMade, OfferView, Outcome, Service, ServiceError,
-    ServiceResult,
+    Announcement, Event, OfferDeclined, OfferLapsed, OfferMade, OfferView, Outcome, Service,
+    ServiceError, ServiceResult,
 };
 
 /// What an offer or request did. Either way, it is announced in the game's channel.
@@ -119,16 +119,8 @@ impl Service {
             plies,
             requested_by: table.player(offer.seat),
         };
-        self.settle(
-            table,
-            event,
-            report,
-            Write::TakeBack(plies),
-            seat,
-            None,
-            now,
-        )
-        .await
+        self.settle(table, event, report, Write::TakeBack(plies), None, now)
+            .await
     }
 
     /// Declines the opponent's standing takeback request.
@@ -138,6 +130,61 @@ impl Service {
         user: UserId,
     ) -> ServiceResult<OfferView> {
         self.decline_offer(channel, user, OfferKind::Takeback).await
+    }
+
+    /// The stored offers of a game that still stand (none in games of more than two).
+    pub(super) async fn standing_offer_rows(&self, table: &Table) -> ServiceResult<Vec<Offer>> {
+        if table.variant().seats() != 2 {
+            return Ok(Vec::new());
+        }
+        let offers = self.store().offers(table.id()).await?;
+        Ok(offers
+            .into_iter()
+            .filter(|offer| stands(table, offer))
+            .collect())
+    }
+
+    /// The announcements of the offers among `standing` (those that stood before a move)
+    /// that the move, now played in `table`, lapsed: each names the announcement that
+    /// made it, whose message is to lose its buttons.
+    pub(super) async fn lapsed_by_move(
+        &self,
+        table: &Table,
+        standing: Vec<Offer>,
+    ) -> ServiceResult<Vec<Announcement>> {
+        let lapsed: Vec<Offer> = standing
+            .into_iter()
+            .filter(|offer| !stands(table, offer))
+            .collect();
+        if lapsed.is_empty() {
+            return Ok(Vec::new());
+        }
+        let said = self.store().announcements_of_game(table.id()).await?;
+        Ok(lapsed
+            .into_iter()
+            .map(|offer| {
+                // The latest announcement of this offer: an offer made again replaces
+                // the stored one, and its newest message is the one with live buttons.
+                let made = said.iter().rev().find_map(|stored| {
+                    let Ok(Announcement::OfferMade(made)) =
+                        serde_json::from_value::<Announcement>(stored.payload.clone())
+                    else {
+                        return None;
+                    };
+                    (made.offer.kind == offer.kind && made.offer.by.seat == offer.seat)
+                        .then_some(stored.id)
+                });
+                Announcement::OfferLapsed(Box::new(OfferLapsed {
+                    game_id: table.id(),
+                    variant: table.variant(),
+                    offer: OfferView {
+                        kind: offer.kind,
+                        by: table.player(offer.seat),
+                    },
+                    made,
+                }))
+            })
+            .collect())
     }
 
     /// The offers of a game that still stand.
@@ -171,15 +218,26 @@ impl Service {
             OfferKind::Draw => "draw offer",
             OfferKind::Takeback => "takeback request",
         };
-        match self.standing_offer(table, kind).await? {
-            Some(offer) if offer.seat != seat => Ok(offer),
-            Some(_) => Err(ServiceError::NotAllowed(format!(
-                "The {what} is yours; your opponent has to answer it."
-            ))),
-            None => Err(ServiceError::NotAllowed(format!(
+        let offers = self.store().offers(table.id()).await?;
+        let Some(offer) = offers.into_iter().find(|offer| offer.kind == kind) else {
+            return Err(ServiceError::NotAllowed(format!(
                 "There is no {what} to answer."
-            ))),
+            )));
+        };
+        if !stands(table, &offer) {
+            // Kept until replaced, so a late answer learns what became of it.
+            return Err(ServiceError::NotAllowed(format!(
+                "The {what} by {} lapsed when the game moved on, so there is nothing to \
+                 answer now.",
+                table.player(offer.seat)
+            )));
         }
+        if offer.seat == seat {
+            return Err(ServiceError::NotAllowed(format!(
+                "The {what} is yours; your opponent has to answer it."
+            )));
+        }
+        Ok(offer)
     }
 
     async fn make_offer(
@@ -226,16 +284,8 @@ impl Service {
             offered_by: table.player(offer.seat),
             accepted_by: table.player(seat),
         };
-        self.settle(
-            table,
-            event,
-            ended_by(result),
-            Write::State,
-            seat,
-            None,
-            now,
-        )
-        .await
+        self.settle(table, event, ended_by(result), Write::State, None, now)
+            .await
     }
 
     async fn decline_offer(

@@ -1,22 +1,25 @@
 //! Playing: moves, the board, autocomplete of legal moves, resignation, declarations and
 //! aborts. Every action that changes a game goes through [`Service::settle`].
 
-use crate::engine::{EndReason, GameResult, MoveReport, Seat, SeatSet};
+use crate::engine::{
+    EndReason, GameError, GameResult, Move, MoveParseError, MoveReport, Position, Seat, SeatSet,
+};
 use crate::store::{ChannelId, NewMove, NextTurn, UserId};
 
 use super::table::Table;
 use super::{
-    Announcement, BoardPicture, BoardView, Eliminated, Event, GameOver, MoveChoice, Outcome,
-    PlayedMove, Service, ServiceError, ServiceResult,
+    Announcement, BoardPicture, BoardView, Eliminated, Event, GameOver, MoveAnswer, MoveChoice,
+    MoveChoices, Outcome, PlayedMove, PlayerView, PromotionQuestion, Service, ServiceError,
+    ServiceResult,
 };
-
-/// Discord shows at most 25 autocomplete choices.
-const MAX_CHOICES: usize = 25;
 
 /// What an action writes besides the new state.
 pub(super) enum Write {
-    /// A move for the log.
-    Move(NewMove),
+    /// A move for the log, and the offers it lapsed (their messages lose their buttons).
+    Move {
+        mv: NewMove,
+        lapsed: Vec<Announcement>,
+    },
     /// Nothing else (a timeout that eliminates a yonin player, a resignation, ...).
     State,
     /// This many moves leave the log.
@@ -35,11 +38,90 @@ impl Service {
         text: &str,
     ) -> ServiceResult<Outcome> {
         let now = self.now();
-        let mut table = self.table_in_channel(channel).await?;
+        let table = self.table_in_channel(channel).await?;
         let seat = table.turn_of(user)?;
         let m = table.game.parse_move(text.trim())?;
+        self.play_move(table, seat, m, now).await
+    }
+
+    /// Like [`Service::play`], for move text as a person types it: where the text leaves
+    /// open whether the piece promotes and both are legal (`8h2b` or `Bx2b` when the
+    /// bishop may promote on 2b), nothing is played and the question comes back, to be
+    /// answered with [`Service::play_chosen`]. Text that says (`8h2b+`, `Bx2b=`,
+    /// `２二角不成`) is played as it says.
+    pub async fn play_or_ask(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        text: &str,
+    ) -> ServiceResult<MoveAnswer> {
+        let now = self.now();
+        let table = self.table_for_move(channel, user).await?;
+        let seat = table.turn_of(user)?;
+        let text = text.trim();
+        if let Some(question) = promotion_left_open(&table, text) {
+            return Ok(MoveAnswer::PromotionOpen(question));
+        }
+        let m = table.game.parse_move(text)?;
+        let outcome = self.play_move(table, seat, m, now).await?;
+        Ok(MoveAnswer::Played(Box::new(outcome)))
+    }
+
+    /// Plays the answer to a [`PromotionQuestion`]: `coordinate` (the move in the
+    /// variant's coordinate form, which says whether it promotes) in game `game_id`, if
+    /// the game still stands at `ply`, the move the question was asked at. A game that
+    /// has moved on since refuses the answer, and nothing is played.
+    pub async fn play_chosen(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        game_id: crate::store::GameId,
+        ply: u32,
+        coordinate: &str,
+    ) -> ServiceResult<Outcome> {
+        let now = self.now();
+        let table = match self.table_in_channel(channel).await {
+            Ok(table) if table.id() == game_id => table,
+            Ok(_) | Err(ServiceError::NoGameHere) => return Err(ServiceError::GameOver(game_id)),
+            Err(error) => return Err(error),
+        };
+        // The clicker is a player (a private question is only theirs), so a game that
+        // moved on is the reason to give, before whose turn it now is.
+        table.seat_of(user)?;
+        if table.row.ply != ply {
+            return Err(ServiceError::MovedOn {
+                game_id,
+                asked_at: ply,
+                now_at: table.row.ply,
+            });
+        }
+        let seat = table.turn_of(user)?;
+        let m = table.game.parse_move(coordinate)?;
+        self.play_move(table, seat, m, now).await
+    }
+
+    /// The channel's game for a player about to move; without one, the game of theirs
+    /// that just ended there, if any, says why.
+    async fn table_for_move(&self, channel: ChannelId, user: UserId) -> ServiceResult<Table> {
+        match self.table_in_channel(channel).await {
+            Err(ServiceError::NoGameHere) => Err(self.no_game_for(channel, user).await),
+            other => other,
+        }
+    }
+
+    /// Plays a move the engine has read for `seat`, the seat to move, and stores it with
+    /// its announcement.
+    async fn play_move(
+        &self,
+        mut table: Table,
+        seat: u8,
+        m: Move,
+        now: i64,
+    ) -> ServiceResult<Outcome> {
         let before = table.game.position().to_text();
+        let standing = self.standing_offer_rows(&table).await?;
         let report = table.game.play(&m)?;
+        let lapsed = self.lapsed_by_move(&table, standing).await?;
         let Some(played) = report.played.clone() else {
             return Err(ServiceError::Corrupt(
                 "the engine reported a move without the move".into(),
@@ -51,7 +133,7 @@ impl Service {
         };
         let mv = NewMove {
             seat,
-            user_id: user,
+            user_id: user_in(&table, seat),
             notation: played.coordinate.clone(),
             readable: played.western.clone(),
             position: table.game.position().to_text(),
@@ -66,8 +148,7 @@ impl Service {
             table,
             event,
             report,
-            Write::Move(mv),
-            seat,
+            Write::Move { mv, lapsed },
             Some(last_move),
             now,
         )
@@ -81,12 +162,28 @@ impl Service {
         let now = self.now();
         let mut table = self.table_in_channel(channel).await?;
         let seat = table.seat_of(user)?;
-        let report = table.game.resign(Seat(seat))?;
+        let report = table
+            .game
+            .resign(Seat(seat))
+            .map_err(|error| resignation_refused(&table, seat, error))?;
         let event = Event::Resignation {
             by: table.player(seat),
         };
-        self.settle(table, event, report, Write::State, seat, None, now)
+        self.settle(table, event, report, Write::State, None, now)
             .await
+    }
+
+    /// Whether the user may resign the channel's game now, without resigning: the check
+    /// made before asking them to confirm, refused with the same reason as
+    /// [`Service::resign`] would be.
+    pub async fn check_resign(&self, channel: ChannelId, user: UserId) -> ServiceResult<()> {
+        let table = self.table_in_channel(channel).await?;
+        let seat = table.seat_of(user)?;
+        let mut trial = table.game.clone();
+        trial
+            .resign(Seat(seat))
+            .map(|_| ())
+            .map_err(|error| resignation_refused(&table, seat, error))
     }
 
     /// Declares on the user's turn instead of moving: the 27-point impasse rule in
@@ -100,7 +197,7 @@ impl Service {
         let event = Event::Declaration {
             by: table.player(seat),
         };
-        self.settle(table, event, report, Write::State, seat, None, now)
+        self.settle(table, event, report, Write::State, None, now)
             .await
     }
 
@@ -124,11 +221,11 @@ impl Service {
             Err(error) if moderator => return self.abort_unreadable(row, user, error, now).await,
             Err(error) => return Err(error),
         };
-        let seat = match table.seat_of(user) {
-            Ok(seat) => seat,
-            Err(_) if moderator => 0,
-            Err(error) => return Err(error),
-        };
+        // Players abort their own games; a moderator any game.
+        match table.seat_of(user) {
+            Err(error) if !moderator => return Err(error),
+            _ => {}
+        }
         if !moderator {
             let seats = table.variant().seats();
             let moved = table
@@ -150,7 +247,7 @@ impl Service {
             by: user,
             moderator,
         };
-        self.settle(table, event, report, Write::State, seat, None, now)
+        self.settle(table, event, report, Write::State, None, now)
             .await
     }
 
@@ -233,14 +330,10 @@ impl Service {
     }
 
     /// The channel's game as it stands, drawn from the user's seat (or, for spectators,
-    /// from the seat to move).
+    /// from the first seat).
     pub async fn board(&self, channel: ChannelId, user: UserId) -> ServiceResult<BoardView> {
         let table = self.table_in_channel(channel).await?;
-        let seat = table
-            .seat_of(user)
-            .ok()
-            .or(table.seat_to_move())
-            .unwrap_or(0);
+        let seat = table.seat_of(user).unwrap_or(0);
         self.board_view(table, seat).await
     }
 
@@ -254,69 +347,111 @@ impl Service {
         Ok(view)
     }
 
-    /// Legal moves for the user's move command: up to 25, those starting with `prefix` in
-    /// coordinate or Western notation first, then those containing it (typing a
-    /// destination such as `7f` finds `7g7f`). Refused unless it is the user's turn.
+    /// Legal moves for the user's move command matching what has been typed, at most
+    /// `limit` of them, with how many match in all. A move matches when one of its forms
+    /// (coordinate, Western, Japanese as typed: `７六`, `７六歩`, `76`, `同`) starts with
+    /// the text, or failing that contains it (typing a destination such as `7f` finds
+    /// `7g7f`); an `x` asks for captures only. Captures and checks come first. Refused
+    /// unless it is the user's turn.
     pub async fn legal_moves_for(
         &self,
         channel: ChannelId,
         user: UserId,
-        prefix: &str,
-    ) -> ServiceResult<Vec<MoveChoice>> {
-        let table = self.table_in_channel(channel).await?;
+        typed: &str,
+        limit: usize,
+    ) -> ServiceResult<MoveChoices> {
+        let table = self.table_for_move(channel, user).await?;
         table.turn_of(user)?;
-        let position = table.game.position();
-        let legal = table.game.legal_moves();
-        let wanted = squeeze(prefix);
-        let mut starting = Vec::new();
-        let mut containing = Vec::new();
-        for m in &legal {
+        let game = &table.game;
+        let position = game.position();
+        let legal = game.legal_moves();
+        let captures_only = typed.contains(['x', 'X', '×']);
+        let wanted = squeeze(typed);
+        // (prefix match, capture or check, order in the move list)
+        let mut found: Vec<(bool, bool, usize, MoveChoice)> = Vec::new();
+        for (order, m) in legal.iter().enumerate() {
+            let captures = m
+                .middles()
+                .chain([m.to])
+                .any(|sq| sq != m.from && position.piece_at(sq).is_some());
+            if captures_only && !captures {
+                continue;
+            }
             let coordinate = position.coordinate(m);
             let western = position.western(m, &legal);
-            let (c, w) = (squeeze(&coordinate), squeeze(&western));
-            let bucket = if c.starts_with(&wanted) || w.starts_with(&wanted) {
-                &mut starting
-            } else if c.contains(&wanted) || w.contains(&wanted) {
-                &mut containing
-            } else {
-                continue;
+            let japanese = game.japanese(m, &legal);
+            // Where moves are not written in Japanese (dai dai), the piece's kanji and
+            // English name lead to its moves: `獅子`, `lion`, `獅子7c`.
+            let named = match &japanese {
+                None if !m.is_drop() => position.piece_at(m.from).map(|p| position.kind(p.kind())),
+                _ => None,
             };
-            let label = if western == coordinate {
-                coordinate.clone()
-            } else {
-                format!("{western} ({coordinate})")
-            };
-            bucket.push(MoveChoice {
-                label,
-                value: coordinate,
-            });
-            if starting.len() >= MAX_CHOICES {
-                break;
+            let to = position.geometry().name(m.to).to_string();
+            let names: Vec<String> = named
+                .iter()
+                .flat_map(|kind| [format!("{}{to}", kind.kanji), format!("{}{to}", kind.name)])
+                .collect();
+            let forms = [Some(&coordinate), Some(&western), japanese.as_ref()];
+            let forms = forms
+                .into_iter()
+                .flatten()
+                .chain(&names)
+                .map(|form| squeeze(form));
+            let mut starts = false;
+            let mut contains = false;
+            for form in forms {
+                starts |= form.starts_with(&wanted);
+                contains |= form.contains(&wanted);
             }
+            if !contains {
+                continue;
+            }
+            let forcing = captures || {
+                let mut after = position.clone();
+                !Position::play_unchecked(&mut after, m).checks.is_empty()
+            };
+            let label = match (&japanese, named, western == coordinate) {
+                (Some(japanese), _, _) => format!("{western} ({coordinate}, {japanese})"),
+                (None, Some(kind), _) => format!("{western} ({coordinate}, {})", kind.kanji),
+                (None, None, true) => coordinate.clone(),
+                (None, None, false) => format!("{western} ({coordinate})"),
+            };
+            found.push((
+                starts,
+                forcing,
+                order,
+                MoveChoice {
+                    label,
+                    value: coordinate,
+                },
+            ));
         }
-        starting.extend(containing);
-        starting.truncate(MAX_CHOICES);
-        Ok(starting)
+        let matching = found.len();
+        found.sort_by_key(|(starts, forcing, order, _)| (!starts, !forcing, *order));
+        let moves = found
+            .into_iter()
+            .take(limit)
+            .map(|(.., choice)| choice)
+            .collect();
+        Ok(MoveChoices { moves, matching })
     }
 
     /// Stores what an action did to a game, with its announcement: a game that goes on gets
     /// its new state and the next player's clock; a game that ended gets its result, places
-    /// and ratings. The board is seen from whoever is to move (or, once the game is over,
-    /// from `actor`'s seat), marking `last_move` (by default the last move in the log).
-    #[allow(clippy::too_many_arguments)]
+    /// and ratings. The board is seen from the game's channel seat (the challenger's),
+    /// marking `last_move` (by default the last move in the log).
     pub(super) async fn settle(
         &self,
         table: Table,
         event: Event,
         report: MoveReport,
         write: Write,
-        actor: u8,
         last_move: Option<PlayedMove>,
         now: i64,
     ) -> ServiceResult<Outcome> {
         let at = table.row.at_version();
         let ply = match &write {
-            Write::Move(_) => table.row.ply + 1,
+            Write::Move { .. } => table.row.ply + 1,
             Write::State => table.row.ply,
             Write::TakeBack(plies) => table.row.ply.saturating_sub(*plies),
         };
@@ -334,7 +469,9 @@ impl Service {
                 by: e.by.map(|by| table.player(by.0)),
             })
             .collect();
-        let image_seat = report.next.map_or(actor, |seat| seat.0);
+        // The channel's board keeps one seat for the whole game; "My view" and /board
+        // show each player their own.
+        let image_seat = self.channel_seat_of(&table).await?;
         let last_move = match last_move {
             Some(last_move) => Some(last_move),
             None => self.last_played(&table, ply).await,
@@ -356,7 +493,7 @@ impl Service {
 
         if let Some(result) = &report.result {
             let final_move = match &write {
-                Write::Move(mv) => Some(mv),
+                Write::Move { mv, .. } => Some(mv),
                 _ => None,
             };
             let over = self
@@ -367,7 +504,10 @@ impl Service {
             return Ok(outcome);
         }
 
-        let moved = matches!(write, Write::Move(_)).then_some(actor);
+        let moved = match &write {
+            Write::Move { mv, .. } => Some(mv.seat),
+            _ => None,
+        };
         let next_seat = report.next.map(|seat| seat.0);
         let (clock, bank) = self
             .next_turn_clock(&table.row, moved, next_seat, now)
@@ -379,11 +519,17 @@ impl Service {
         };
         outcome.deadline_at = next.clock.deadline_at;
         let announcement = Announcement::Outcome(Box::new(outcome.clone()));
-        let announcements =
-            vec![announcement.stored_in(outcome.channel_id, Some(outcome.game_id), None)?];
+        let lapsed = match &write {
+            Write::Move { lapsed, .. } => lapsed.as_slice(),
+            _ => &[],
+        };
+        let announcements = std::iter::once(&announcement)
+            .chain(lapsed)
+            .map(|said| said.stored_in(outcome.channel_id, Some(outcome.game_id), None))
+            .collect::<Result<Vec<_>, _>>()?;
         let store = self.store();
         match &write {
-            Write::Move(mv) => store.apply_move(at, mv, &next, announcements, now).await?,
+            Write::Move { mv, .. } => store.apply_move(at, mv, &next, announcements, now).await?,
             Write::State => store.update_state(at, &next, announcements, now).await?,
             Write::TakeBack(plies) => {
                 store
@@ -412,10 +558,23 @@ pub(super) fn board_of(table: &Table, seat: u8, last_move: Option<PlayedMove>) -
         last_move: table.game.history().last().map(|m| m.western.clone()),
         deadline_at: table.row.deadline_at,
         offers: Vec::new(),
+        pairs: pairs_of(table),
         position: position.to_text(),
         picture: BoardPicture::of(table, seat, last_move),
         image: None,
     }
+}
+
+/// The pairs of a game played in pairs, each seat with its partner, in seat order.
+fn pairs_of(table: &Table) -> Vec<Vec<PlayerView>> {
+    let position = table.game.position();
+    let seats = table.variant().seats();
+    (0..seats)
+        .filter_map(|seat| {
+            let partner = Position::partner(position, Seat(seat))?;
+            (partner.0 > seat).then(|| vec![table.player(seat), table.player(partner.0)])
+        })
+        .collect()
 }
 
 /// The report of an action that ended the game without a move.
@@ -428,10 +587,95 @@ pub(super) fn ended_by(result: GameResult) -> MoveReport {
     }
 }
 
-/// Move text as compared for autocomplete: lowercase, without separators.
+/// Why a resignation is refused, said to the player in full: an eliminated player has
+/// nothing to resign, and yonin's rule against resigning while three or more are alive
+/// leaves playing on.
+fn resignation_refused(table: &Table, seat: u8, error: GameError) -> ServiceError {
+    let position = table.game.position();
+    if !position.alive().contains(Seat(seat)) {
+        return ServiceError::NotAllowed(
+            "You are already out of this game (you were eliminated), so there is nothing to \
+             resign. You can still follow it here to the end."
+                .into(),
+        );
+    }
+    if table.game.options().resignation_needs_two && position.alive().len() >= 3 {
+        return ServiceError::NotAllowed(format!(
+            "This game's rules do not allow resigning while three or more players are still \
+             in ({} are). Play on: you can resign once only two of you are left.",
+            position.alive().len()
+        ));
+    }
+    error.into()
+}
+
+/// The user in a seat.
+fn user_in(table: &Table, seat: u8) -> UserId {
+    table.player(seat).user_id
+}
+
+/// The question to ask when `text` reads as a board move whose promotion it leaves open
+/// while both promoting and not promoting are legal: coordinate text without `+` (which
+/// the engine reads as not promoting, as USI does) or Western or Japanese text without a
+/// promotion mark (which the engine finds ambiguous). Text that says `=` or 不成 has
+/// decided.
+fn promotion_left_open(table: &Table, text: &str) -> Option<PromotionQuestion> {
+    if text.ends_with('=') || text.contains("不成") {
+        return None;
+    }
+    let game = &table.game;
+    let promoting = match game.parse_move(text) {
+        Ok(m) if !m.is_drop() && !m.promote => Move { promote: true, ..m },
+        Ok(_) => return None,
+        // Ambiguous only between promoting and not: the text with a promotion mark names
+        // one move.
+        Err(GameError::Parse(MoveParseError::Ambiguous { .. })) => ["+", "成"]
+            .iter()
+            .find_map(|mark| game.parse_move(&format!("{text}{mark}")).ok())
+            .filter(|m| m.promote)?,
+        Err(_) => return None,
+    };
+    let staying = Move {
+        promote: false,
+        ..promoting
+    };
+    let legal = game.legal_moves();
+    if !(legal.contains(&promoting) && legal.contains(&staying)) {
+        return None;
+    }
+    let position = game.position();
+    let choice = |m: &Move| MoveChoice {
+        label: position.western(m, &legal),
+        value: position.coordinate(m),
+    };
+    Some(PromotionQuestion {
+        game_id: table.id(),
+        variant: table.variant(),
+        ply: table.row.ply,
+        promote: choice(&promoting),
+        stay: choice(&staying),
+    })
+}
+
+/// Move text as compared for autocomplete: lowercase, without separators, the capture
+/// mark or the side marks, with full-width digits and kanji rank numerals as plain
+/// digits (so `７六`, `7六` and `76` are one square).
 fn squeeze(text: &str) -> String {
+    const FULL_WIDTH: &str = "１２３４５６７８９";
+    const KANJI: &str = "一二三四五六七八九";
     text.chars()
-        .filter(|c| !matches!(c, '-' | 'x' | '=' | ' ' | '*'))
+        .filter(|c| {
+            !matches!(
+                c,
+                '-' | 'x' | 'X' | '×' | '=' | ' ' | '　' | '*' | '▲' | '△' | '☗' | '☖'
+            )
+        })
+        .map(
+            |c| match FULL_WIDTH.chars().chain(KANJI.chars()).position(|d| d == c) {
+                Some(i) => char::from(b'1' + (i % 9) as u8),
+                None => c,
+            },
+        )
         .flat_map(char::to_lowercase)
         .collect()
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::engine::Seat;
 use crate::store;
 
-use super::announce::Reminder;
+use super::announce::{ArchiveThread, Reminder};
 use super::challenges::expiry_announcements;
 use super::play::Write;
 use super::table::Table;
@@ -50,6 +50,26 @@ impl Service {
                 // A move or another sweep got there first; the next round looks again.
                 Err(ServiceError::Raced | ServiceError::GameOver(_)) => {}
                 Err(error) => tracing::error!(game = %game_id, %error, "timeout not applied"),
+            }
+        }
+        for thread in self.store().due_thread_archives(now).await? {
+            let archive = Announcement::ArchiveThread(Box::new(ArchiveThread {
+                game_id: thread.game_id,
+                thread_id: thread.thread_id,
+            }));
+            let announce = |thread: &store::GameThread| {
+                Ok(vec![archive.stored_in(
+                    thread.thread_id,
+                    Some(thread.game_id),
+                    None,
+                )?])
+            };
+            match self.store().archive_thread(&thread, announce, now).await {
+                Ok(true) => self.announced(),
+                Ok(false) => {}
+                Err(error) => {
+                    tracing::error!(game = %thread.game_id, %error, "thread not archived")
+                }
             }
         }
         for row in self.store().due_reminders(now).await? {
@@ -113,7 +133,7 @@ impl Service {
         let event = Event::Timeout {
             by: table.player(seat),
         };
-        self.settle(table, event, report, Write::State, seat, None, now)
+        self.settle(table, event, report, Write::State, None, now)
             .await
     }
 

@@ -111,7 +111,25 @@ pub(super) fn parse_variant(text: &str) -> ServiceResult<Variant> {
         .map_err(|e| ServiceError::Corrupt(format!("stored variant: {e}")))
 }
 
+/// The seat a game's boards in its channel are seen from, the same for every move so the
+/// board never turns under the players: the challenger's (their first seat), or the first
+/// seat (black, S) when the challenger is unknown or does not play.
+pub(super) fn channel_seat(row: &store::Game, challenger: Option<UserId>) -> u8 {
+    challenger
+        .and_then(|challenger| row.seats_of(challenger).next())
+        .unwrap_or(0)
+}
+
 impl Service {
+    /// The seat the channel sees a game's boards from (see [`channel_seat`]).
+    pub(super) async fn channel_seat_of(&self, table: &Table) -> ServiceResult<u8> {
+        let challenger = match table.row.challenge_id {
+            Some(id) => self.store().challenge(id).await?.map(|c| c.challenger_id),
+            None => None,
+        };
+        Ok(channel_seat(&table.row, challenger))
+    }
+
     /// The active game in a channel.
     pub(super) async fn table_in_channel(&self, channel: ChannelId) -> ServiceResult<Table> {
         let row = self

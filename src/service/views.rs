@@ -62,6 +62,9 @@ pub struct BoardImage {
     pub seat: u8,
     pub seat_name: &'static str,
     pub png: Vec<u8>,
+    /// A close-up around the last move and any king in check, where the whole board is
+    /// too fine to read at chat width (dai dai shogi's 17x17), as PNG bytes.
+    pub close_up: Option<Vec<u8>>,
 }
 
 impl fmt::Debug for BoardImage {
@@ -70,6 +73,7 @@ impl fmt::Debug for BoardImage {
             .field("seat", &self.seat)
             .field("seat_name", &self.seat_name)
             .field("png_bytes", &self.png.len())
+            .field("close_up_bytes", &self.close_up.as_ref().map(Vec::len))
             .finish()
     }
 }
@@ -201,6 +205,39 @@ pub struct MoveChoice {
     pub value: String,
 }
 
+/// The legal moves matching what a player typed, as many as were asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveChoices {
+    /// The moves to offer, captures and checks first.
+    pub moves: Vec<MoveChoice>,
+    /// How many legal moves match in all.
+    pub matching: usize,
+}
+
+/// What move text typed by a person came to.
+#[derive(Clone, Debug)]
+pub enum MoveAnswer {
+    /// The move was played.
+    Played(Box<Outcome>),
+    /// Nothing was played: the text leaves open whether the piece promotes, and both
+    /// are legal.
+    PromotionOpen(PromotionQuestion),
+}
+
+/// Whether to promote, asked of the player to move. The answer is played only while the
+/// game still stands at `ply`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PromotionQuestion {
+    pub game_id: GameId,
+    pub variant: Variant,
+    /// The moves played so far when the question was asked.
+    pub ply: u32,
+    /// The move that promotes.
+    pub promote: MoveChoice,
+    /// The same move without promoting.
+    pub stay: MoveChoice,
+}
+
 /// A standing draw offer or takeback request.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OfferView {
@@ -224,6 +261,10 @@ pub struct BoardView {
     pub last_move: Option<String>,
     pub deadline_at: Option<i64>,
     pub offers: Vec<OfferView>,
+    /// The pairs playing together (yonin doubles: S+N against W+E), each in seat order;
+    /// empty where everyone plays for themselves.
+    #[serde(default)]
+    pub pairs: Vec<Vec<PlayerView>>,
     /// The position in the variant's text form (SFEN for standard shogi).
     pub position: String,
     /// The board from one seat, as it is to be drawn.
@@ -263,6 +304,9 @@ pub struct ChallengeView {
     pub seconds_per_move: Option<i64>,
     pub rated: bool,
     pub rules: RuleOptions,
+    /// Whether the game is to be played in a thread of its own.
+    #[serde(default)]
+    pub in_thread: bool,
     pub status: ChallengeStatus,
     pub created_at: i64,
     pub expires_at: i64,

@@ -356,6 +356,25 @@ impl Store {
         rows.into_iter().map(stored).collect()
     }
 
+    /// The last message posted about a game in its own channel (or thread): the board
+    /// that shows where it stands. `None` before anything was delivered.
+    pub async fn last_game_message(
+        &self,
+        game_id: GameId,
+        channel_id: ChannelId,
+    ) -> StoreResult<Option<MessageId>> {
+        let message = sqlx::query_scalar(
+            "SELECT message_id FROM announcements
+             WHERE game_id = $1 AND channel_id = $2 AND message_id IS NOT NULL
+             ORDER BY id DESC LIMIT 1",
+        )
+        .bind(game_id)
+        .bind(channel_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(message)
+    }
+
     /// How many announcements are neither delivered nor given up.
     pub async fn undelivered_announcements(&self) -> StoreResult<u64> {
         let count: i64 = sqlx::query_scalar(

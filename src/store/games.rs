@@ -65,6 +65,29 @@ impl Store {
         announcements: impl Announce<Game>,
         now: i64,
     ) -> StoreResult<Game> {
+        self.create_game_under(game, None, announcements, now).await
+    }
+
+    /// [`Store::create_game`] for a game played in a thread of its own (`game.channel_id`)
+    /// under `parent`: the thread is recorded with the game, in its transaction.
+    pub async fn create_game_in_thread(
+        &self,
+        game: &NewGame,
+        parent: ChannelId,
+        announcements: impl Announce<Game>,
+        now: i64,
+    ) -> StoreResult<Game> {
+        self.create_game_under(game, Some(parent), announcements, now)
+            .await
+    }
+
+    async fn create_game_under(
+        &self,
+        game: &NewGame,
+        parent: Option<ChannelId>,
+        announcements: impl Announce<Game>,
+        now: i64,
+    ) -> StoreResult<Game> {
         if game.seats.is_empty() || game.seats.len() > usize::from(u8::MAX) {
             return Err(StoreError::Invalid(format!(
                 "a game needs between 1 and 255 seats, not {}",
@@ -124,6 +147,13 @@ impl Store {
                 .bind(id)
                 .bind(seat)
                 .bind(user_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        if let Some(parent) = parent {
+            sqlx::query("INSERT INTO game_threads (game_id, parent_channel_id) VALUES ($1, $2)")
+                .bind(id)
+                .bind(parent)
                 .execute(&mut *tx)
                 .await?;
         }
@@ -356,12 +386,85 @@ impl Store {
                  SELECT MIN(expires_at) FROM challenges WHERE status = 'open'
                  UNION ALL
                  SELECT MIN(ends_at) FROM vacations WHERE end_announced = 0
+                 UNION ALL
+                 SELECT MIN(g.finished_at + $1) FROM game_threads t
+                 JOIN games g ON g.id = t.game_id
+                 WHERE t.archived_at IS NULL AND g.finished_at IS NOT NULL
              )",
         )
+        .bind(THREAD_ARCHIVE_DELAY)
         .fetch_one(&self.pool)
         .await?;
         Ok(next)
     }
+
+    /// The thread a game is played in, if it has one of its own.
+    pub async fn game_thread(&self, game_id: GameId) -> StoreResult<Option<GameThread>> {
+        let thread = sqlx::query_as(
+            "SELECT t.game_id, g.channel_id AS thread_id, t.parent_channel_id, t.archived_at
+             FROM game_threads t JOIN games g ON g.id = t.game_id
+             WHERE t.game_id = $1",
+        )
+        .bind(game_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(thread)
+    }
+
+    /// The threads of games that ended [`THREAD_ARCHIVE_DELAY`] or more before `now` and
+    /// are not archived yet, oldest first.
+    pub async fn due_thread_archives(&self, now: i64) -> StoreResult<Vec<GameThread>> {
+        let due = sqlx::query_as(
+            "SELECT t.game_id, g.channel_id AS thread_id, t.parent_channel_id, t.archived_at
+             FROM game_threads t JOIN games g ON g.id = t.game_id
+             WHERE t.archived_at IS NULL AND g.finished_at IS NOT NULL
+               AND g.finished_at + $1 <= $2
+             ORDER BY g.finished_at, t.game_id",
+        )
+        .bind(THREAD_ARCHIVE_DELAY)
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(due)
+    }
+
+    /// Marks a game's thread archived, with what that announces (the archiving itself is
+    /// delivered as an announcement), in one transaction. `Ok(false)` if it already was.
+    pub async fn archive_thread(
+        &self,
+        thread: &GameThread,
+        announcements: impl Announce<GameThread>,
+        now: i64,
+    ) -> StoreResult<bool> {
+        let mut tx = self.begin_write().await?;
+        let done = sqlx::query(
+            "UPDATE game_threads SET archived_at = $1 WHERE game_id = $2 AND archived_at IS NULL",
+        )
+        .bind(now)
+        .bind(thread.game_id)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
+        announce(&mut tx, announcements, thread, now).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+}
+
+/// How long after its game ends a game's thread is archived: a day.
+pub const THREAD_ARCHIVE_DELAY: i64 = 86_400;
+
+/// A game played in a thread of its own.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct GameThread {
+    pub game_id: GameId,
+    /// The thread: the game's channel.
+    pub thread_id: ChannelId,
+    /// The channel the thread hangs from.
+    pub parent_channel_id: ChannelId,
+    pub archived_at: Option<i64>,
 }
 
 /// Turns an open challenge `accepted`, or says why it can't be.

@@ -39,6 +39,7 @@ pub use announcements::{
     Announce, Claim, ClaimedAnnouncement, NewAnnouncement, StoredAnnouncement,
 };
 pub use error::{StoreError, StoreResult};
+pub use games::{GameThread, THREAD_ARCHIVE_DELAY};
 pub use ids::{AnnouncementId, ChallengeId, ChannelId, GameId, GuildId, MessageId, UserId};
 pub use model::*;
 pub use play::unrated;

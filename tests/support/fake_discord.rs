@@ -404,6 +404,11 @@ impl FakeDiscord {
         });
     }
 
+    /// A thread the bot opened, as it now is (its `members` are user ids).
+    pub fn thread(&self, id: u64) -> Option<Value> {
+        self.shared.state().threads.get(&id.to_string()).cloned()
+    }
+
     /// Lifts every fault still waiting: Discord works again.
     pub fn recover(&self) {
         self.shared.state().faults.clear();
@@ -789,6 +794,9 @@ struct Recorded {
     command_ids: HashMap<String, u64>,
     /// Messages as they now are, by id: those the bot sent or changed, and those clicked.
     messages: HashMap<String, Value>,
+    /// Threads the bot opened, by id, with their `members` (user ids) as the fake keeps
+    /// them.
+    threads: HashMap<String, Value>,
     gateway: Gateway,
 }
 
@@ -844,6 +852,7 @@ impl Shared {
                 tokens: HashMap::new(),
                 command_ids: HashMap::new(),
                 messages: HashMap::new(),
+                threads: HashMap::new(),
                 gateway: Gateway::default(),
             }),
             changed: watch::Sender::new(()),

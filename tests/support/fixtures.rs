@@ -21,6 +21,9 @@ pub const ATTACHMENT_SIZE_LIMIT: u64 = 10 * 1024 * 1024;
 pub const PERMISSIONS: &str = "2147601408";
 /// [`PERMISSIONS`] and Manage Server.
 pub const MANAGER_PERMISSIONS: &str = "2147601440";
+/// [`PERMISSIONS`] with Create Public Threads and Send Messages in Threads, which game
+/// threads need.
+pub const THREAD_PERMISSIONS: &str = "311385246720";
 
 const JOINED_AT: &str = "2024-01-01T00:00:00.000000+00:00";
 
@@ -134,6 +137,7 @@ pub struct InteractionBuilder {
     attachment_size_limit: u64,
     /// The member's permissions in the channel, as Discord computes them.
     permissions: &'static str,
+    app_permissions: &'static str,
 }
 
 impl InteractionBuilder {
@@ -150,6 +154,7 @@ impl InteractionBuilder {
             message: None,
             attachment_size_limit: ATTACHMENT_SIZE_LIMIT,
             permissions: PERMISSIONS,
+            app_permissions: PERMISSIONS,
         }
     }
 
@@ -189,6 +194,12 @@ impl InteractionBuilder {
         );
         builder.message = Some(message);
         builder
+    }
+
+    /// The bot's permissions in the channel, as Discord reports them (a bit set).
+    pub fn app_permissions(mut self, permissions: &'static str) -> Self {
+        self.app_permissions = permissions;
+        self
     }
 
     /// Who acts.
@@ -328,7 +339,7 @@ impl InteractionBuilder {
             "entitlements": [],
             "authorizing_integration_owners": {},
             "attachment_size_limit": self.attachment_size_limit,
-            "app_permissions": PERMISSIONS,
+            "app_permissions": self.app_permissions,
         });
         let fields = interaction
             .as_object_mut()

@@ -46,3 +46,14 @@ pub const TO_LION: [&str; 16] = [
     "15l15k", "1f1g", "15k15j", "2f2g", "15m15k", "3f3g", "15p15o", "4f4g", //
     "15o15m", "1g1h", "15m14k", "2g2h", "14k15i", "3g3h", "15i15g", "4g4h",
 ];
+
+/// The S pawn walks up the 5-file while N moves its golds aside; taking N's rook with
+/// promotion then mates the boxed-in N king, with S's rook guarding the tokin from 5h.
+/// W and E shuffle silvers meanwhile.
+pub const YONIN_TO_ELIMINATION: [&str; 17] = [
+    "5g5f", "9c8c", "6a7b", "1c2c", // S, W, N, E
+    "5f5e", "8c9b", "4a3b", "2c1b", //
+    "5e5d", "9b8c", "3a2b", "1b2c", //
+    "P-5c=", "8c9b", "7a8b", "2c1b",  // S says not to promote, or is asked
+    "5c5b+", // S mates N
+];

@@ -225,26 +225,77 @@ pub fn check_commands(commands: &Value) -> Vec<String> {
     problems
 }
 
-fn check_name_and_description(what: &str, item: &Value, needs_description: bool) -> Vec<String> {
-    let mut problems = Vec::new();
-    let name = item.get("name").and_then(Value::as_str).unwrap_or("");
+/// Discord's locale codes, the only keys a `*_localizations` map may have.
+pub const DISCORD_LOCALES: [&str; 34] = [
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko", "he", "ar",
+];
+
+fn name_problem(what: &str, name: &str) -> Option<String> {
     let name_ok = (1..=MAX_COMMAND_NAME_CHARS).contains(&name.chars().count())
         && name
             .chars()
             .all(|c| c == '-' || c == '_' || c.is_alphanumeric())
         && name.to_lowercase() == name;
-    if !name_ok {
-        problems.push(format!(
+    (!name_ok).then(|| {
+        format!(
             "{what}: name {name:?} must be 1 to {MAX_COMMAND_NAME_CHARS} lowercase letters, digits, '-' or '_'"
-        ));
-    }
+        )
+    })
+}
+
+fn description_problem(what: &str, description: &str) -> Option<String> {
+    let length = description.chars().count();
+    (length == 0 || length > MAX_DESCRIPTION_CHARS).then(|| {
+        format!("{what}: description is {length} characters; 1 to {MAX_DESCRIPTION_CHARS} allowed")
+    })
+}
+
+/// A `*_localizations` map: known locale keys, each text checked by `check`.
+fn check_localizations(
+    what: &str,
+    item: &Value,
+    field: &str,
+    check: impl Fn(&str, &str) -> Option<String>,
+) -> Vec<String> {
+    let Some(map) = item.get(field).filter(|map| !map.is_null()) else {
+        return Vec::new();
+    };
+    let Some(map) = map.as_object() else {
+        return vec![format!("{what}: {field} is not an object")];
+    };
+    map.iter()
+        .filter_map(|(locale, text)| {
+            if !DISCORD_LOCALES.contains(&locale.as_str()) {
+                return Some(format!("{what}: {field} has an unknown locale {locale:?}"));
+            }
+            check(&format!("{what} ({locale})"), text.as_str().unwrap_or(""))
+        })
+        .collect()
+}
+
+fn check_name_and_description(what: &str, item: &Value, needs_description: bool) -> Vec<String> {
+    let name = item.get("name").and_then(Value::as_str).unwrap_or("");
+    let mut problems: Vec<String> = name_problem(what, name).into_iter().collect();
+    problems.extend(check_localizations(
+        what,
+        item,
+        "name_localizations",
+        name_problem,
+    ));
     if needs_description {
-        let description = item.get("description").map(chars).unwrap_or(0);
-        if description == 0 || description > MAX_DESCRIPTION_CHARS {
-            problems.push(format!(
-                "{what}: description is {description} characters; 1 to {MAX_DESCRIPTION_CHARS} allowed"
-            ));
-        }
+        let description = item
+            .get("description")
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        problems.extend(description_problem(what, description));
+        problems.extend(check_localizations(
+            what,
+            item,
+            "description_localizations",
+            description_problem,
+        ));
     }
     problems
 }
@@ -283,6 +334,26 @@ fn check_options(parent: &str, options: &[Value]) -> Vec<String> {
             .get("choices")
             .and_then(Value::as_array)
             .map_or(0, Vec::len);
+        for choice in option
+            .get("choices")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            problems.extend(check_localizations(
+                &format!("{what} choice {}", choice["name"]),
+                choice,
+                "name_localizations",
+                |what, label| {
+                    let length = label.chars().count();
+                    (length == 0 || length > MAX_CHOICE_CHARS).then(|| {
+                        format!(
+                            "{what}: label is {length} characters; 1 to {MAX_CHOICE_CHARS} allowed"
+                        )
+                    })
+                },
+            ));
+        }
         if choices > MAX_COMMAND_CHOICES {
             problems.push(format!(
                 "{what} has {choices} choices; at most {MAX_COMMAND_CHOICES}"

@@ -22,6 +22,7 @@ pub const START_TIME: i64 = 1_790_000_000;
 /// `/challenge` variant choice indexes, for [`Table::start_game`].
 pub const STANDARD: i64 = 0;
 pub const YONIN: i64 = 1;
+pub const YONIN_DOUBLES: i64 = 2;
 pub const DAIDAI: i64 = 3;
 
 /// What a move command produced: the interaction, the mover's private confirmation, the

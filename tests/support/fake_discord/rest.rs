@@ -329,6 +329,16 @@ fn route(shared: &Shared, call: &RestCall) -> Answer {
             Answer::no_content()
         }
         (Method::POST, ["channels", channel, "messages"]) => channel_message(shared, call, channel),
+        (Method::POST, ["channels", channel, "messages", message, "threads"]) => {
+            create_thread(shared, call, channel, Some(message))
+        }
+        (Method::POST, ["channels", channel, "threads"]) => {
+            create_thread(shared, call, channel, None)
+        }
+        (Method::PUT, ["channels", thread, "thread-members", user]) => {
+            add_thread_member(shared, call, thread, user)
+        }
+        (Method::PATCH, ["channels", thread]) => edit_thread(shared, call, thread),
         (Method::PATCH, ["channels", channel, "messages", message]) => {
             edit_channel_message(shared, call, channel, message)
         }
@@ -855,4 +865,102 @@ fn stored_message(shared: &Shared, channel_id: &str, message_id: &str) -> Option
     let state = shared.state();
     let message = state.messages.get(message_id)?;
     (message["channel_id"].as_str() == Some(channel_id)).then(|| message.clone())
+}
+
+/// Opens a public thread under `channel`: from message `message` (the thread takes the
+/// message's id, and a message has at most one thread, as on Discord), or on its own.
+fn create_thread(shared: &Shared, call: &RestCall, channel: &str, message: Option<&str>) -> Answer {
+    let payload = call.json.clone().unwrap_or(json!({}));
+    let name = payload
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    let length = name.chars().count();
+    if !(1..=100).contains(&length) {
+        return invalid_form(
+            shared,
+            call,
+            vec![format!(
+                "a thread name has 1 to 100 characters, not {length}"
+            )],
+        );
+    }
+    let id = match message {
+        Some(message) => message.to_owned(),
+        None => shared.next_id().to_string(),
+    };
+    if shared.state().threads.contains_key(&id) {
+        return refuse(
+            shared,
+            call,
+            StatusCode::BAD_REQUEST,
+            160_004,
+            "A thread has already been created for this message",
+        );
+    }
+    let thread = json!({
+        "id": id,
+        "type": 11,
+        "guild_id": fixtures::GUILD_ID.to_string(),
+        "parent_id": channel,
+        "owner_id": APPLICATION_ID.to_string(),
+        "name": name,
+        "thread_metadata": {
+            "archived": false,
+            "auto_archive_duration": payload
+                .get("auto_archive_duration")
+                .cloned()
+                .unwrap_or(json!(1440)),
+            "archive_timestamp": "2026-09-21T00:00:00.000000+00:00",
+            "locked": false,
+        },
+        "members": [],
+    });
+    shared.state().threads.insert(id, thread.clone());
+    Answer {
+        status: StatusCode::CREATED,
+        ..Answer::json(thread)
+    }
+}
+
+/// Adds a user to a thread the fake opened.
+fn add_thread_member(shared: &Shared, call: &RestCall, thread: &str, user: &str) -> Answer {
+    let mut state = shared.state();
+    let Some(found) = state.threads.get_mut(thread) else {
+        drop(state);
+        return refuse(
+            shared,
+            call,
+            StatusCode::NOT_FOUND,
+            10003,
+            "Unknown Channel",
+        );
+    };
+    if let Some(members) = found["members"].as_array_mut() {
+        if !members.iter().any(|member| member == user) {
+            members.push(json!(user));
+        }
+    }
+    Answer::no_content()
+}
+
+/// Archives (or reopens) a thread the fake opened.
+fn edit_thread(shared: &Shared, call: &RestCall, thread: &str) -> Answer {
+    let payload = call.json.clone().unwrap_or(json!({}));
+    let mut state = shared.state();
+    let Some(found) = state.threads.get_mut(thread) else {
+        drop(state);
+        return refuse(
+            shared,
+            call,
+            StatusCode::NOT_FOUND,
+            10003,
+            "Unknown Channel",
+        );
+    };
+    if let Some(archived) = payload.get("archived").and_then(Value::as_bool) {
+        found["thread_metadata"]["archived"] = json!(archived);
+    }
+    Answer::json(found.clone())
 }

@@ -1,0 +1,373 @@
+//! Replays of a game: the whole game as an animated GIF (announced when a game ends, and
+//! given on request for any game, finished or not), and the board after any one of its
+//! moves with the moves around it, for stepping through a game.
+//!
+//! Both are drawn from the game's own record, played again from its start position (the
+//! stored state holds the whole record, so nothing else is read). The captions are the
+//! front end's: it passes them in as [`Captions`], so the words stay with the rest of its
+//! text.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{PlayedMove, Seat, Variant};
+use crate::render::{self, ReplayFrame, ReplayOptions};
+use crate::store::{self, ChannelId, GameId, GameStatus, GuildId, UserId};
+
+use super::ending::StoredResult;
+use super::table::Table;
+use super::{BoardImage, GameRef, PlayerView, Service, ServiceError, ServiceResult};
+
+/// Moves listed on each side of the one shown when stepping through a game.
+pub const MOVES_AROUND: u32 = 5;
+
+/// What the caption of one position says: the variant, the number of moves played to reach
+/// it, the last of them (`None` at the start), and the result on the final position of a
+/// finished game.
+#[derive(Clone, Copy, Debug)]
+pub struct Caption<'a> {
+    pub variant: Variant,
+    pub ply: u32,
+    pub played: Option<&'a PlayedMove>,
+    pub result: Option<&'a str>,
+}
+
+/// Writes the caption under a replayed position, in the reader's language.
+pub type Captions = Arc<dyn Fn(&Caption<'_>) -> String + Send + Sync>;
+
+/// Which seat a replay is seen from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplaySeat {
+    /// This seat.
+    Seat(u8),
+    /// As the game's record is shown to this user: from the winner's seat when the game has
+    /// a winner, else from the user's own seat if they play, else from the first seat.
+    For(UserId),
+}
+
+/// The end of a game as announced with its replay.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayView {
+    pub game_id: GameId,
+    pub guild_id: GuildId,
+    pub variant: Variant,
+    /// The seat the replay is drawn from: the winner's, or the first seat for a draw.
+    pub seat: u8,
+    /// How the game ended, in one line.
+    pub summary: String,
+    pub players: Vec<PlayerView>,
+}
+
+/// A game drawn as an animated GIF.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayFile {
+    pub game_id: GameId,
+    pub variant: Variant,
+    pub seat: u8,
+    pub seat_name: &'static str,
+    /// E.g. `shogiban-game-12.gif`.
+    pub filename: String,
+    pub gif: Vec<u8>,
+    /// Positions in the game, the start included.
+    pub positions: usize,
+    /// Positions in the file.
+    pub frames: usize,
+    /// Every how many positions one is shown: 1 when none were left out.
+    pub every: usize,
+    /// Whether the game is over.
+    pub finished: bool,
+}
+
+/// One move in the list beside a replayed board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayMove {
+    pub ply: u32,
+    pub seat: u8,
+    pub seat_name: &'static str,
+    /// Western notation.
+    pub western: String,
+}
+
+/// The board after one move of a game, with the moves around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayBoard {
+    pub game_id: GameId,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    pub variant: Variant,
+    pub status: GameStatus,
+    /// The moves played before the position shown.
+    pub ply: u32,
+    /// The moves of the game so far.
+    pub last_ply: u32,
+    /// The seat the board is seen from.
+    pub seat: u8,
+    /// The viewer's seat, if they play in the game.
+    pub viewer_seat: Option<u8>,
+    pub players: Vec<PlayerView>,
+    /// Up to [`MOVES_AROUND`] moves each side of the one that led to the position, and it.
+    pub moves: Vec<ReplayMove>,
+    /// How the game ended; `None` while it goes on.
+    pub result: Option<String>,
+    pub image: Option<BoardImage>,
+}
+
+impl Service {
+    /// The game `game` as an animated GIF of at most `byte_limit` bytes (positions are left
+    /// out to stay under it, and the captions say so), seen from `seat`.
+    pub async fn replay_gif(
+        &self,
+        game: GameRef,
+        seat: ReplaySeat,
+        byte_limit: usize,
+        captions: Captions,
+    ) -> ServiceResult<ReplayFile> {
+        let table = Table::from_row(self.game_row(game).await?)?;
+        let seat = replay_seat(&table, seat);
+        let id = table.id();
+        let drawn =
+            tokio::task::spawn_blocking(move || draw_gif(&table, seat, byte_limit, &captions))
+                .await
+                .map_err(|e| replay_failed(id, e.to_string()))??;
+        Ok(drawn)
+    }
+
+    /// The board of `game` after `ply` moves (`None`: as it stands), seen from `seat`
+    /// (`None`: the viewer's seat if they play, else the first seat), with the moves around
+    /// it.
+    pub async fn replay_board(
+        &self,
+        game: GameRef,
+        ply: Option<u32>,
+        seat: Option<u8>,
+        viewer: UserId,
+        captions: Captions,
+    ) -> ServiceResult<ReplayBoard> {
+        let table = Table::from_row(self.game_row(game).await?)?;
+        let game_id = table.id();
+        let variant = table.variant();
+        let last_ply = u32::try_from(table.game.history().len()).unwrap_or(u32::MAX);
+        let ply = ply.unwrap_or(last_ply);
+        if ply > last_ply {
+            return Err(ServiceError::NotAllowed(format!(
+                "Game #{game_id} has {last_ply} moves so far: choose a move from 0 (the start) to {last_ply}."
+            )));
+        }
+        let viewer_seat = table.seat_of(viewer).ok();
+        let seat = match seat {
+            Some(seat) if seat < variant.seats() => seat,
+            Some(_) => {
+                return Err(ServiceError::NotAllowed(format!(
+                    "{} has {} seats.",
+                    variant.title(),
+                    variant.seats()
+                )))
+            }
+            None => viewer_seat.unwrap_or(0),
+        };
+        let moves = moves_around(&table, ply);
+        let result = result_of(&table.row);
+        let players = table.players();
+        let (id, guild_id, channel_id, status) = (
+            table.id(),
+            table.row.guild_id,
+            table.row.channel_id,
+            table.row.status,
+        );
+        let png = tokio::task::spawn_blocking(move || draw_board(&table, ply, seat, &captions))
+            .await
+            .map_err(|e| replay_failed(id, e.to_string()))??;
+        Ok(ReplayBoard {
+            game_id: id,
+            guild_id,
+            channel_id,
+            variant,
+            status,
+            ply,
+            last_ply,
+            seat,
+            viewer_seat,
+            players,
+            moves,
+            result,
+            image: Some(BoardImage {
+                seat,
+                seat_name: variant.seat_name(Seat(seat)),
+                png,
+                // The replay pages through whole boards; the close-up follows the live game.
+                close_up: None,
+            }),
+        })
+    }
+
+    /// The last message posted about each game in its channel (or thread), for lists that
+    /// link to them; games with none are left out.
+    pub async fn last_messages(
+        &self,
+        games: &[super::GameSummary],
+    ) -> ServiceResult<Vec<(GameId, store::MessageId)>> {
+        let mut found = Vec::new();
+        for game in games {
+            if let Some(message) = self
+                .store()
+                .last_game_message(game.game_id, game.channel_id)
+                .await?
+            {
+                found.push((game.game_id, message));
+            }
+        }
+        Ok(found)
+    }
+
+    /// The stored game a command means.
+    pub(super) async fn game_row(&self, game: GameRef) -> ServiceResult<store::Game> {
+        match game {
+            GameRef::InGuild(guild, id) => self
+                .store()
+                .game(id)
+                .await?
+                .filter(|row| row.guild_id == guild)
+                .ok_or(ServiceError::GameNotFound(id)),
+            GameRef::Channel(channel) => self
+                .store()
+                .latest_game_in_channel(channel)
+                .await?
+                .ok_or(ServiceError::NoGameHere),
+        }
+    }
+}
+
+/// The announcement of a game's replay at its end: drawn from the first winner's seat, or
+/// the first seat when nobody won. `None` for a game without moves (its replay would be
+/// its first board again).
+pub(super) fn replay_at_end(table: &Table, summary: &str) -> Option<ReplayView> {
+    if table.game.history().is_empty() {
+        return None;
+    }
+    let seat = table
+        .game
+        .result()
+        .and_then(|result| result.winners().first().copied())
+        .map_or(0, |seat| seat.0);
+    Some(ReplayView {
+        game_id: table.id(),
+        guild_id: table.row.guild_id,
+        variant: table.variant(),
+        seat,
+        summary: summary.to_owned(),
+        players: table.players(),
+    })
+}
+
+/// The seat a replay is drawn from.
+fn replay_seat(table: &Table, seat: ReplaySeat) -> u8 {
+    match seat {
+        ReplaySeat::Seat(seat) if seat < table.variant().seats() => seat,
+        ReplaySeat::Seat(_) => 0,
+        ReplaySeat::For(user) => table
+            .game
+            .result()
+            .and_then(|result| result.winners().first().copied())
+            .map(|seat| seat.0)
+            .or_else(|| table.seat_of(user).ok())
+            .unwrap_or(0),
+    }
+}
+
+/// How a stored game ended, in one line.
+fn result_of(row: &store::Game) -> Option<String> {
+    row.result
+        .as_ref()
+        .and_then(|value| serde_json::from_value::<StoredResult>(value.clone()).ok())
+        .map(|stored| stored.summary)
+}
+
+fn replay_failed(game: GameId, reason: String) -> ServiceError {
+    ServiceError::Replay { game, reason }
+}
+
+/// Every position of the game with its caption.
+fn frames_of(table: &Table, captions: &Captions) -> ServiceResult<Vec<ReplayFrame>> {
+    let variant = table.variant();
+    let result = result_of(&table.row);
+    let moves = table.game.history().len();
+    let mut played_so_far = 0;
+    ReplayFrame::from_game(&table.game, |ply, played| {
+        if played.is_some() {
+            played_so_far += 1;
+        }
+        let last = played_so_far == moves && table.row.status != GameStatus::Active;
+        captions(&Caption {
+            variant,
+            ply,
+            played,
+            result: if last { result.as_deref() } else { None },
+        })
+    })
+    .map_err(|e| replay_failed(table.id(), e.to_string()))
+}
+
+fn draw_gif(
+    table: &Table,
+    seat: u8,
+    byte_limit: usize,
+    captions: &Captions,
+) -> ServiceResult<ReplayFile> {
+    let frames = frames_of(table, captions)?;
+    let options = ReplayOptions {
+        seat: Seat(seat),
+        names: table.names(),
+        byte_limit,
+        ..ReplayOptions::default()
+    };
+    let replay = render::replay_gif(&frames, &options)
+        .map_err(|e| replay_failed(table.id(), e.to_string()))?;
+    Ok(ReplayFile {
+        game_id: table.id(),
+        variant: table.variant(),
+        seat,
+        seat_name: table.variant().seat_name(Seat(seat)),
+        filename: format!("shogiban-game-{}.gif", table.id()),
+        gif: replay.gif,
+        positions: frames.len(),
+        frames: replay.frames,
+        every: replay.every,
+        finished: table.row.status != GameStatus::Active,
+    })
+}
+
+fn draw_board(table: &Table, ply: u32, seat: u8, captions: &Captions) -> ServiceResult<Vec<u8>> {
+    let frames = frames_of(table, captions)?;
+    // The record starts at index 0 with the start position: frame `ply` follows move `ply`.
+    let frame = usize::try_from(ply)
+        .ok()
+        .and_then(|ply| frames.get(ply))
+        .ok_or_else(|| replay_failed(table.id(), format!("no position after move {ply}")))?;
+    let mut scene = render::position_scene(&frame.position, Seat(seat), frame.last_move.as_ref());
+    for (player, name) in scene.players.iter_mut().zip(table.names()) {
+        player.name = name;
+    }
+    scene.caption = Some(frame.caption.clone());
+    render::render_png(&scene).map_err(|e| replay_failed(table.id(), e.to_string()))
+}
+
+/// The moves from [`MOVES_AROUND`] before move `ply` to as many after it.
+fn moves_around(table: &Table, ply: u32) -> Vec<ReplayMove> {
+    let variant = table.variant();
+    let first = ply.saturating_sub(MOVES_AROUND).max(1);
+    let last = ply.saturating_add(MOVES_AROUND);
+    table
+        .game
+        .history()
+        .iter()
+        .zip(1u32..)
+        .filter(|(_, n)| (first..=last).contains(n))
+        .map(|(played, n)| ReplayMove {
+            ply: n,
+            seat: played.seat.0,
+            seat_name: variant.seat_name(played.seat),
+            western: played.western.clone(),
+        })
+        .collect()
+}

@@ -1,0 +1,298 @@
+//! The message files in `locales/`: every language says everything, with the same
+//! arguments, and the command translations match the commands the bot registers.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+use shogiban::discord::commands;
+use shogiban::discord::i18n::{lookup, slug, Lang};
+
+/// One language's messages in one file: `message` or `message.attribute` → the variables
+/// it uses.
+type Messages = BTreeMap<String, BTreeSet<String>>;
+
+fn locales_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("locales")
+}
+
+/// The `.ftl` files of one language, by file name.
+fn files_of(lang: Lang) -> BTreeMap<String, Messages> {
+    let dir = locales_dir().join(lang.code());
+    let mut files = BTreeMap::new();
+    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().is_some_and(|ext| ext == "ftl") {
+            let name = path
+                .file_name()
+                .expect("a file name")
+                .to_string_lossy()
+                .into_owned();
+            files.insert(name, messages_of(&path));
+        }
+    }
+    files
+}
+
+fn messages_of(path: &Path) -> Messages {
+    let source = std::fs::read_to_string(path).expect("a readable .ftl file");
+    let resource = fluent_syntax::parser::parse(source.as_str())
+        .unwrap_or_else(|(_, errors)| panic!("{} does not parse: {errors:?}", path.display()));
+    let mut messages = Messages::new();
+    for entry in resource.body {
+        match entry {
+            Entry::Message(message) => {
+                let id = message.id.name.to_owned();
+                if let Some(value) = &message.value {
+                    messages.insert(id.clone(), variables(value));
+                }
+                for attribute in &message.attributes {
+                    messages.insert(
+                        format!("{id}.{}", attribute.id.name),
+                        variables(&attribute.value),
+                    );
+                }
+            }
+            Entry::Junk { content } => panic!("{}: unreadable entry {content:?}", path.display()),
+            _ => {}
+        }
+    }
+    messages
+}
+
+/// The variables a pattern uses, in any branch of any selector.
+fn variables(pattern: &Pattern<&str>) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    for element in &pattern.elements {
+        if let PatternElement::Placeable { expression } = element {
+            expression_variables(expression, &mut found);
+        }
+    }
+    found
+}
+
+fn expression_variables(expression: &Expression<&str>, found: &mut BTreeSet<String>) {
+    match expression {
+        Expression::Inline(inline) => inline_variables(inline, found),
+        Expression::Select { selector, variants } => {
+            inline_variables(selector, found);
+            for variant in variants {
+                found.extend(variables(&variant.value));
+            }
+        }
+    }
+}
+
+fn inline_variables(inline: &InlineExpression<&str>, found: &mut BTreeSet<String>) {
+    match inline {
+        InlineExpression::VariableReference { id } => {
+            found.insert(id.name.to_owned());
+        }
+        InlineExpression::FunctionReference { arguments, .. } => {
+            for argument in &arguments.positional {
+                inline_variables(argument, found);
+            }
+            for argument in &arguments.named {
+                inline_variables(&argument.value, found);
+            }
+        }
+        InlineExpression::Placeable { expression } => expression_variables(expression, found),
+        _ => {}
+    }
+}
+
+/// The files only the languages other than English have: command names and descriptions,
+/// whose English lives in the code as Discord's defaults.
+const TRANSLATIONS_ONLY: [&str; 1] = ["commands.ftl"];
+
+#[test]
+fn every_language_has_every_message_with_the_same_arguments() {
+    let english = files_of(Lang::En);
+    let japanese = files_of(Lang::Ja);
+    let mut problems = Vec::new();
+    for lang in [Lang::Ja, Lang::Ko] {
+        let files = files_of(lang);
+        let names: BTreeSet<&String> = english
+            .keys()
+            .chain(files.keys())
+            .chain(japanese.keys())
+            .collect();
+        for name in names {
+            // Each file is compared with English, or with Japanese for the files English
+            // does not have.
+            let (model, model_lang) = if TRANSLATIONS_ONLY.contains(&name.as_str()) {
+                (japanese.get(name), Lang::Ja)
+            } else {
+                (english.get(name), Lang::En)
+            };
+            let (Some(model), Some(theirs)) = (model, files.get(name)) else {
+                problems.push(format!(
+                    "{name} exists in only one of {} and {}",
+                    model_lang.code(),
+                    lang.code()
+                ));
+                continue;
+            };
+            for (key, vars) in model {
+                match theirs.get(key) {
+                    None => problems.push(format!("{}/{name}: {key} is missing", lang.code())),
+                    Some(their_vars) if their_vars != vars => problems.push(format!(
+                        "{}/{name}: {key} uses {their_vars:?}, {} uses {vars:?}",
+                        lang.code(),
+                        model_lang.code()
+                    )),
+                    Some(_) => {}
+                }
+            }
+            for key in theirs.keys().filter(|key| !model.contains_key(*key)) {
+                problems.push(format!(
+                    "{}/{name}: {key} is not in {}",
+                    lang.code(),
+                    model_lang.code()
+                ));
+            }
+        }
+    }
+    for file in TRANSLATIONS_ONLY {
+        if english.contains_key(file) {
+            problems.push(format!(
+                "en/{file}: English command names belong in the code, not in a file"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The keys `commands.ftl` must have: one per command and subcommand (`cmd-vacation-start`),
+/// its description, each option's name and description, and each choice.
+fn command_keys() -> BTreeSet<String> {
+    let mut keys = BTreeSet::new();
+    for command in commands() {
+        add_command_keys(&command, "", &mut keys);
+    }
+    keys
+}
+
+fn add_command_keys(
+    command: &poise::Command<shogiban::discord::Data, shogiban::discord::Error>,
+    parent: &str,
+    keys: &mut BTreeSet<String>,
+) {
+    let key = format!("cmd-{parent}{}", command.name);
+    for parameter in &command.parameters {
+        let param = format!("{key}.{}", parameter.name);
+        for choice in parameter.choices.iter() {
+            keys.insert(format!("{param}-choice-{}", slug(&choice.name)));
+        }
+        keys.insert(format!("{param}-description"));
+        keys.insert(param);
+    }
+    keys.insert(format!("{key}.description"));
+    keys.insert(key);
+    let prefix = format!("{parent}{}-", command.name);
+    for sub in &command.subcommands {
+        add_command_keys(sub, &prefix, keys);
+    }
+}
+
+#[test]
+fn command_translations_cover_every_command_option_and_choice_and_nothing_else() {
+    let expected = command_keys();
+    for lang in [Lang::Ja, Lang::Ko] {
+        let found: BTreeSet<String> = files_of(lang)
+            .get("commands.ftl")
+            .unwrap_or_else(|| panic!("{}/commands.ftl is missing", lang.code()))
+            .keys()
+            .cloned()
+            .collect();
+        let missing: Vec<_> = expected.difference(&found).collect();
+        let stale: Vec<_> = found.difference(&expected).collect();
+        assert!(
+            missing.is_empty() && stale.is_empty(),
+            "{}/commands.ftl: missing {missing:?}; no such command, option or choice: {stale:?}",
+            lang.code()
+        );
+    }
+}
+
+#[test]
+fn registered_commands_carry_japanese_and_korean_names() {
+    let mut all = Vec::new();
+    let mut pending = commands();
+    while let Some(mut command) = pending.pop() {
+        pending.append(&mut command.subcommands);
+        all.push(command);
+    }
+    for command in all {
+        for locale in ["ja", "ko"] {
+            let has = |list: &[(
+                std::borrow::Cow<'static, str>,
+                std::borrow::Cow<'static, str>,
+            )]| {
+                list.iter().any(|(l, text)| l == locale && !text.is_empty())
+            };
+            assert!(
+                has(&command.name_localizations),
+                "/{} has no {locale} name",
+                command.name
+            );
+            assert!(
+                has(&command.description_localizations),
+                "/{} has no {locale} description",
+                command.name
+            );
+            for parameter in &command.parameters {
+                assert!(
+                    has(&parameter.name_localizations) && has(&parameter.description_localizations),
+                    "/{} {} has no {locale} name or description",
+                    command.name,
+                    parameter.name
+                );
+                for choice in parameter.choices.iter() {
+                    assert!(
+                        has(&choice.localizations),
+                        "/{} {} choice {:?} has no {locale} label",
+                        command.name,
+                        parameter.name,
+                        choice.name
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_command_reads_the_same_in_every_language_it_is_given_in() {
+    // The Japanese /move is 指す, the Korean 착수; the English name stays the default.
+    let commands = commands();
+    let play = commands
+        .iter()
+        .find(|command| command.name == "move")
+        .expect("/move");
+    let name_in = |locale: &str| {
+        play.name_localizations
+            .iter()
+            .find(|(l, _)| l == locale)
+            .map(|(_, name)| name.to_string())
+    };
+    assert_eq!(name_in("ja"), lookup(Lang::Ja, "cmd-move", &[]));
+    assert_eq!(name_in("ko"), lookup(Lang::Ko, "cmd-move", &[]));
+    assert_ne!(name_in("ja"), name_in("ko"));
+    assert_eq!(name_in("en-US"), None);
+}
+
+#[test]
+fn each_language_names_itself() {
+    let names: BTreeSet<String> = Lang::ALL
+        .iter()
+        .map(|lang| lookup(*lang, "language-name", &[]).expect("a language name"))
+        .collect();
+    assert_eq!(
+        names,
+        ["English", "日本語", "한국어"]
+            .map(str::to_owned)
+            .into_iter()
+            .collect()
+    );
+}
