@@ -166,3 +166,102 @@ async fn server_settings_are_shown_and_changed_with_their_checks() {
     assert!(text.contains("14 days a year"), "{text}");
     table.close().await;
 }
+
+#[tokio::test]
+async fn a_late_move_eats_the_time_bank_and_only_both_spent_lose_on_time() {
+    let table = Table::open().await;
+    // One day a move and a three-day bank (the third choice of `bank`).
+    let challenge = table
+        .challenge(
+            InteractionBuilder::slash("challenge")
+                .user("opponent", &bob())
+                .integer("seats", 1)
+                .string("time_per_move", "1d")
+                .integer("bank", 2),
+            &alice(),
+        )
+        .await;
+    let text = challenge.content().unwrap_or_default();
+    assert!(
+        text.contains("1 day per move and a time bank of 3 days"),
+        "{text}"
+    );
+    let accept = challenge
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("accept:"))
+        .expect("an accept button");
+    let click = table
+        .click(&bob(), &accept, challenge.message.clone().expect("a message"))
+        .await;
+    let first = table.first_board_after(&click).await;
+    let text = first.content().unwrap_or_default();
+    // Alice has her day and her whole bank.
+    let deadline = START_TIME + 4 * DAY;
+    assert!(
+        text.contains(&format!(
+            "time runs out <t:{deadline}:R>, time bank included: 3 days left in the bank"
+        )),
+        "{text}"
+    );
+
+    // Alice moves a day late: a day of her bank is gone, and the game goes on.
+    table.clock.set(START_TIME + 2 * DAY);
+    let played = table.play(&alice(), "7g7f").await;
+    assert!(!played.content().contains("Game over"), "{}", played.content());
+    // Bob moves within the hour: his bank is full and stays so.
+    table.clock.set(START_TIME + 2 * DAY + 3_600);
+    let played = table.play(&bob(), "3c3d").await;
+    let text = played.content().to_owned();
+    let deadline = START_TIME + 2 * DAY + 3_600 + DAY + 2 * DAY;
+    assert!(
+        text.contains(&format!(
+            "time runs out <t:{deadline}:R>, time bank included: 2 days left in the bank"
+        )),
+        "the board shows alice's bank left: {text}"
+    );
+
+    // Past her day, into her bank: no timeout, and her own /board says what is left.
+    table.clock.set(deadline - 10);
+    poke_scheduler(&table).await;
+    let board = table
+        .ask(InteractionBuilder::slash("board").by(&alice()))
+        .await
+        .1;
+    let text = board.content().unwrap_or_default();
+    assert!(!text.contains("Game over"), "{text}");
+    assert!(text.contains(&format!("<t:{deadline}:R>")), "{text}");
+
+    // Both spent: she loses on time.
+    table.clock.set(deadline + 10);
+    poke_scheduler(&table).await;
+    let timeout = table
+        .fake
+        .channel_message(support::fixtures::CHANNEL_ID, support::fake_discord::DEFAULT_WAIT, |call| {
+            call.content()
+                .is_some_and(|c| c.contains("ran out of time"))
+        })
+        .await;
+    let text = timeout.content().unwrap_or_default();
+    assert!(text.contains(&alice().mention()), "{text}");
+    assert!(text.contains("**Game over**"), "{text}");
+    table.close().await;
+}
+
+#[tokio::test]
+async fn a_time_bank_needs_a_time_limit() {
+    let table = Table::open().await;
+    let (_, answer) = table
+        .ask(
+            InteractionBuilder::slash("challenge")
+                .user("opponent", &bob())
+                .string("time_per_move", "none")
+                .integer("bank", 1)
+                .by(&alice()),
+        )
+        .await;
+    assert!(answer.is_ephemeral());
+    let text = answer.content().unwrap_or_default();
+    assert!(text.contains("A time bank adds to the time per move"), "{text}");
+    table.close().await;
+}

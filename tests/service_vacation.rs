@@ -175,9 +175,10 @@ async fn in_yonin_a_vacation_stops_every_clock_and_keeps_the_seat() {
     f.clock.set(T0 + 3 * DAY);
     let first = f
         .service
-        .legal_moves_for(CHANNEL, ALICE, "")
+        .legal_moves_for(CHANNEL, ALICE, "", 25)
         .await
         .unwrap()
+        .moves
         .remove(0);
     let moved = f.service.play(CHANNEL, ALICE, &first.value).await.unwrap();
     assert_eq!(moved.deadline_at, Some(T0 + HOUR + 5 * DAY + DAY));

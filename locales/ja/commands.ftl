@@ -35,6 +35,12 @@ cmd-challenge = 対局申込
     .computers-description = コンピュータが埋める席の数（四人将棋: 0〜3）
     .thread = スレッド
     .thread-description = このチャンネルの下に新しいスレッドを作って対局する（省略時: サーバーの設定、なければしない）
+    .bank = 考慮時間
+    .bank-description = 一手の持ち時間を使い切った後に使える、各自の予備の時間（省略時: なし）
+    .bank-choice-none = なし
+    .bank-choice-1-day = 1日
+    .bank-choice-3-days = 3日
+    .bank-choice-7-days = 7日
 
 cmd-move = 指す
     .description = この場所の対局で指します。一覧から合法手を選ぶか、入力してください

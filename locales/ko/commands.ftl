@@ -35,6 +35,12 @@ cmd-challenge = 대국신청
     .computers-description = 컴퓨터가 채울 자리 수 (요닌쇼기: 0~3)
     .thread = 스레드
     .thread-description = 이 채널 아래 새 스레드에서 대국합니다 (기본: 서버 설정, 없으면 아니요)
+    .bank = 예비시간
+    .bank-description = 한 수의 시간을 다 쓴 뒤에 쓸 수 있는 각자의 예비 시간 (기본: 없음)
+    .bank-choice-none = 없음
+    .bank-choice-1-day = 1일
+    .bank-choice-3-days = 3일
+    .bank-choice-7-days = 7일
 
 cmd-move = 착수
     .description = 이 채널의 대국에서 수를 둡니다. 목록에서 둘 수 있는 수를 고르거나 입력하세요

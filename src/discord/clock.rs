@@ -181,6 +181,34 @@ pub(crate) fn settings_text(settings: &ServerSettings, changed: bool) -> String 
     )
 }
 
+/// When the player to move runs out of time, after the name of the player: the deadline
+/// (which includes the bank), and what is left of their time bank in a game with one.
+pub(crate) fn time_left(deadline: i64, bank_left: Option<i64>) -> String {
+    match bank_left {
+        None => format!(" (time runs out {})", relative_time(deadline)),
+        Some(bank) => format!(
+            " (time runs out {}, time bank included: {} left in the bank)",
+            relative_time(deadline),
+            rough_duration(bank)
+        ),
+    }
+}
+
+/// A duration to its two largest units: `2 days 4 hours`, `3 hours 12 minutes`, `none`.
+fn rough_duration(seconds: i64) -> String {
+    const UNITS: [i64; 4] = [86_400, 3_600, 60, 1];
+    let seconds = seconds.max(0);
+    if seconds == 0 {
+        return "none".to_owned();
+    }
+    let largest = UNITS
+        .iter()
+        .position(|unit| seconds >= *unit)
+        .unwrap_or(UNITS.len() - 1);
+    let smallest = UNITS[(largest + 1).min(UNITS.len() - 1)];
+    duration(seconds - seconds % smallest)
+}
+
 /// A point in time as Discord shows it to each reader, in full in their own time zone.
 fn absolute_time(unix_seconds: i64) -> String {
     format!("<t:{unix_seconds}:f>")
@@ -224,6 +252,19 @@ mod tests {
             ..notice
         });
         assert!(back.contains("<@22> is back from vacation"), "{back}");
+    }
+
+    #[test]
+    fn the_bank_left_is_said_beside_the_deadline_to_two_units() {
+        assert_eq!(time_left(1_800_000_000, None), " (time runs out <t:1800000000:R>)");
+        assert_eq!(
+            time_left(1_800_000_000, Some(2 * 86_400 + 4 * 3_600 + 59 * 60 + 12)),
+            " (time runs out <t:1800000000:R>, time bank included: 2 days 4 hours left in the \
+             bank)"
+        );
+        assert_eq!(rough_duration(3 * 3_600 + 12 * 60 + 5), "3 hours 12 minutes");
+        assert_eq!(rough_duration(86_400 + 30), "1 day");
+        assert_eq!(rough_duration(0), "none");
     }
 
     #[test]

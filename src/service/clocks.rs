@@ -28,6 +28,13 @@ fn bank_left(row: &store::Game, seat: u8) -> Option<i64> {
         .and_then(|s| s.bank_left)
 }
 
+/// What is left of a seat's bank, as players are told it: the full reserve while
+/// untouched; `None` in a game without a bank.
+pub(super) fn bank_shown(row: &store::Game, seat: u8) -> Option<i64> {
+    row.bank_seconds
+        .map(|full| bank_left(row, seat).unwrap_or(full))
+}
+
 /// The clock of a turn of `seat` starting at `started_at`, with `bank` its bank.
 fn turn_of(
     control: Option<TimeControl>,
@@ -112,18 +119,18 @@ impl Service {
         Ok(turn_of(control, &settings.pauses(spans), now, None))
     }
 
-    /// The clock of the turn that begins at `now` after an action on a game, and the
-    /// bank of `mover` as a move by them leaves it (`None` unless they moved and the game
-    /// has a bank).
+    /// The clock of the turn that begins at `now` after an action on a game, the bank of
+    /// `mover` as a move by them leaves it (`None` unless they moved and the game has a
+    /// bank), and the bank the next player has (`None` without a bank).
     pub(super) async fn next_turn_clock(
         &self,
         row: &store::Game,
         moved: Option<u8>,
         next: Option<u8>,
         now: i64,
-    ) -> ServiceResult<(TurnClock, Option<SeatBank>)> {
+    ) -> ServiceResult<(TurnClock, Option<SeatBank>, Option<i64>)> {
         let Some(control) = control_of(row) else {
-            return Ok((TurnClock::default(), None));
+            return Ok((TurnClock::default(), None, None));
         };
         let started_at = row.turn_started_at.unwrap_or(now).min(now);
         let pauses = self.pauses_of(row, started_at).await?;
@@ -137,7 +144,8 @@ impl Service {
             (Some(next), _) => bank_left(row, next),
             (None, _) => None,
         };
-        Ok((turn_of(Some(control), &pauses, now, next_bank), bank))
+        let shown = next.and_then(|_| control.bank.map(|full| next_bank.unwrap_or(full)));
+        Ok((turn_of(Some(control), &pauses, now, next_bank), bank, shown))
     }
 
     /// The new clocks of `rows` (those that change) with the server settings and vacation

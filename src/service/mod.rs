@@ -129,6 +129,9 @@ pub struct ChallengeRequest {
     /// Whether the game is to be played in a thread of its own under the channel (opened by
     /// the front end when the last player accepts).
     pub thread: bool,
+    /// Each player's time bank in seconds (a reserve a late move eats into); `None` for
+    /// none. Needs a time limit.
+    pub bank: Option<i64>,
 }
 
 impl ChallengeRequest {
@@ -142,6 +145,7 @@ impl ChallengeRequest {
             rules: None,
             rated: true,
             thread: false,
+            bank: None,
         }
     }
 }

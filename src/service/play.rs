@@ -303,6 +303,7 @@ impl Service {
                 }),
                 next: None,
                 deadline_at: None,
+                bank_left: None,
                 picture: None,
             }
         };
@@ -487,6 +488,7 @@ impl Service {
             eliminated,
             next: report.next.map(|seat| table.player(seat.0)),
             deadline_at: None,
+            bank_left: None,
             result: None,
             picture: Some(BoardPicture::of(&table, image_seat, last_move)),
         };
@@ -509,7 +511,7 @@ impl Service {
             _ => None,
         };
         let next_seat = report.next.map(|seat| seat.0);
-        let (clock, bank) = self
+        let (clock, bank, next_bank) = self
             .next_turn_clock(&table.row, moved, next_seat, now)
             .await?;
         let next = NextTurn {
@@ -518,6 +520,7 @@ impl Service {
             bank,
         };
         outcome.deadline_at = next.clock.deadline_at;
+        outcome.bank_left = next_bank;
         let announcement = Announcement::Outcome(Box::new(outcome.clone()));
         let lapsed = match &write {
             Write::Move { lapsed, .. } => lapsed.as_slice(),
@@ -557,6 +560,9 @@ pub(super) fn board_of(table: &Table, seat: u8, last_move: Option<PlayedMove>) -
         checks: table.players_in(position.checked_seats()),
         last_move: table.game.history().last().map(|m| m.western.clone()),
         deadline_at: table.row.deadline_at,
+        bank_left: table
+            .seat_to_move()
+            .and_then(|seat| super::clocks::bank_shown(&table.row, seat)),
         offers: Vec::new(),
         pairs: pairs_of(table),
         position: position.to_text(),

@@ -16,6 +16,9 @@ use serde::{Deserialize, Serialize};
 /// time it left unused to the bank.
 pub const REFILL_DIVISOR: i64 = 10;
 
+/// The largest time bank a game may give each player: thirty days.
+pub const MAX_BANK_SECONDS: i64 = 30 * 86_400;
+
 /// A half-open span of UNIX seconds, `[start, end)`, during which a clock stands still.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Span {
