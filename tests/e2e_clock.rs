@@ -192,7 +192,11 @@ async fn a_late_move_eats_the_time_bank_and_only_both_spent_lose_on_time() {
         .find(|id| id.starts_with("accept:"))
         .expect("an accept button");
     let click = table
-        .click(&bob(), &accept, challenge.message.clone().expect("a message"))
+        .click(
+            &bob(),
+            &accept,
+            challenge.message.clone().expect("a message"),
+        )
         .await;
     let first = table.first_board_after(&click).await;
     let text = first.content().unwrap_or_default();
@@ -208,7 +212,11 @@ async fn a_late_move_eats_the_time_bank_and_only_both_spent_lose_on_time() {
     // Alice moves a day late: a day of her bank is gone, and the game goes on.
     table.clock.set(START_TIME + 2 * DAY);
     let played = table.play(&alice(), "7g7f").await;
-    assert!(!played.content().contains("Game over"), "{}", played.content());
+    assert!(
+        !played.content().contains("Game over"),
+        "{}",
+        played.content()
+    );
     // Bob moves within the hour: his bank is full and stays so.
     table.clock.set(START_TIME + 2 * DAY + 3_600);
     let played = table.play(&bob(), "3c3d").await;
@@ -237,10 +245,14 @@ async fn a_late_move_eats_the_time_bank_and_only_both_spent_lose_on_time() {
     poke_scheduler(&table).await;
     let timeout = table
         .fake
-        .channel_message(support::fixtures::CHANNEL_ID, support::fake_discord::DEFAULT_WAIT, |call| {
-            call.content()
-                .is_some_and(|c| c.contains("ran out of time"))
-        })
+        .channel_message(
+            support::fixtures::CHANNEL_ID,
+            support::fake_discord::DEFAULT_WAIT,
+            |call| {
+                call.content()
+                    .is_some_and(|c| c.contains("ran out of time"))
+            },
+        )
         .await;
     let text = timeout.content().unwrap_or_default();
     assert!(text.contains(&alice().mention()), "{text}");
@@ -262,6 +274,9 @@ async fn a_time_bank_needs_a_time_limit() {
         .await;
     assert!(answer.is_ephemeral());
     let text = answer.content().unwrap_or_default();
-    assert!(text.contains("A time bank adds to the time per move"), "{text}");
+    assert!(
+        text.contains("A time bank adds to the time per move"),
+        "{text}"
+    );
     table.close().await;
 }

@@ -124,6 +124,15 @@ cmd-server-settings = サーバー設定
     .vacation_days = 休暇日数
     .vacation_days-description = 一人が一年に取れる休暇の日数（省略時: 30）
 
+cmd-settings = 設定
+    .description = あなた自身の設定を表示・変更します（あなたにだけ表示されます）
+    .notifications = 通知
+    .notifications-description = 手番の知らせ方（省略時: チャンネルでメンション）
+    .notifications-choice-mention-me-in-the-channel = チャンネルでメンション
+    .notifications-choice-mention-me-and-send-me-a-direct-message = メンションとダイレクトメッセージ
+    .notifications-choice-quiet-no-mention = 通知なし: メンションしない
+    .notifications-choice-daily-digest-by-direct-message-no-mention = 1日1回のまとめをDMで（メンションなし）
+
 cmd-help = ヘルプ
     .description = 遊び方を説明します: 将棋の種類とルール、棋譜の書き方、コマンド
     .topic = 項目

@@ -124,6 +124,15 @@ cmd-server-settings = 서버설정
     .vacation_days = 휴가일수
     .vacation_days-description = 한 사람이 일 년에 쓸 수 있는 휴가 일수 (기본 30)
 
+cmd-settings = 설정
+    .description = 내 설정을 보거나 바꿉니다 (나에게만 보입니다)
+    .notifications = 알림
+    .notifications-description = 내 차례를 알리는 방법 (기본: 채널에서 멘션)
+    .notifications-choice-mention-me-in-the-channel = 채널에서 멘션
+    .notifications-choice-mention-me-and-send-me-a-direct-message = 멘션과 개인 메시지
+    .notifications-choice-quiet-no-mention = 조용히: 멘션 없음
+    .notifications-choice-daily-digest-by-direct-message-no-mention = 하루 한 번 요약을 개인 메시지로 (멘션 없음)
+
 cmd-help = 도움말
     .description = 두는 법을 설명합니다: 쇼기의 종류와 규칙, 기보 표기법, 명령어
     .topic = 주제

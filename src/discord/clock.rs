@@ -256,13 +256,19 @@ mod tests {
 
     #[test]
     fn the_bank_left_is_said_beside_the_deadline_to_two_units() {
-        assert_eq!(time_left(1_800_000_000, None), " (time runs out <t:1800000000:R>)");
+        assert_eq!(
+            time_left(1_800_000_000, None),
+            " (time runs out <t:1800000000:R>)"
+        );
         assert_eq!(
             time_left(1_800_000_000, Some(2 * 86_400 + 4 * 3_600 + 59 * 60 + 12)),
             " (time runs out <t:1800000000:R>, time bank included: 2 days 4 hours left in the \
              bank)"
         );
-        assert_eq!(rough_duration(3 * 3_600 + 12 * 60 + 5), "3 hours 12 minutes");
+        assert_eq!(
+            rough_duration(3 * 3_600 + 12 * 60 + 5),
+            "3 hours 12 minutes"
+        );
         assert_eq!(rough_duration(86_400 + 30), "1 day");
         assert_eq!(rough_duration(0), "none");
     }

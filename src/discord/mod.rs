@@ -42,6 +42,7 @@ mod outbox;
 mod play;
 mod post;
 mod replay;
+mod settings;
 mod threads;
 
 use std::future::Future;
@@ -125,6 +126,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         clock::vacation(),
         clock::server_settings(),
         replay::replay(),
+        settings::settings(),
         help::help(),
     ];
     i18n::localize_commands(&mut commands);

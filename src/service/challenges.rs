@@ -354,6 +354,10 @@ impl Service {
             .first_turn_clock(challenge.guild_id, &seats, control, now)
             .await?;
         let thread = thread.filter(|_| options.thread);
+        let first_told = match seats.first() {
+            Some(&first) => self.wants_turn_message(first).await?,
+            None => false,
+        };
         let new = NewGame {
             guild_id: challenge.guild_id,
             channel_id: thread.unwrap_or(challenge.channel_id),
@@ -370,12 +374,14 @@ impl Service {
         };
         let announce = |created: &crate::store::Game| {
             let view = start_view(created, challenge.challenger_id).map_err(into_store_error)?;
+            let message = first_told
+                .then(|| super::notifications::turn_message_at_start(&view))
+                .flatten();
             let announcement = Announcement::GameStarted(Box::new(view));
-            Ok(vec![announcement.stored_in(
-                created.channel_id,
-                Some(created.id),
-                None,
-            )?])
+            std::iter::once(announcement)
+                .chain(message)
+                .map(|said| said.stored_in(created.channel_id, Some(created.id), None))
+                .collect()
         };
         let created = match thread {
             Some(_) => {

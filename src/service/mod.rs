@@ -26,6 +26,7 @@ mod ending;
 mod error;
 mod image;
 mod lists;
+mod notifications;
 mod offers;
 mod play;
 pub mod ratings;
@@ -54,14 +55,17 @@ pub use computer::{
     computer_level, computer_name, computer_person, computer_user, ComputerAnswer, THINKERS,
 };
 pub use error::{ServiceError, ServiceResult};
+pub use notifications::{
+    next_digest_after, Digest, DigestGame, NotificationView, TurnMessage, DIGEST_PERIOD,
+};
 pub use offers::OfferOutcome;
+pub use replays::{
+    Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, MOVES_AROUND,
+};
 pub use server_settings::{
     ServerSettings, Setting, SettingsChange, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, SETTINGS,
 };
 pub use vacations::{VacationGame, VacationNotice, VacationView};
-pub use replays::{
-    Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, MOVES_AROUND,
-};
 pub use views::*;
 
 /// Three days: the default time for one move.

@@ -526,8 +526,13 @@ impl Service {
             Write::Move { lapsed, .. } => lapsed.as_slice(),
             _ => &[],
         };
+        let turn_message = match next_seat {
+            Some(seat) => self.turn_message(&table, seat, &outcome).await?,
+            None => None,
+        };
         let announcements = std::iter::once(&announcement)
             .chain(lapsed)
+            .chain(turn_message.iter())
             .map(|said| said.stored_in(outcome.channel_id, Some(outcome.game_id), None))
             .collect::<Result<Vec<_>, _>>()?;
         let store = self.store();

@@ -72,6 +72,9 @@ impl Service {
                 }
             }
         }
+        if let Err(error) = self.send_due_digests(now).await {
+            tracing::error!(%error, "digests not sent");
+        }
         for row in self.store().due_reminders(now).await? {
             let game_id = row.id;
             match self.remind(row, now).await {

@@ -372,8 +372,9 @@ impl Store {
     }
 
     /// The earliest time anything is scheduled: a turn deadline, a reminder not yet sent,
-    /// a challenge expiry or the end of a vacation. The scheduler sleeps until then (or until a write changes
-    /// the schedule); after a restart it asks again, so nothing is lost.
+    /// a challenge expiry, the end of a vacation, a player's daily digest or a thread to
+    /// archive. The scheduler sleeps until then (or until a write changes the schedule);
+    /// after a restart it asks again, so nothing is lost.
     pub async fn next_scheduled_at(&self) -> StoreResult<Option<i64>> {
         let next = sqlx::query_scalar(
             "SELECT MIN(at) FROM (
@@ -386,6 +387,8 @@ impl Store {
                  SELECT MIN(expires_at) FROM challenges WHERE status = 'open'
                  UNION ALL
                  SELECT MIN(ends_at) FROM vacations WHERE end_announced = 0
+                 UNION ALL
+                 SELECT MIN(digest_next_at) FROM notification_settings WHERE mode = 'digest'
                  UNION ALL
                  SELECT MIN(g.finished_at + $1) FROM game_threads t
                  JOIN games g ON g.id = t.game_id

@@ -20,6 +20,7 @@ mod error;
 mod games;
 mod ids;
 mod model;
+mod notifications;
 mod offers;
 mod people;
 mod play;
@@ -42,6 +43,7 @@ pub use error::{StoreError, StoreResult};
 pub use games::{GameThread, THREAD_ARCHIVE_DELAY};
 pub use ids::{AnnouncementId, ChallengeId, ChannelId, GameId, GuildId, MessageId, UserId};
 pub use model::*;
+pub use notifications::{NotificationMode, NotificationSetting};
 pub use play::unrated;
 pub use vacations::Vacation;
 

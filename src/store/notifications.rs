@@ -9,7 +9,16 @@ use super::{NewAnnouncement, Store, StoreError, StoreResult, UserId};
 
 /// How a player is told it is their turn.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, sqlx::Type, serde::Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    sqlx::Type,
+    serde::Serialize,
+    serde::Deserialize,
 )]
 #[sqlx(rename_all = "lowercase")]
 #[serde(rename_all = "lowercase")]

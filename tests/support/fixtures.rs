@@ -91,6 +91,11 @@ pub fn dave() -> TestUser {
     TestUser::new(2004, "dave")
 }
 
+/// The channel of the bot's direct messages with user `user`, as the fake Discord opens it.
+pub fn dm_channel_id(user: u64) -> u64 {
+    700_000 + user
+}
+
 /// The bot's own user object.
 pub fn bot_user() -> Value {
     json!({
