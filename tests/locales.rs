@@ -163,24 +163,36 @@ fn every_language_has_every_message_with_the_same_arguments() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// The keys `commands.ftl` must have: one per command, its description, each option's
-/// name and description, and each choice.
+/// The keys `commands.ftl` must have: one per command and subcommand (`cmd-vacation-start`),
+/// its description, each option's name and description, and each choice.
 fn command_keys() -> BTreeSet<String> {
     let mut keys = BTreeSet::new();
     for command in commands() {
-        let key = format!("cmd-{}", command.name);
-        for parameter in &command.parameters {
-            let param = format!("{key}.{}", parameter.name);
-            for choice in parameter.choices.iter() {
-                keys.insert(format!("{param}-choice-{}", slug(&choice.name)));
-            }
-            keys.insert(format!("{param}-description"));
-            keys.insert(param);
-        }
-        keys.insert(format!("{key}.description"));
-        keys.insert(key);
+        add_command_keys(&command, "", &mut keys);
     }
     keys
+}
+
+fn add_command_keys(
+    command: &poise::Command<shogiban::discord::Data, shogiban::discord::Error>,
+    parent: &str,
+    keys: &mut BTreeSet<String>,
+) {
+    let key = format!("cmd-{parent}{}", command.name);
+    for parameter in &command.parameters {
+        let param = format!("{key}.{}", parameter.name);
+        for choice in parameter.choices.iter() {
+            keys.insert(format!("{param}-choice-{}", slug(&choice.name)));
+        }
+        keys.insert(format!("{param}-description"));
+        keys.insert(param);
+    }
+    keys.insert(format!("{key}.description"));
+    keys.insert(key);
+    let prefix = format!("{parent}{}-", command.name);
+    for sub in &command.subcommands {
+        add_command_keys(sub, &prefix, keys);
+    }
 }
 
 #[test]
@@ -205,7 +217,13 @@ fn command_translations_cover_every_command_option_and_choice_and_nothing_else()
 
 #[test]
 fn registered_commands_carry_japanese_and_korean_names() {
-    for command in commands() {
+    let mut all = Vec::new();
+    let mut pending = commands();
+    while let Some(mut command) = pending.pop() {
+        pending.append(&mut command.subcommands);
+        all.push(command);
+    }
+    for command in all {
         for locale in ["ja", "ko"] {
             let has = |list: &[(
                 std::borrow::Cow<'static, str>,

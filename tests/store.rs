@@ -43,7 +43,9 @@ fn standard_game(channel: ChannelId, black: UserId, white: UserId) -> NewGame {
         state: START.into(),
         seats: vec![black, white],
         seconds_per_move: Some(DAY),
+        bank_seconds: None,
         clock: TurnClock {
+            started_at: Some(T0),
             deadline_at: Some(T0 + DAY),
             remind_at: Some(T0 + DAY * 3 / 4),
         },
@@ -73,9 +75,11 @@ fn next_turn(state: &str, now: i64) -> NextTurn {
     NextTurn {
         state: state.into(),
         clock: TurnClock {
+            started_at: Some(now),
             deadline_at: Some(now + DAY),
             remind_at: Some(now + DAY * 3 / 4),
         },
+        bank: None,
     }
 }
 

@@ -35,6 +35,12 @@ cmd-challenge = 대국신청
     .computers-description = 컴퓨터가 채울 자리 수 (요닌쇼기: 0~3)
     .thread = 스레드
     .thread-description = 이 채널 아래 새 스레드에서 대국합니다 (기본: 서버 설정, 없으면 아니요)
+    .bank = 예비시간
+    .bank-description = 한 수의 시간을 다 쓴 뒤에 쓸 수 있는 각자의 예비 시간 (기본: 없음)
+    .bank-choice-none = 없음
+    .bank-choice-1-day = 1일
+    .bank-choice-3-days = 3일
+    .bank-choice-7-days = 7일
 
 cmd-move = 착수
     .description = 이 채널의 대국에서 수를 둡니다. 목록에서 둘 수 있는 수를 고르거나 입력하세요
@@ -97,6 +103,35 @@ cmd-replay = 다시보기
     .game-description = 대국 번호 (기본: 이 채널의 대국, 또는 그 직전 대국)
     .move = 수순
     .move-description = 이 수 뒤의 판을 보여 줍니다 (0: 시작 국면, 기본: 마지막 수)
+
+cmd-vacation = 휴가
+    .description = 휴가를 시작하거나 일찍 끝냅니다. 휴가 중에는 내 대국의 시간이 모두 멈춥니다
+
+cmd-vacation-start = 시작
+    .description = 휴가를 시작합니다. 끝날 때까지 내 대국의 시간이 상대 것까지 모두 멈춥니다
+    .days = 일수
+    .days-description = 휴가 일수 (이 서버의 연간 휴가 일수에서 빠집니다)
+
+cmd-vacation-end = 종료
+    .description = 휴가를 지금 끝냅니다. 쓰지 않은 일수는 연간 휴가 일수로 돌아갑니다
+
+cmd-server-settings = 서버설정
+    .description = 이 서버의 설정을 보거나 바꿉니다: 주말 정지, 시간대, 휴가 일수 (서버 관리자)
+    .weekend_pause = 주말정지
+    .weekend_pause-description = 토요일 0시부터 월요일 0시까지 (서버 시간대) 시간을 멈춥니다
+    .time_zone = 시간대
+    .time_zone-description = 서버의 시간대. 예: Asia/Seoul, Asia/Tokyo, Europe/Paris
+    .vacation_days = 휴가일수
+    .vacation_days-description = 한 사람이 일 년에 쓸 수 있는 휴가 일수 (기본 30)
+
+cmd-settings = 설정
+    .description = 내 설정을 보거나 바꿉니다 (나에게만 보입니다)
+    .notifications = 알림
+    .notifications-description = 내 차례를 알리는 방법 (기본: 채널에서 멘션)
+    .notifications-choice-mention-me-in-the-channel = 채널에서 멘션
+    .notifications-choice-mention-me-and-send-me-a-direct-message = 멘션과 개인 메시지
+    .notifications-choice-quiet-no-mention = 조용히: 멘션 없음
+    .notifications-choice-daily-digest-by-direct-message-no-mention = 하루 한 번 요약을 개인 메시지로 (멘션 없음)
 
 cmd-help = 도움말
     .description = 두는 법을 설명합니다: 쇼기의 종류와 규칙, 기보 표기법, 명령어

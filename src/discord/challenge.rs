@@ -88,6 +88,33 @@ impl YoninRules {
     }
 }
 
+/// The time banks `/challenge` offers: a reserve each player may draw on after a move's
+/// time has run out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum BankChoice {
+    #[name = "None"]
+    NoBank,
+    #[name = "1 day"]
+    OneDay,
+    #[name = "3 days"]
+    ThreeDays,
+    #[name = "7 days"]
+    SevenDays,
+}
+
+impl BankChoice {
+    /// The reserve in seconds; `None` for no bank.
+    fn seconds(self) -> Option<i64> {
+        const DAY: i64 = 86_400;
+        match self {
+            Self::NoBank => None,
+            Self::OneDay => Some(DAY),
+            Self::ThreeDays => Some(3 * DAY),
+            Self::SevenDays => Some(7 * DAY),
+        }
+    }
+}
+
 /// Suggestions for the time per move.
 async fn time_suggestions(
     _ctx: Context<'_>,
@@ -150,6 +177,8 @@ pub async fn challenge(
     computers: Option<u8>,
     #[description = "Play in a new thread under this channel (default: the server's setting, else no)"]
     thread: Option<bool>,
+    #[description = "A reserve each player draws on once a move's time is spent (default: none)"]
+    bank: Option<BankChoice>,
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let variant: Variant = variant.map_or(Variant::Standard, Variant::from);
@@ -241,6 +270,7 @@ pub async fn challenge(
         rated,
         computer_seats,
         thread,
+        bank.and_then(BankChoice::seconds),
     )
     .await
 }
@@ -258,6 +288,7 @@ async fn start_challenge(
     rated: Option<bool>,
     computer_seats: usize,
     thread: Option<bool>,
+    bank: Option<i64>,
 ) -> Result<(), Error> {
     let computers_only = computer_seats > 0
         && opponents.iter().all(|p| computer_level(p.id).is_some())
@@ -276,6 +307,7 @@ async fn start_challenge(
         // Games against the computer change no rating unless asked to.
         rated: rated.unwrap_or(computer_seats == 0),
         thread,
+        bank,
     };
     let challenger = ids::person(ctx.author());
     let service = ctx.data().service();

@@ -188,6 +188,10 @@ fn command_error_message(error: &FrameworkError<'_, Data, Error>) -> String {
             missing_permissions,
             ..
         } => format!("I need these permissions in this channel: {missing_permissions}."),
+        FrameworkError::MissingUserPermissions {
+            missing_permissions: Some(missing),
+            ..
+        } => format!("This command needs these permissions, which you do not have: {missing}."),
         FrameworkError::MissingUserPermissions { .. } => {
             "You do not have the permissions this command needs.".to_owned()
         }

@@ -140,7 +140,7 @@ pub(crate) fn means_no_clock(text: &str) -> bool {
 }
 
 /// The title of a game: `**Shogi #12**`.
-fn game_title(variant: Variant, game: impl std::fmt::Display) -> String {
+pub(crate) fn game_title(variant: Variant, game: impl std::fmt::Display) -> String {
     format!("**{} #{game}**", variant.title())
 }
 
@@ -172,7 +172,7 @@ pub(crate) fn outcome(outcome: &Outcome) -> String {
     if let Some(next) = &outcome.next {
         let _ = write!(text, "\nYour move, {}", player(next));
         if let Some(deadline) = outcome.deadline_at {
-            let _ = write!(text, " (time runs out {})", relative_time(deadline));
+            text.push_str(&super::clock::time_left(deadline, outcome.bank_left));
         }
         text.push('.');
     }
@@ -312,7 +312,7 @@ pub(crate) fn board(view: &BoardView) -> String {
     if let Some(to_move) = &view.to_move {
         let _ = write!(text, "\nTo move: {}", player(to_move));
         if let Some(deadline) = view.deadline_at {
-            let _ = write!(text, " (time runs out {})", relative_time(deadline));
+            text.push_str(&super::clock::time_left(deadline, view.bank_left));
         }
         text.push('.');
     }
@@ -488,9 +488,14 @@ pub(crate) fn challenge(view: &ChallengeView) -> String {
         challenged(view),
         view.variant.title()
     );
-    let clock = match view.seconds_per_move {
-        Some(seconds) => format!("{} per move", duration(seconds)),
-        None => "no time limit".to_owned(),
+    let clock = match (view.seconds_per_move, view.bank_seconds) {
+        (Some(seconds), None) => format!("{} per move", duration(seconds)),
+        (Some(seconds), Some(bank)) => format!(
+            "{} per move and a time bank of {}",
+            duration(seconds),
+            duration(bank)
+        ),
+        (None, _) => "no time limit".to_owned(),
     };
     let rated = if view.rated { "rated" } else { "unrated" };
     let seats = match view.seat_mode {
@@ -633,7 +638,7 @@ pub(crate) fn game_started(view: &BoardView) -> String {
     if let Some(to_move) = &view.to_move {
         let _ = write!(text, "\nYour move, {}", player(to_move));
         if let Some(deadline) = view.deadline_at {
-            let _ = write!(text, " (time runs out {})", relative_time(deadline));
+            text.push_str(&super::clock::time_left(deadline, view.bank_left));
         }
         text.push_str(". Play with `/move`.");
     }
@@ -909,6 +914,7 @@ mod tests {
             result: None,
             next: Some(seat(1, "white", 22)),
             deadline_at: Some(1_000),
+            bank_left: None,
             picture: None,
         }
     }

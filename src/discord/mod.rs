@@ -24,6 +24,7 @@
 
 mod buttons;
 mod challenge;
+mod clock;
 pub mod config;
 pub mod custom_id;
 mod deadline;
@@ -41,6 +42,7 @@ mod outbox;
 mod play;
 mod post;
 mod replay;
+mod settings;
 mod threads;
 
 use std::future::Future;
@@ -121,7 +123,10 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         lists::leaderboard(),
         lists::profile(),
         lists::export(),
+        clock::vacation(),
+        clock::server_settings(),
         replay::replay(),
+        settings::settings(),
         help::help(),
     ];
     i18n::localize_commands(&mut commands);

@@ -79,6 +79,22 @@ pub enum ServiceError {
     #[error("{0}")]
     NotAllowed(String),
 
+    #[error("You are already on vacation until <t:{until}:f>; end it with `/vacation end` first.")]
+    OnVacation { until: i64 },
+
+    #[error("You are not on vacation.")]
+    NotOnVacation,
+
+    #[error("You have {} of vacation left this year (the allowance here is {allowance_days} days), not {asked_days} days.", super::views::whole_days(*left_seconds))]
+    VacationAllowance {
+        asked_days: i64,
+        left_seconds: i64,
+        allowance_days: i64,
+    },
+
+    #[error("There is no time zone called `{name}`: give an IANA name such as `Europe/Paris`, `America/New_York` or `Asia/Tokyo`.")]
+    UnknownTimeZone { name: String },
+
     /// A game's replay could not be drawn.
     #[error("The replay of game #{game} could not be made: {reason}.")]
     Replay { game: GameId, reason: String },

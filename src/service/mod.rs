@@ -20,17 +20,22 @@
 mod announce;
 mod challenges;
 mod clock;
+mod clocks;
 mod computer;
 mod ending;
 mod error;
 mod image;
 mod lists;
+mod notifications;
 mod offers;
 mod play;
 pub mod ratings;
 mod replays;
 mod schedule;
+mod server_settings;
 mod table;
+pub mod time_control;
+mod vacations;
 pub mod views;
 
 use std::sync::Arc;
@@ -50,10 +55,17 @@ pub use computer::{
     computer_level, computer_name, computer_person, computer_user, ComputerAnswer, THINKERS,
 };
 pub use error::{ServiceError, ServiceResult};
+pub use notifications::{
+    next_digest_after, Digest, DigestGame, NotificationView, TurnMessage, DIGEST_PERIOD,
+};
 pub use offers::OfferOutcome;
 pub use replays::{
     Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, MOVES_AROUND,
 };
+pub use server_settings::{
+    ServerSettings, Setting, SettingsChange, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, SETTINGS,
+};
+pub use vacations::{VacationGame, VacationNotice, VacationView};
 pub use views::*;
 
 /// Three days: the default time for one move.
@@ -121,6 +133,9 @@ pub struct ChallengeRequest {
     /// Whether the game is to be played in a thread of its own under the channel (opened by
     /// the front end when the last player accepts).
     pub thread: bool,
+    /// Each player's time bank in seconds (a reserve a late move eats into); `None` for
+    /// none. Needs a time limit.
+    pub bank: Option<i64>,
 }
 
 impl ChallengeRequest {
@@ -134,6 +149,7 @@ impl ChallengeRequest {
             rules: None,
             rated: true,
             thread: false,
+            bank: None,
         }
     }
 }

@@ -6,7 +6,7 @@ use crate::engine::{
 };
 use crate::store::{ChannelId, NewMove, NextTurn, UserId};
 
-use super::table::{turn_clock, Table};
+use super::table::Table;
 use super::{
     Announcement, BoardPicture, BoardView, Eliminated, Event, GameOver, MoveAnswer, MoveChoice,
     MoveChoices, Outcome, PlayedMove, PlayerView, PromotionQuestion, Service, ServiceError,
@@ -303,6 +303,7 @@ impl Service {
                 }),
                 next: None,
                 deadline_at: None,
+                bank_left: None,
                 picture: None,
             }
         };
@@ -487,6 +488,7 @@ impl Service {
             eliminated,
             next: report.next.map(|seat| table.player(seat.0)),
             deadline_at: None,
+            bank_left: None,
             result: None,
             picture: Some(BoardPicture::of(&table, image_seat, last_move)),
         };
@@ -504,18 +506,33 @@ impl Service {
             return Ok(outcome);
         }
 
+        let moved = match &write {
+            Write::Move { mv, .. } => Some(mv.seat),
+            _ => None,
+        };
+        let next_seat = report.next.map(|seat| seat.0);
+        let (clock, bank, next_bank) = self
+            .next_turn_clock(&table.row, moved, next_seat, now)
+            .await?;
         let next = NextTurn {
             state: table.game.to_state(),
-            clock: turn_clock(table.row.seconds_per_move, now),
+            clock,
+            bank,
         };
         outcome.deadline_at = next.clock.deadline_at;
+        outcome.bank_left = next_bank;
         let announcement = Announcement::Outcome(Box::new(outcome.clone()));
         let lapsed = match &write {
             Write::Move { lapsed, .. } => lapsed.as_slice(),
             _ => &[],
         };
+        let turn_message = match next_seat {
+            Some(seat) => self.turn_message(&table, seat, &outcome).await?,
+            None => None,
+        };
         let announcements = std::iter::once(&announcement)
             .chain(lapsed)
+            .chain(turn_message.iter())
             .map(|said| said.stored_in(outcome.channel_id, Some(outcome.game_id), None))
             .collect::<Result<Vec<_>, _>>()?;
         let store = self.store();
@@ -548,6 +565,9 @@ pub(super) fn board_of(table: &Table, seat: u8, last_move: Option<PlayedMove>) -
         checks: table.players_in(position.checked_seats()),
         last_move: table.game.history().last().map(|m| m.western.clone()),
         deadline_at: table.row.deadline_at,
+        bank_left: table
+            .seat_to_move()
+            .and_then(|seat| super::clocks::bank_shown(&table.row, seat)),
         offers: Vec::new(),
         pairs: pairs_of(table),
         position: position.to_text(),

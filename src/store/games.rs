@@ -13,8 +13,8 @@ use super::{
 };
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, challenge_id, variant, rule_options, \
-     rated, status, state, version, ply, seconds_per_move, deadline_at, remind_at, \
-     reminder_sent, result, created_at, updated_at, finished_at";
+     rated, status, state, version, ply, seconds_per_move, bank_seconds, turn_started_at, \
+     deadline_at, remind_at, reminder_sent, result, created_at, updated_at, finished_at";
 
 #[derive(sqlx::FromRow)]
 pub(super) struct GameRow {
@@ -30,6 +30,8 @@ pub(super) struct GameRow {
     version: i64,
     ply: u32,
     seconds_per_move: Option<i64>,
+    bank_seconds: Option<i64>,
+    turn_started_at: Option<i64>,
     deadline_at: Option<i64>,
     remind_at: Option<i64>,
     reminder_sent: bool,
@@ -48,6 +50,7 @@ struct SeatRow {
     place: Option<u8>,
     rating_before: Option<f64>,
     rating_after: Option<f64>,
+    bank_left: Option<i64>,
 }
 
 impl Store {
@@ -110,9 +113,9 @@ impl Store {
 
         let inserted = sqlx::query_scalar(
             "INSERT INTO games (guild_id, channel_id, challenge_id, variant, rule_options, rated,
-                                state, seconds_per_move, deadline_at, remind_at,
-                                created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                state, seconds_per_move, bank_seconds, turn_started_at,
+                                deadline_at, remind_at, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
              RETURNING id",
         )
         .bind(game.guild_id)
@@ -123,6 +126,8 @@ impl Store {
         .bind(game.rated)
         .bind(&game.state)
         .bind(game.seconds_per_move)
+        .bind(game.bank_seconds)
+        .bind(game.clock.started_at)
         .bind(game.clock.deadline_at)
         .bind(game.clock.remind_at)
         .bind(now)
@@ -366,9 +371,10 @@ impl Store {
         }
     }
 
-    /// The earliest time anything is scheduled: a turn deadline, a reminder not yet sent
-    /// or a challenge expiry. The scheduler sleeps until then (or until a write changes
-    /// the schedule); after a restart it asks again, so nothing is lost.
+    /// The earliest time anything is scheduled: a turn deadline, a reminder not yet sent,
+    /// a challenge expiry, the end of a vacation, a player's daily digest or a thread to
+    /// archive. The scheduler sleeps until then (or until a write changes the schedule);
+    /// after a restart it asks again, so nothing is lost.
     pub async fn next_scheduled_at(&self) -> StoreResult<Option<i64>> {
         let next = sqlx::query_scalar(
             "SELECT MIN(at) FROM (
@@ -379,6 +385,10 @@ impl Store {
                  WHERE status = 'active' AND reminder_sent = 0 AND remind_at IS NOT NULL
                  UNION ALL
                  SELECT MIN(expires_at) FROM challenges WHERE status = 'open'
+                 UNION ALL
+                 SELECT MIN(ends_at) FROM vacations WHERE end_announced = 0
+                 UNION ALL
+                 SELECT MIN(digest_next_at) FROM notification_settings WHERE mode = 'digest'
                  UNION ALL
                  SELECT MIN(g.finished_at + $1) FROM game_threads t
                  JOIN games g ON g.id = t.game_id
@@ -534,7 +544,7 @@ async fn with_seats(conn: &mut SqliteConnection, rows: Vec<GameRow>) -> StoreRes
     let ids: Vec<i64> = rows.iter().map(|r| r.id.0).collect();
     let seat_rows: Vec<SeatRow> = sqlx::query_as(
         "SELECT s.game_id, s.seat, s.user_id, u.display_name, s.place,
-                s.rating_before, s.rating_after
+                s.rating_before, s.rating_after, s.bank_left
          FROM seats s JOIN users u ON u.id = s.user_id
          WHERE s.game_id IN (SELECT value FROM json_each(?))
          ORDER BY s.game_id, s.seat",
@@ -551,6 +561,7 @@ async fn with_seats(conn: &mut SqliteConnection, rows: Vec<GameRow>) -> StoreRes
             place: row.place,
             rating_before: row.rating_before,
             rating_after: row.rating_after,
+            bank_left: row.bank_left,
         });
     }
     rows.into_iter()
@@ -572,6 +583,8 @@ async fn with_seats(conn: &mut SqliteConnection, rows: Vec<GameRow>) -> StoreRes
                 version: row.version,
                 ply: row.ply,
                 seconds_per_move: row.seconds_per_move,
+                bank_seconds: row.bank_seconds,
+                turn_started_at: row.turn_started_at,
                 deadline_at: row.deadline_at,
                 remind_at: row.remind_at,
                 reminder_sent: row.reminder_sent,

@@ -20,10 +20,12 @@ mod error;
 mod games;
 mod ids;
 mod model;
+mod notifications;
 mod offers;
 mod people;
 mod play;
 mod ratings;
+mod vacations;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -41,7 +43,9 @@ pub use error::{StoreError, StoreResult};
 pub use games::{GameThread, THREAD_ARCHIVE_DELAY};
 pub use ids::{AnnouncementId, ChallengeId, ChannelId, GameId, GuildId, MessageId, UserId};
 pub use model::*;
+pub use notifications::{NotificationMode, NotificationSetting};
 pub use play::unrated;
+pub use vacations::Vacation;
 
 /// Where the bot keeps its database unless told otherwise.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://shogiban.db";

@@ -198,13 +198,14 @@ async fn continue_game(
     now: i64,
 ) -> StoreResult<u32> {
     let ply: Option<u32> = sqlx::query_scalar(
-        "UPDATE games SET state = ?, version = version + 1, ply = ply + ?,
+        "UPDATE games SET state = ?, version = version + 1, ply = ply + ?, turn_started_at = ?,
                           deadline_at = ?, remind_at = ?, reminder_sent = 0, updated_at = ?
          WHERE id = ? AND version = ? AND status = 'active'
          RETURNING ply",
     )
     .bind(&next.state)
     .bind(plies)
+    .bind(next.clock.started_at)
     .bind(next.clock.deadline_at)
     .bind(next.clock.remind_at)
     .bind(now)
@@ -212,10 +213,18 @@ async fn continue_game(
     .bind(at.version)
     .fetch_optional(&mut *conn)
     .await?;
-    match ply {
-        Some(ply) => Ok(ply),
-        None => Err(stale(conn, at).await?),
+    let Some(ply) = ply else {
+        return Err(stale(conn, at).await?);
+    };
+    if let Some(bank) = next.bank {
+        sqlx::query("UPDATE seats SET bank_left = ? WHERE game_id = ? AND seat = ?")
+            .bind(bank.left)
+            .bind(at.id)
+            .bind(bank.seat)
+            .execute(&mut *conn)
+            .await?;
     }
+    Ok(ply)
 }
 
 /// Ends an active game at version `at`.
@@ -263,7 +272,7 @@ async fn clear_offers(conn: &mut SqliteConnection, game_id: GameId) -> StoreResu
 }
 
 /// The error for a versioned write that matched no row.
-async fn stale(conn: &mut SqliteConnection, at: GameVersion) -> StoreResult<StoreError> {
+pub(super) async fn stale(conn: &mut SqliteConnection, at: GameVersion) -> StoreResult<StoreError> {
     Ok(version_mismatch(conn, at)
         .await?
         .unwrap_or(StoreError::Conflict {

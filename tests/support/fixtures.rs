@@ -19,6 +19,8 @@ pub const ATTACHMENT_SIZE_LIMIT: u64 = 10 * 1024 * 1024;
 /// Permissions the bot and members have: view, send, embed, attach, read history, use
 /// application commands.
 pub const PERMISSIONS: &str = "2147601408";
+/// [`PERMISSIONS`] and Manage Server.
+pub const MANAGER_PERMISSIONS: &str = "2147601440";
 /// [`PERMISSIONS`] with Create Public Threads and Send Messages in Threads, which game
 /// threads need.
 pub const THREAD_PERMISSIONS: &str = "311385246720";
@@ -89,6 +91,11 @@ pub fn dave() -> TestUser {
     TestUser::new(2004, "dave")
 }
 
+/// The channel of the bot's direct messages with user `user`, as the fake Discord opens it.
+pub fn dm_channel_id(user: u64) -> u64 {
+    700_000 + user
+}
+
 /// The bot's own user object.
 pub fn bot_user() -> Value {
     json!({
@@ -100,7 +107,7 @@ pub fn bot_user() -> Value {
     })
 }
 
-fn member(user: &TestUser) -> Value {
+fn member(user: &TestUser, permissions: &str) -> Value {
     json!({
         "user": user.json(),
         "roles": [],
@@ -109,7 +116,7 @@ fn member(user: &TestUser) -> Value {
         "mute": false,
         "flags": 0,
         "pending": false,
-        "permissions": PERMISSIONS,
+        "permissions": permissions,
     })
 }
 
@@ -133,6 +140,8 @@ pub struct InteractionBuilder {
     channel_id: u64,
     message: Option<Value>,
     attachment_size_limit: u64,
+    /// The member's permissions in the channel, as Discord computes them.
+    permissions: &'static str,
     app_permissions: &'static str,
 }
 
@@ -149,6 +158,7 @@ impl InteractionBuilder {
             channel_id: CHANNEL_ID,
             message: None,
             attachment_size_limit: ATTACHMENT_SIZE_LIMIT,
+            permissions: PERMISSIONS,
             app_permissions: PERMISSIONS,
         }
     }
@@ -191,15 +201,21 @@ impl InteractionBuilder {
         builder
     }
 
-    /// Who acts.
     /// The bot's permissions in the channel, as Discord reports them (a bit set).
     pub fn app_permissions(mut self, permissions: &'static str) -> Self {
         self.app_permissions = permissions;
         self
     }
 
+    /// Who acts.
     pub fn by(mut self, user: &TestUser) -> Self {
         self.user = user.clone();
+        self
+    }
+
+    /// The acting member may manage the server (Discord's Manage Server permission).
+    pub fn with_manage_server(mut self) -> Self {
+        self.permissions = MANAGER_PERMISSIONS;
         self
     }
 
@@ -337,7 +353,7 @@ impl InteractionBuilder {
             Some(guild_id) => {
                 fields.insert("guild_id".into(), json!(guild_id.to_string()));
                 fields.insert("guild_locale".into(), json!("en-US"));
-                fields.insert("member".into(), member(&self.user));
+                fields.insert("member".into(), member(&self.user, self.permissions));
                 fields.insert("context".into(), json!(0));
             }
             None => {

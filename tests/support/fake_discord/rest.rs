@@ -328,6 +328,7 @@ fn route(shared: &Shared, call: &RestCall) -> Answer {
         (Method::DELETE, ["webhooks", a, _token, "messages", _message]) if *a == app => {
             Answer::no_content()
         }
+        (Method::POST, ["users", "@me", "channels"]) => dm_channel(shared, call),
         (Method::POST, ["channels", channel, "messages"]) => channel_message(shared, call, channel),
         (Method::POST, ["channels", channel, "messages", message, "threads"]) => {
             create_thread(shared, call, channel, Some(message))
@@ -756,6 +757,39 @@ fn original_response(shared: &Shared, call: &RestCall, token: &str) -> Answer {
             "Unknown Message",
         ),
     }
+}
+
+/// Opens (or finds) the bot's direct-message channel with a user: the same channel for the
+/// same user every time, as Discord does.
+fn dm_channel(shared: &Shared, call: &RestCall) -> Answer {
+    let recipient = call
+        .json
+        .as_ref()
+        .and_then(|json| json.get("recipient_id"))
+        .and_then(|id| match id {
+            Value::String(text) => text.parse::<u64>().ok(),
+            other => other.as_u64(),
+        });
+    let Some(recipient) = recipient else {
+        return invalid_form(shared, call, vec!["recipient_id is missing".into()]);
+    };
+    let user = [
+        fixtures::alice(),
+        fixtures::bob(),
+        fixtures::carol(),
+        fixtures::dave(),
+    ]
+    .into_iter()
+    .find(|user| user.id == recipient)
+    .unwrap_or_else(|| fixtures::TestUser::new(recipient, "someone"));
+    let channel = json!({
+        "id": fixtures::dm_channel_id(recipient).to_string(),
+        "type": 1,
+        "last_message_id": null,
+        "recipients": [user.json()],
+    });
+    assert_serenity_reads::<serenity::model::channel::PrivateChannel>("a DM channel", &channel);
+    Answer::json(channel)
 }
 
 fn channel_message(shared: &Shared, call: &RestCall, channel_id: &str) -> Answer {

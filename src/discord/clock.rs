@@ -1,0 +1,294 @@
+//! The correspondence clock's commands and texts: `/vacation` (start, end) and
+//! `/server-settings` (weekend pause, time zone, vacation allowance; for managers), and the
+//! vacation notices posted in games' channels.
+
+use std::fmt::Write as _;
+
+use crate::service::{ServerSettings, SettingsChange, VacationNotice, VacationView};
+
+use super::format::{self, duration, game_title, mention, relative_time};
+use super::game::{self, Here};
+use super::post::Post;
+use super::{deadline, Context, Error};
+
+/// Pauses the clocks of all your games for some days, or ends your vacation early.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("start", "end"),
+    subcommand_required
+)]
+pub async fn vacation(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Starts a vacation: every clock of your games waits until it ends.
+#[poise::command(slash_command, guild_only)]
+pub async fn start(
+    ctx: Context<'_>,
+    #[description = "How many days (they count against this server's yearly allowance)"]
+    #[min = 1]
+    #[max = 365]
+    days: i64,
+) -> Result<(), Error> {
+    let here = Here::of(ctx)?;
+    let view = deadline::command(ctx, true, async {
+        Ok(ctx
+            .data()
+            .service()
+            .start_vacation(here.guild, here.user, days)
+            .await?)
+    })
+    .await?;
+    game::send(ctx, Post::private(vacation_started(&view))).await
+}
+
+/// Ends your vacation now; the days you did not take go back to your allowance.
+#[poise::command(slash_command, guild_only)]
+pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
+    let here = Here::of(ctx)?;
+    let view = deadline::command(ctx, true, async {
+        Ok(ctx
+            .data()
+            .service()
+            .end_vacation(here.guild, here.user)
+            .await?)
+    })
+    .await?;
+    game::send(ctx, Post::private(vacation_ended(&view))).await
+}
+
+/// Shows or changes this server's settings: weekend pause, time zone, vacation allowance.
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "server-settings",
+    required_permissions = "MANAGE_GUILD",
+    default_member_permissions = "MANAGE_GUILD"
+)]
+pub async fn server_settings(
+    ctx: Context<'_>,
+    #[description = "Stop every clock from Saturday 00:00 to Monday 00:00 in the server's time zone"]
+    weekend_pause: Option<bool>,
+    #[description = "The server's time zone, e.g. Europe/Paris, America/New_York, Asia/Tokyo"]
+    time_zone: Option<String>,
+    #[description = "Days of vacation each player may take in a year (default 30)"]
+    #[min = 0]
+    #[max = 365]
+    vacation_days: Option<i64>,
+) -> Result<(), Error> {
+    let here = Here::of(ctx)?;
+    let change = SettingsChange {
+        weekend_pause,
+        time_zone,
+        vacation_days,
+    };
+    let changed = !change.is_empty();
+    let settings = deadline::command(ctx, true, async {
+        let service = ctx.data().service();
+        Ok(if changed {
+            service.change_server_settings(here.guild, change).await?
+        } else {
+            service.server_settings(here.guild).await?
+        })
+    })
+    .await?;
+    game::send(ctx, Post::private(settings_text(&settings, changed))).await
+}
+
+/// The answer to `/vacation start`.
+pub(crate) fn vacation_started(view: &VacationView) -> String {
+    let mut text = format!(
+        "Your vacation has begun: your games' clocks wait until {} ({}). \
+         You have {} of vacation left this year; `/vacation end` ends it early and gives the \
+         rest back.",
+        absolute_time(view.ends_at),
+        relative_time(view.ends_at),
+        duration(view.allowance_left),
+    );
+    games_lines(&mut text, view);
+    text
+}
+
+/// The answer to `/vacation end`.
+pub(crate) fn vacation_ended(view: &VacationView) -> String {
+    let mut text = format!(
+        "Welcome back: your vacation is over and your games' clocks run again. You have {} of \
+         vacation left this year.",
+        duration(view.allowance_left),
+    );
+    games_lines(&mut text, view);
+    text
+}
+
+fn games_lines(text: &mut String, view: &VacationView) {
+    for game in &view.games {
+        let _ = write!(
+            text,
+            "\n· Game #{} in {}",
+            game.game_id,
+            format::channel(game.channel_id)
+        );
+        if let Some(deadline) = game.deadline_at {
+            let _ = write!(text, ": the turn now runs out {}", relative_time(deadline));
+        }
+    }
+}
+
+/// A vacation starting or ending, as said in a game's channel.
+pub(crate) fn vacation_notice(notice: &VacationNotice) -> String {
+    let who = mention(notice.player.user_id);
+    let mut text = if notice.started {
+        format!(
+            "{} · {who} is on vacation until {}: the clock waits for everyone.",
+            game_title(notice.variant, notice.game_id),
+            absolute_time(notice.ends_at),
+        )
+    } else {
+        format!(
+            "{} · {who} is back from vacation: the clock runs again.",
+            game_title(notice.variant, notice.game_id),
+        )
+    };
+    if let (Some(to_move), Some(deadline)) = (&notice.to_move, notice.deadline_at) {
+        let _ = write!(
+            text,
+            " {} to move; time runs out {}.",
+            format::player(to_move),
+            relative_time(deadline)
+        );
+    }
+    text
+}
+
+/// The answer to `/server-settings`.
+pub(crate) fn settings_text(settings: &ServerSettings, changed: bool) -> String {
+    let heading = if changed {
+        "**Server settings changed.** They now are:"
+    } else {
+        "**Server settings** (managers change them with `/server-settings`):"
+    };
+    let weekend = if settings.weekend_pause {
+        "on: clocks stop from Saturday 00:00 to Monday 00:00"
+    } else {
+        "off"
+    };
+    format!(
+        "{heading}\n· Weekend pause: {weekend}\n· Time zone: {}\n\
+         · Vacation allowance: {} days a year per player",
+        settings.time_zone.name(),
+        settings.vacation_days
+    )
+}
+
+/// When the player to move runs out of time, after the name of the player: the deadline
+/// (which includes the bank), and what is left of their time bank in a game with one.
+pub(crate) fn time_left(deadline: i64, bank_left: Option<i64>) -> String {
+    match bank_left {
+        None => format!(" (time runs out {})", relative_time(deadline)),
+        Some(bank) => format!(
+            " (time runs out {}, time bank included: {} left in the bank)",
+            relative_time(deadline),
+            rough_duration(bank)
+        ),
+    }
+}
+
+/// A duration to its two largest units: `2 days 4 hours`, `3 hours 12 minutes`, `none`.
+fn rough_duration(seconds: i64) -> String {
+    const UNITS: [i64; 4] = [86_400, 3_600, 60, 1];
+    let seconds = seconds.max(0);
+    if seconds == 0 {
+        return "none".to_owned();
+    }
+    let largest = UNITS
+        .iter()
+        .position(|unit| seconds >= *unit)
+        .unwrap_or(UNITS.len() - 1);
+    let smallest = UNITS[(largest + 1).min(UNITS.len() - 1)];
+    duration(seconds - seconds % smallest)
+}
+
+/// A point in time as Discord shows it to each reader, in full in their own time zone.
+fn absolute_time(unix_seconds: i64) -> String {
+    format!("<t:{unix_seconds}:f>")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Variant;
+    use crate::service::{PlayerView, VacationGame};
+    use crate::store::{ChannelId, GameId, UserId};
+
+    fn player(seat: u8, user: u64) -> PlayerView {
+        PlayerView {
+            seat,
+            seat_name: if seat == 0 { "black" } else { "white" },
+            user_id: UserId(user),
+            name: None,
+        }
+    }
+
+    #[test]
+    fn a_vacation_notice_names_who_left_and_the_new_deadline() {
+        let notice = VacationNotice {
+            game_id: GameId(7),
+            variant: Variant::Standard,
+            player: player(1, 22),
+            started: true,
+            ends_at: 1_800_000_000,
+            to_move: Some(player(0, 11)),
+            deadline_at: Some(1_800_086_400),
+        };
+        let text = vacation_notice(&notice);
+        assert_eq!(
+            text,
+            "**Shogi #7** · <@22> is on vacation until <t:1800000000:f>: the clock waits for \
+             everyone. black <@11> to move; time runs out <t:1800086400:R>."
+        );
+        let back = vacation_notice(&VacationNotice {
+            started: false,
+            ..notice
+        });
+        assert!(back.contains("<@22> is back from vacation"), "{back}");
+    }
+
+    #[test]
+    fn the_bank_left_is_said_beside_the_deadline_to_two_units() {
+        assert_eq!(
+            time_left(1_800_000_000, None),
+            " (time runs out <t:1800000000:R>)"
+        );
+        assert_eq!(
+            time_left(1_800_000_000, Some(2 * 86_400 + 4 * 3_600 + 59 * 60 + 12)),
+            " (time runs out <t:1800000000:R>, time bank included: 2 days 4 hours left in the \
+             bank)"
+        );
+        assert_eq!(
+            rough_duration(3 * 3_600 + 12 * 60 + 5),
+            "3 hours 12 minutes"
+        );
+        assert_eq!(rough_duration(86_400 + 30), "1 day");
+        assert_eq!(rough_duration(0), "none");
+    }
+
+    #[test]
+    fn the_vacation_answer_lists_the_games_and_the_allowance_left() {
+        let view = VacationView {
+            user_id: UserId(22),
+            starts_at: 1_800_000_000,
+            ends_at: 1_800_000_000 + 7 * 86_400,
+            allowance_left: 23 * 86_400,
+            games: vec![VacationGame {
+                game_id: GameId(7),
+                channel_id: ChannelId(99),
+                deadline_at: Some(1_800_700_000),
+            }],
+        };
+        let text = vacation_started(&view);
+        assert!(text.contains("23 days of vacation left"), "{text}");
+        assert!(text.contains("Game #7 in <#99>"), "{text}");
+        assert!(text.contains("<t:1800700000:R>"), "{text}");
+    }
+}
