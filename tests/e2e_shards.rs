@@ -252,18 +252,22 @@ async fn two_processes_each_answer_only_their_own_servers() {
         &database,
         &[("SHARD_COUNT", "2"), ("SHARDS", "0")],
     );
+    // One SQLite file is created and migrated by one process at a time (PostgreSQL's
+    // migrator takes a lock; SQLite's does not): the second starts once the first runs.
+    shard_0.logged("running shard 0 of 2", SHARDS_UP).await;
     let mut shard_1 = Serve::start(
         &fake,
         &base_1,
         &database,
         &[("SHARD_COUNT", "2"), ("SHARDS", "1")],
     );
-    fake.wait_for_shards(&[[0, 2], [1, 2]], SHARDS_UP).await;
-    // Started together, the second process waits a turn before its IDENTIFY.
+    shard_1.logged("running shard 1 of 2", SHARDS_UP).await;
+    // The second process waits its turn before its IDENTIFY, as if started together.
     shard_1
         .logged("waiting 5 s before identifying", DEFAULT_WAIT)
         .await;
     assert!(!shard_0.log().contains("before identifying"));
+    fake.wait_for_shards(&[[0, 2], [1, 2]], SHARDS_UP).await;
 
     let on_0 = a_game_with_a_move(&fake, GUILD_ID, CHANNEL_ID).await;
     let on_1 = a_game_with_a_move(&fake, SHARD_1_GUILD, SHARD_1_CHANNEL).await;

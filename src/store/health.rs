@@ -37,7 +37,8 @@ impl Workload {
 impl Store {
     /// Fails unless the database answers a query.
     pub async fn ping(&self) -> StoreResult<()> {
-        let _: i64 = sqlx::query_scalar("SELECT 1")
+        // INTEGER on SQLite, int4 on PostgreSQL: both decode as i32.
+        let _: i32 = sqlx::query_scalar("SELECT 1")
             .fetch_one(self.pool())
             .await?;
         Ok(())
