@@ -103,6 +103,7 @@ pub(crate) async fn on_error(error: FrameworkError<'_, Data, Error>) {
             ..
         } => {
             if error.is_failure() {
+                framework.user_data.counters().error();
                 tracing::error!("handling {} failed: {error}", event.snake_case_name());
             }
             if let serenity::FullEvent::InteractionCreate {
@@ -136,7 +137,7 @@ pub(crate) async fn on_error(error: FrameworkError<'_, Data, Error>) {
                 tracing::warn!("{other}");
                 return;
             };
-            let message = command_error_message(&other);
+            let message = command_error_message(&other, ctx.data().counters());
             let public_deferral = match &other {
                 FrameworkError::Command { error, .. } => error.after_deferral() == Some(true),
                 _ => false,
@@ -161,10 +162,15 @@ pub(crate) async fn on_error(error: FrameworkError<'_, Data, Error>) {
 }
 
 /// The text a user sees when their command fails, logging what the bot did wrong.
-fn command_error_message(error: &FrameworkError<'_, Data, Error>) -> String {
+/// Each failure of the bot is counted in `counters`.
+fn command_error_message(
+    error: &FrameworkError<'_, Data, Error>,
+    counters: &super::health::Counters,
+) -> String {
     match error {
         FrameworkError::Command { error: inner, .. } => {
             if inner.is_failure() {
+                counters.error();
                 tracing::error!("{error}: {inner}");
             }
             inner.user_message()
@@ -173,6 +179,7 @@ fn command_error_message(error: &FrameworkError<'_, Data, Error>) -> String {
             format!("I could not read that option ({inner}). Check it and try again.")
         }
         FrameworkError::CommandStructureMismatch { description, .. } => {
+            counters.error();
             tracing::error!("{error}: {description}");
             "One of this command's options is not one I accept (a value out of its range, or \
              an older form of the command). Check the options and try again."
@@ -204,6 +211,7 @@ fn command_error_message(error: &FrameworkError<'_, Data, Error>) -> String {
         | FrameworkError::NotAnOwner { .. }
         | FrameworkError::NsfwOnly { .. } => "You cannot use this command here.".to_owned(),
         _ => {
+            counters.error();
             tracing::error!("{error}");
             SOMETHING_WENT_WRONG.to_owned()
         }

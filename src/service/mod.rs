@@ -170,6 +170,8 @@ struct Inner {
     announced: Notify,
     /// Bounds the computer players' searches running at once.
     thinkers: computer::Thinkers,
+    /// Moves played through this table since it was made (the health report's counter).
+    moves_played: std::sync::atomic::AtomicU64,
 }
 
 impl std::fmt::Debug for Service {
@@ -192,6 +194,7 @@ impl Service {
                 schedule_changed: Notify::new(),
                 announced: Notify::new(),
                 thinkers: computer::Thinkers::default(),
+                moves_played: std::sync::atomic::AtomicU64::new(0),
             }),
         }
     }
@@ -227,6 +230,14 @@ impl Service {
             .upsert_user(person.id, &person.name, self.now())
             .await?;
         Ok(())
+    }
+
+    /// Moves played (and stored) through this table since it was made, by players and
+    /// computer players alike.
+    pub fn moves_played(&self) -> u64 {
+        self.inner
+            .moves_played
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Tells a waiting scheduler to look at the schedule again.

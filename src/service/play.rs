@@ -537,14 +537,21 @@ impl Service {
             .collect::<Result<Vec<_>, _>>()?;
         let store = self.store();
         match &write {
-            Write::Move { mv, .. } => store.apply_move(at, mv, &next, announcements, now).await?,
-            Write::State => store.update_state(at, &next, announcements, now).await?,
+            Write::Move { mv, .. } => {
+                store.apply_move(at, mv, &next, announcements, now).await?;
+                self.inner
+                    .moves_played
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            Write::State => {
+                store.update_state(at, &next, announcements, now).await?;
+            }
             Write::TakeBack(plies) => {
                 store
                     .take_back(at, *plies, &next, announcements, now)
-                    .await?
+                    .await?;
             }
-        };
+        }
         self.schedule_changed();
         self.announced();
         Ok(outcome)

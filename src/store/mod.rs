@@ -18,6 +18,7 @@ mod announcements;
 mod challenges;
 mod error;
 mod games;
+mod health;
 mod ids;
 mod model;
 mod notifications;
@@ -41,6 +42,7 @@ pub use announcements::{
 };
 pub use error::{StoreError, StoreResult};
 pub use games::{GameThread, THREAD_ARCHIVE_DELAY};
+pub use health::Workload;
 pub use ids::{AnnouncementId, ChallengeId, ChannelId, GameId, GuildId, MessageId, UserId};
 pub use model::*;
 pub use notifications::{NotificationMode, NotificationSetting};

@@ -295,6 +295,11 @@ impl InteractionBuilder {
         self.option(json!({ "name": name, "type": 3, "value": typed, "focused": true }))
     }
 
+    /// The server it comes from, if any (which decides its gateway shard).
+    pub fn guild(&self) -> Option<u64> {
+        self.guild_id
+    }
+
     /// Interaction type on the wire.
     pub fn kind(&self) -> u64 {
         self.kind

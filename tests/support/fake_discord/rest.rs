@@ -173,6 +173,7 @@ pub(super) async fn rest(State(shared): State<Arc<Shared>>, request: Request) ->
         message: None,
         created: false,
         fault: None,
+        port: connection.as_ref().map_or(0, |connection| connection.port),
     };
 
     let fault = shared.state().take_fault(&call.method, &call.path);
@@ -301,13 +302,23 @@ fn route(shared: &Shared, call: &RestCall) -> Answer {
     let method = Method::from_bytes(call.method.as_bytes()).unwrap_or(Method::GET);
     match (method, segments.as_slice()) {
         (Method::GET, ["gateway"]) => Answer::json(json!({ "url": shared.gateway_url() })),
-        (Method::GET, ["gateway", "bot"]) => Answer::json(json!({
-            "url": shared.gateway_url(),
-            "shards": 1,
-            "session_start_limit": {
-                "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1
-            },
-        })),
+        (Method::GET, ["gateway", "bot"]) => {
+            let (shards, max_concurrency) = {
+                let state = shared.state();
+                (
+                    state.gateway.recommended_shards,
+                    state.gateway.max_concurrency,
+                )
+            };
+            Answer::json(json!({
+                "url": shared.gateway_url(),
+                "shards": shards,
+                "session_start_limit": {
+                    "total": 1000, "remaining": 1000, "reset_after": 0,
+                    "max_concurrency": max_concurrency
+                },
+            }))
+        }
         (Method::GET, ["oauth2", "applications", "@me"]) => application_info(),
         (Method::PUT, ["applications", a, "commands"]) if *a == app => {
             register_commands(shared, call, None)
