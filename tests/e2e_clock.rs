@@ -5,7 +5,7 @@
 mod support;
 
 use serde_json::json;
-use support::fixtures::{alice, bob, carol, InteractionBuilder, GUILD_ID};
+use support::fixtures::{alice, bob, InteractionBuilder};
 use support::table::{Table, STANDARD, START_TIME};
 
 const DAY: i64 = 86_400;
@@ -17,22 +17,6 @@ fn vacation(sub: &str, options: serde_json::Value) -> InteractionBuilder {
         "type": 1,
         "options": options,
     }))
-}
-
-/// Makes the scheduler look at the clock now: a new challenge changes the schedule.
-async fn poke_scheduler(table: &Table) {
-    let (_, answer) = table
-        .ask(
-            InteractionBuilder::slash("challenge")
-                .in_guild(GUILD_ID, 9999)
-                .by(&carol()),
-        )
-        .await;
-    assert!(
-        answer.content().unwrap_or_default().contains("is posted"),
-        "{:?}",
-        answer.content()
-    );
 }
 
 #[tokio::test]
@@ -66,7 +50,7 @@ async fn a_vacation_saves_a_game_from_timing_out() {
 
     // The old deadline passes: no timeout.
     table.clock.set(START_TIME + 3 * DAY + 10);
-    poke_scheduler(&table).await;
+    table.poke_scheduler().await;
     let board = table
         .ask(InteractionBuilder::slash("board").by(&alice()))
         .await
@@ -231,7 +215,7 @@ async fn a_late_move_eats_the_time_bank_and_only_both_spent_lose_on_time() {
 
     // Past her day, into her bank: no timeout, and her own /board says what is left.
     table.clock.set(deadline - 10);
-    poke_scheduler(&table).await;
+    table.poke_scheduler().await;
     let board = table
         .ask(InteractionBuilder::slash("board").by(&alice()))
         .await
@@ -242,7 +226,7 @@ async fn a_late_move_eats_the_time_bank_and_only_both_spent_lose_on_time() {
 
     // Both spent: she loses on time.
     table.clock.set(deadline + 10);
-    poke_scheduler(&table).await;
+    table.poke_scheduler().await;
     let timeout = table
         .fake
         .channel_message(

@@ -8,8 +8,8 @@ mod support;
 use serde_json::Value;
 use support::fake_discord::{RestCall, DEFAULT_WAIT};
 use support::fixtures::{
-    alice, bob, carol, dm_channel_id, InteractionBuilder, TestUser, APPLICATION_ID, BOT_NAME,
-    CHANNEL_ID, GUILD_ID,
+    alice, bob, dm_channel_id, InteractionBuilder, TestUser, APPLICATION_ID, BOT_NAME, CHANNEL_ID,
+    GUILD_ID,
 };
 use support::table::{Table, STANDARD, START_TIME};
 
@@ -57,22 +57,6 @@ fn the_bot() -> TestUser {
     let mut bot = TestUser::new(APPLICATION_ID, BOT_NAME);
     bot.bot = true;
     bot
-}
-
-/// Makes the scheduler look at the clock now: a new challenge changes the schedule.
-async fn poke_scheduler(table: &Table) {
-    let (_, answer) = table
-        .ask(
-            InteractionBuilder::slash("challenge")
-                .in_guild(GUILD_ID, 9999)
-                .by(&carol()),
-        )
-        .await;
-    assert!(
-        content(&answer).contains("is posted"),
-        "{:?}",
-        answer.content()
-    );
 }
 
 #[tokio::test]
@@ -185,7 +169,7 @@ async fn the_daily_digest_lists_three_games_once_a_day_instead_of_mentions() {
 
     // The day comes round.
     table.clock.set(first + 5);
-    poke_scheduler(&table).await;
+    table.poke_scheduler().await;
     let digest = table
         .fake
         .channel_message(dm_channel_id(bob().id), DEFAULT_WAIT, |call| {
@@ -212,16 +196,16 @@ async fn the_daily_digest_lists_three_games_once_a_day_instead_of_mentions() {
     );
 
     // Once a day: neither another round nor a restart sends it again.
-    poke_scheduler(&table).await;
+    table.poke_scheduler().await;
     table.restart().await;
     table.clock.set(first + 3_600);
-    poke_scheduler(&table).await;
+    table.poke_scheduler().await;
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     assert_eq!(table.fake.channel_posts(dm_channel_id(bob().id)).len(), 1);
 
     // The next day, the next one.
     table.clock.set(first + DAY + 5);
-    poke_scheduler(&table).await;
+    table.poke_scheduler().await;
     table
         .fake
         .channel_message(dm_channel_id(bob().id), DEFAULT_WAIT, |call| {
