@@ -109,3 +109,15 @@ cmd-help = ヘルプ
     .topic-choice-rules-of-shogi = 本将棋のルール
     .topic-choice-rules-of-yonin-shogi = 四人将棋のルール
     .topic-choice-rules-of-dai-dai-shogi = 大大将棋のルール
+
+cmd-settings = 設定
+    .description = あなた自身の設定: 表示する棋譜の表記と、描く盤面の駒
+    .notation = 表記
+    .notation-description = 指し手の書き方（既定: 日本語なら日本式、それ以外は欧米式）
+    .notation-choice-japanese = 日本式（７六歩）
+    .notation-choice-western-p-7f = 欧米式（P-7f）
+    .notation-choice-coordinate-7g7f = 座標（7g7f）
+    .pieces = 駒
+    .pieces-description = あなたに描く盤面の駒（既定: 漢字）
+    .pieces-choice-kanji = 漢字
+    .pieces-choice-international-for-beginners = 国際式（初心者向け）

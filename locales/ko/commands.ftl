@@ -109,3 +109,15 @@ cmd-help = 도움말
     .topic-choice-rules-of-shogi = 쇼기 규칙
     .topic-choice-rules-of-yonin-shogi = 요닌쇼기 규칙
     .topic-choice-rules-of-dai-dai-shogi = 다이다이쇼기 규칙
+
+cmd-settings = 설정
+    .description = 내 설정: 보여 줄 기보 표기와 그려 줄 판의 말
+    .notation = 표기
+    .notation-description = 수를 쓰는 방식 (기본: 일본어면 일본식, 그 밖에는 서양식)
+    .notation-choice-japanese = 일본식 (７六歩)
+    .notation-choice-western-p-7f = 서양식 (P-7f)
+    .notation-choice-coordinate-7g7f = 좌표 (7g7f)
+    .pieces = 말
+    .pieces-description = 나에게 그려 줄 판의 말 (기본: 한자)
+    .pieces-choice-kanji = 한자
+    .pieces-choice-international-for-beginners = 국제식 (초보자용)

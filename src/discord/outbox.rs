@@ -34,6 +34,7 @@ use crate::store::AnnouncementId;
 
 use super::config::Delivery;
 use super::post::{Post, CHANNEL_ATTACHMENT_LIMIT};
+use super::i18n::Lang;
 use super::{challenge, format, format_threads, game, ids, offers, replay};
 
 /// Posts under way at once, across channels.
@@ -206,10 +207,11 @@ async fn send(
     announcement: &Announcement,
     lapsed_message: Option<serenity::MessageId>,
 ) -> serenity::Result<Option<u64>> {
+    let lang = announcement_lang(service, delivery, announcement).await;
     if let (Announcement::OfferLapsed(lapsed), Some(message)) = (announcement, lapsed_message) {
         // The buttons go, the text says the offer lapsed.
         let edit = serenity::EditMessage::new()
-            .content(format::offer_lapsed(lapsed))
+            .content(format::offer_lapsed(lang, lapsed))
             .components(Vec::new());
         let edited = channel.edit_message(http, message, edit).await?;
         return Ok(Some(edited.id.get()));
@@ -219,7 +221,7 @@ async fn send(
         channel.edit_thread(http, archive).await?;
         return Ok(None);
     }
-    let message = post_of(service, announcement)
+    let message = post_of(service, lang, announcement)
         .await
         .within(CHANNEL_ATTACHMENT_LIMIT)
         .into_message()
@@ -300,38 +302,70 @@ fn with_jitter(wait: Duration) -> Duration {
     wait.mul_f64(1.0 + extra)
 }
 
-/// The message of an announcement, with its board drawn.
-pub(crate) async fn post_of(service: &Service, announcement: &Announcement) -> Post {
+/// The language an announcement is posted in: its server's (see [`game::server_lang`]).
+async fn announcement_lang(
+    service: &Service,
+    delivery: &service::Delivery,
+    announcement: &Announcement,
+) -> Lang {
+    let guild = match announcement {
+        Announcement::Outcome(outcome) => Some(outcome.guild_id),
+        Announcement::GameStarted(view) => Some(view.guild_id),
+        Announcement::Challenge(view) | Announcement::ChallengeExpired(view) => {
+            Some(view.guild_id)
+        }
+        Announcement::Replay(view) => Some(view.guild_id),
+        _ => None,
+    };
+    let guild = match (guild, delivery.game_id) {
+        (Some(guild), _) => guild,
+        (None, Some(game)) => match service.guild_of_game(game).await {
+            Ok(guild) => guild,
+            Err(error) => {
+                tracing::warn!(%error, %game, "cannot find a game's server; posting in English");
+                return Lang::En;
+            }
+        },
+        (None, None) => return Lang::En,
+    };
+    game::server_lang(service, guild).await
+}
+
+/// The message of an announcement in `lang`, with its board drawn.
+pub(crate) async fn post_of(service: &Service, lang: Lang, announcement: &Announcement) -> Post {
     match announcement {
         Announcement::Outcome(outcome) => {
             let image = match &outcome.picture {
                 Some(picture) => picture.draw().await,
                 None => None,
             };
-            game::outcome_post(outcome, image.as_ref())
+            game::outcome_post(lang, outcome, image.as_ref())
         }
         Announcement::GameStarted(view) => {
             let image = view.picture.draw().await;
-            game::start_post(view, image.as_ref())
+            game::start_post(lang, view, image.as_ref())
         }
-        Announcement::Challenge(view) => challenge::challenge_post(view),
+        Announcement::Challenge(view) => challenge::challenge_post(lang, view),
         Announcement::ChallengeExpired(view) => {
-            Post::new(format::challenge_expired(view)).ping([view.challenger.user_id])
+            Post::new(format::challenge_expired(lang, view)).ping([view.challenger.user_id])
         }
-        Announcement::OfferMade(made) => offers::offer_post(made),
+        Announcement::OfferMade(made) => offers::offer_post(lang, made),
         Announcement::OfferDeclined(declined) => {
-            Post::new(format::offer_declined(declined)).ping([declined.offer.by.user_id])
+            Post::new(format::offer_declined(lang, declined)).ping([declined.offer.by.user_id])
         }
-        Announcement::OfferLapsed(lapsed) => Post::new(format::offer_lapsed(lapsed)),
+        Announcement::OfferLapsed(lapsed) => Post::new(format::offer_lapsed(lang, lapsed)),
         Announcement::Reminder(reminder) => Post::new(format::reminder(
+            lang,
             reminder.variant,
             reminder.game_id,
             &reminder.player,
             reminder.deadline_at,
         ))
         .ping([reminder.player.user_id]),
-        Announcement::Replay(view) => replay::announced_post(service, view).await,
-        Announcement::ThreadResult(result) => Post::new(format_threads::thread_result(result)),
+        Announcement::Replay(view) => replay::announced_post(service, lang, view).await,
+        Announcement::ThreadResult(result) => {
+            Post::new(format_threads::thread_result(lang, result))
+        }
         // Not a post: `deliver` archives the thread instead.
         Announcement::ArchiveThread(_) => Post::new(String::new()),
     }

@@ -27,6 +27,7 @@ mod image;
 mod lists;
 mod offers;
 mod play;
+mod preferences;
 pub mod ratings;
 mod replays;
 mod schedule;
@@ -51,6 +52,9 @@ pub use computer::{
 };
 pub use error::{ServiceError, ServiceResult};
 pub use offers::OfferOutcome;
+pub use preferences::{
+    Notation, PieceSet, PlayerSettings, GUILD_LOCALE_SETTING, LANGUAGE_SETTING,
+};
 pub use replays::{
     Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, MOVES_AROUND,
 };
@@ -154,6 +158,8 @@ struct Inner {
     announced: Notify,
     /// Bounds the computer players' searches running at once.
     thinkers: computer::Thinkers,
+    /// The servers' locales already stored by this process.
+    known_locales: preferences::KnownLocales,
 }
 
 impl std::fmt::Debug for Service {
@@ -176,6 +182,7 @@ impl Service {
                 schedule_changed: Notify::new(),
                 announced: Notify::new(),
                 thinkers: computer::Thinkers::default(),
+                known_locales: preferences::KnownLocales::default(),
             }),
         }
     }

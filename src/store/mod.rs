@@ -23,6 +23,7 @@ mod model;
 mod offers;
 mod people;
 mod play;
+mod preferences;
 mod ratings;
 
 use std::path::{Path, PathBuf};
@@ -42,6 +43,7 @@ pub use games::{GameThread, THREAD_ARCHIVE_DELAY};
 pub use ids::{AnnouncementId, ChallengeId, ChannelId, GameId, GuildId, MessageId, UserId};
 pub use model::*;
 pub use play::unrated;
+pub use preferences::PlayerSettingsRow;
 
 /// Where the bot keeps its database unless told otherwise.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://shogiban.db";
