@@ -6,11 +6,11 @@ mod service_support;
 
 use service_support::*;
 use shogiban::engine::{EndReason, Variant};
+use shogiban::service::Notation::Western;
 use shogiban::service::{
     AcceptOutcome, Announcement, ChallengeRequest, Event, GameRef, OfferOutcome, RecordFormat,
     ReplaySeat, Seating, ServiceError, TimeLimit,
 };
-use shogiban::service::Notation::Western;
 use shogiban::store::{ChallengeStatus, GameStatus, InviteResponse, OfferKind, SeatMode};
 
 #[tokio::test]
@@ -269,7 +269,10 @@ async fn autocomplete_offers_legal_moves_in_both_notations() {
     )
     .await;
 
-    let all = s.legal_moves_for(CHANNEL, ALICE, "", 25, Western).await.unwrap();
+    let all = s
+        .legal_moves_for(CHANNEL, ALICE, "", 25, Western)
+        .await
+        .unwrap();
     assert_eq!(all.moves.len(), 25, "as many as asked for");
     assert_eq!(all.matching, 30, "of the 30 legal moves");
     let by_coordinate = s

@@ -90,10 +90,7 @@ impl YoninRules {
 }
 
 /// Suggestions for the time per move.
-async fn time_suggestions(
-    ctx: Context<'_>,
-    partial: &str,
-) -> serenity::CreateAutocompleteResponse {
+async fn time_suggestions(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     // Each value with its seconds (`None`: no clock); labels are written in the reader's
     // language.
     const SUGGESTIONS: [(&str, Option<i64>); 7] = [
@@ -112,7 +109,11 @@ async fn time_suggestions(
             "time-per-move-default",
             time = format::duration(lang, seconds)
         ),
-        Some(seconds) => tr!(lang, "challenge-per-move", time = format::duration(lang, seconds)),
+        Some(seconds) => tr!(
+            lang,
+            "challenge-per-move",
+            time = format::duration(lang, seconds)
+        ),
         None => tr!(lang, "time-no-limit"),
     };
     let typed = partial.trim().to_lowercase();
@@ -171,9 +172,7 @@ pub async fn challenge(
     let variant: Variant = variant.map_or(Variant::Standard, Variant::from);
     let level = match level {
         None => Level::DEFAULT,
-        Some(n) => {
-            Level::new(n).ok_or_else(|| Error::refused("error-computer-levels"))?
-        }
+        Some(n) => Level::new(n).ok_or_else(|| Error::refused("error-computer-levels"))?,
     };
     // Naming this bot as an opponent means playing the computer.
     let me = ctx.framework().bot_id();
@@ -394,9 +393,9 @@ async fn check_channel(
 /// A stale button's challenge: the refusal says the button no longer works.
 fn explain_stale(error: ServiceError) -> Error {
     match error {
-        ServiceError::ChallengeNotFound(id) => Error::Refused(
-            Text::new("error-button-no-challenge").arg("id", id.to_string()),
-        ),
+        ServiceError::ChallengeNotFound(id) => {
+            Error::Refused(Text::new("error-button-no-challenge").arg("id", id.to_string()))
+        }
         other => other.into(),
     }
 }
@@ -491,7 +490,9 @@ async fn answer_seated(
                 variant = format::variant_title(lang, game.variant),
                 game = game.game_id.to_string()
             );
-            click.confirm(challenge_post(server, &challenge), &truth).await
+            click
+                .confirm(challenge_post(server, &challenge), &truth)
+                .await
         }
     }
 }

@@ -462,7 +462,11 @@ pub(crate) fn board(lang: Lang, view: &BoardView) -> String {
         let _ = write!(
             text,
             "\n{}",
-            tr!(lang, "board-seen-from", seat = seat_name(lang, image.seat_name))
+            tr!(
+                lang,
+                "board-seen-from",
+                seat = seat_name(lang, image.seat_name)
+            )
         );
     }
     text
@@ -590,7 +594,12 @@ pub(crate) fn promotion_question(lang: Lang, question: &PromotionQuestion) -> St
 }
 
 /// A move as one player reads it: in their notation where the move has that form.
-fn move_for(notation: Notation, readable: &str, coordinate: &str, japanese: Option<&str>) -> String {
+fn move_for(
+    notation: Notation,
+    readable: &str,
+    coordinate: &str,
+    japanese: Option<&str>,
+) -> String {
     match (notation, japanese) {
         (Notation::Japanese, Some(japanese)) => japanese.to_owned(),
         (Notation::Coordinate, _) => coordinate.to_owned(),
@@ -624,7 +633,12 @@ pub(crate) fn change_made(lang: Lang, notation: Notation, outcome: &Outcome) -> 
             )
         }
         Event::Resignation { .. } => tr!(lang, "change-resigned", game = game),
-        Event::Timeout { by } => tr!(lang, "change-timeout", player = player(lang, by), game = game),
+        Event::Timeout { by } => tr!(
+            lang,
+            "change-timeout",
+            player = player(lang, by),
+            game = game
+        ),
         Event::Declaration { .. } => tr!(lang, "change-declared", game = game),
         Event::DrawAgreed { .. } => tr!(lang, "change-draw", game = game),
         Event::Aborted { .. } => tr!(lang, "change-aborted", game = game),
@@ -682,7 +696,11 @@ pub(crate) fn challenge(lang: Lang, view: &ChallengeView) -> String {
     let seats = match view.seat_mode {
         crate::store::SeatMode::Random => tr!(lang, "challenge-seats-random"),
         crate::store::SeatMode::Fixed => {
-            tr!(lang, "challenge-seats-fixed", seats = fixed_seats(lang, view))
+            tr!(
+                lang,
+                "challenge-seats-fixed",
+                seats = fixed_seats(lang, view)
+            )
         }
     };
     let _ = write!(
@@ -833,7 +851,11 @@ pub(crate) fn game_started(lang: Lang, view: &BoardView) -> String {
         players = players(lang, &view.players)
     );
     if !view.pairs.is_empty() {
-        let pairs: Vec<String> = view.pairs.iter().map(|pair| pair_line(lang, pair)).collect();
+        let pairs: Vec<String> = view
+            .pairs
+            .iter()
+            .map(|pair| pair_line(lang, pair))
+            .collect();
         let _ = write!(
             text,
             "\n{}",
@@ -1119,8 +1141,8 @@ pub(crate) fn profile(lang: Lang, profile: &Profile) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::Notation;
     use crate::engine::EndReason;
+    use crate::service::Notation;
     use crate::service::{RatingChange, SeatSummary};
     use crate::store::GameId;
 
@@ -1212,6 +1234,73 @@ mod tests {
              Your move, white <@22> (time runs out <t:1000:R>)."
         );
         assert_eq!(outcome_pings(&outcome), [UserId(22)]);
+    }
+
+    #[test]
+    fn japanese_and_korean_readers_read_their_own_shogi_words() {
+        let mut outcome = move_outcome();
+        outcome.checks = vec![seat(1, "white", 22)];
+        assert_eq!(
+            super::outcome(Lang::Ja, &outcome),
+            "**将棋 #7** · 1手目: 先手 <@11> **P-7f** (`7g7f`, ７六歩)\n\
+             後手 <@22>に**王手**！\n\
+             後手 <@22>の手番です（持ち時間の期限 <t:1000:R>）。"
+        );
+        assert_eq!(
+            super::outcome(Lang::Ko, &outcome),
+            "**쇼기 #7** · 1수째: 선수 <@11> **P-7f** (`7g7f`, ７六歩)\n\
+             후수 <@22>에게 **장군**!\n\
+             후수 <@22>의 차례입니다 (시간 마감 <t:1000:R>)."
+        );
+        // A Japanese reader's own move is written the Japanese way.
+        assert_eq!(
+            change_made(Lang::Ja, Notation::Japanese, &outcome),
+            "**７六歩** (`7g7f`)を指しました: **将棋 #7**の1手目です。"
+        );
+        assert_eq!(duration(Lang::Ja, 86_400 + 3_600), "1日 1時間");
+        assert_eq!(
+            parse_duration(Lang::Ko, "soon").unwrap_err(),
+            "한 수당 시간 \"soon\"을(를) 읽을 수 없습니다. `1d`, `3d`, `12h`, `30m`처럼 숫자와 단위(d = 일, h = 시간, m = 분)로 쓰거나, 시간 제한이 없으면 `none`이라고 쓰세요."
+        );
+    }
+
+    #[test]
+    fn a_result_is_said_from_the_places_in_each_language() {
+        let over = GameOver {
+            status: GameStatus::Finished,
+            reason: EndReason::Resignation,
+            summary: "white (user22) wins (resignation)".into(),
+            rated: false,
+            standings: vec![
+                Standing {
+                    player: seat(1, "white", 22),
+                    place: Some(1),
+                    rating: None,
+                },
+                Standing {
+                    player: seat(0, "black", 11),
+                    place: Some(2),
+                    rating: None,
+                },
+            ],
+        };
+        assert_eq!(result_line(Lang::En, &over), over.summary);
+        assert_eq!(result_line(Lang::Ja, &over), "後手（user22）の勝ち（投了）");
+        assert_eq!(result_line(Lang::Ko, &over), "후수 (user22) 승리 (투료)");
+        let drawn = GameOver {
+            reason: EndReason::Repetition,
+            standings: over
+                .standings
+                .iter()
+                .map(|s| Standing {
+                    place: Some(1),
+                    ..s.clone()
+                })
+                .collect(),
+            ..over.clone()
+        };
+        assert_eq!(result_line(Lang::En, &drawn), "draw (fourfold repetition)");
+        assert_eq!(result_line(Lang::Ja, &drawn), "引き分け（千日手）");
     }
 
     #[test]

@@ -202,9 +202,8 @@ pub(crate) async fn game_of_button(
     here: Here,
     game: GameId,
 ) -> Result<GameSummary, Error> {
-    let stale = || {
-        Error::Refused(Text::new("error-button-other-game").arg("game", game.to_string()))
-    };
+    let stale =
+        || Error::Refused(Text::new("error-button-other-game").arg("game", game.to_string()));
     match my_game_here(service, here).await {
         Ok(current) if current.game_id == game => Ok(current),
         Ok(_) => Err(stale()),

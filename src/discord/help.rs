@@ -139,8 +139,7 @@ pub(crate) async fn show_page(
     click: &serenity::ComponentInteraction,
     key: &str,
 ) -> Result<(), Error> {
-    let topic = HelpTopic::from_key(key)
-        .ok_or_else(|| Error::refused("error-help-page-gone"))?;
+    let topic = HelpTopic::from_key(key).ok_or_else(|| Error::refused("error-help-page-gone"))?;
     let commands = &framework.options().commands;
     let lang = Lang::from_discord(&click.locale);
     let work = async { Ok(page_post(lang, topic, commands).await) };
@@ -150,11 +149,7 @@ pub(crate) async fn show_page(
 }
 
 /// A help page: its text, the start position of its variant, and the page buttons.
-async fn page_post(
-    lang: Lang,
-    topic: HelpTopic,
-    commands: &[poise::Command<Data, Error>],
-) -> Post {
+async fn page_post(lang: Lang, topic: HelpTopic, commands: &[poise::Command<Data, Error>]) -> Post {
     let image = match topic.page().start_of {
         Some(variant) => start_image(variant).await,
         None => None,
@@ -193,12 +188,11 @@ async fn daidai_reference_images(lang: Lang) -> Vec<File> {
         return files(pages);
     }
     let text = reference_text(lang);
-    let drawn =
-        tokio::task::spawn_blocking(move || crate::render::daidai_reference(&text)).await;
+    let drawn = tokio::task::spawn_blocking(move || crate::render::daidai_reference(&text)).await;
     match drawn {
-        Ok(Ok(pages)) => files(
-            drawn_pages.get_or_init(|| pages.into_iter().map(|page| page.png).collect()),
-        ),
+        Ok(Ok(pages)) => {
+            files(drawn_pages.get_or_init(|| pages.into_iter().map(|page| page.png).collect()))
+        }
         Ok(Err(why)) => {
             tracing::error!("could not draw the dai dai pieces: {why}");
             Vec::new()
@@ -283,7 +277,10 @@ fn page_text(lang: Lang, topic: HelpTopic, commands: &[poise::Command<Data, Erro
 /// A command's text for a reader of `lang`: its localization, else its English default.
 fn localized(
     lang: Lang,
-    localizations: &[(std::borrow::Cow<'static, str>, std::borrow::Cow<'static, str>)],
+    localizations: &[(
+        std::borrow::Cow<'static, str>,
+        std::borrow::Cow<'static, str>,
+    )],
     default: &str,
 ) -> String {
     localizations
@@ -318,7 +315,10 @@ mod tests {
         {
             assert_eq!(topic.page().topic, topic);
             assert_eq!(HelpTopic::from_key(topic.page().key), Some(topic));
-            assert_eq!(tr!(Lang::En, &format!("help-label-{}", topic.page().key)), topic.name());
+            assert_eq!(
+                tr!(Lang::En, &format!("help-label-{}", topic.page().key)),
+                topic.name()
+            );
         }
         assert_eq!(HelpTopic::list().len(), PAGES.len());
     }
@@ -369,9 +369,15 @@ mod tests {
     #[test]
     fn pages_read_in_the_readers_language() {
         let japanese = page_text(Lang::Ja, HelpTopic::YoninRules, &[]);
-        assert!(japanese.contains("王手優先") && japanese.contains("脱落"), "{japanese}");
+        assert!(
+            japanese.contains("王手優先") && japanese.contains("脱落"),
+            "{japanese}"
+        );
         let korean = page_text(Lang::Ko, HelpTopic::YoninRules, &[]);
-        assert!(korean.contains("장군 우선") && korean.contains("탈락"), "{korean}");
+        assert!(
+            korean.contains("장군 우선") && korean.contains("탈락"),
+            "{korean}"
+        );
         let mut commands = vec![help()];
         super::super::i18n::localize_commands(&mut commands);
         let listed = page_text(Lang::Ja, HelpTopic::Commands, &commands);

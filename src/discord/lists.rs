@@ -90,7 +90,11 @@ pub async fn leaderboard(
         )
         .await?;
     let lang = game::server_lang(ctx.data().service(), here.guild).await;
-    game::send(ctx, Post::new(format::leaderboard(lang, variant, &rows, page))).await
+    game::send(
+        ctx,
+        Post::new(format::leaderboard(lang, variant, &rows, page)),
+    )
+    .await
 }
 
 /// Shows a player's ratings, games and recent results in this server.

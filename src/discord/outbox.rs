@@ -33,8 +33,8 @@ use crate::service::{self, Announcement, Service};
 use crate::store::AnnouncementId;
 
 use super::config::Delivery;
-use super::post::{Post, CHANNEL_ATTACHMENT_LIMIT};
 use super::i18n::Lang;
+use super::post::{Post, CHANNEL_ATTACHMENT_LIMIT};
 use super::{challenge, format, format_threads, game, ids, offers, replay};
 
 /// Posts under way at once, across channels.
@@ -311,9 +311,7 @@ async fn announcement_lang(
     let guild = match announcement {
         Announcement::Outcome(outcome) => Some(outcome.guild_id),
         Announcement::GameStarted(view) => Some(view.guild_id),
-        Announcement::Challenge(view) | Announcement::ChallengeExpired(view) => {
-            Some(view.guild_id)
-        }
+        Announcement::Challenge(view) | Announcement::ChallengeExpired(view) => Some(view.guild_id),
         Announcement::Replay(view) => Some(view.guild_id),
         _ => None,
     };

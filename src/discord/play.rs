@@ -285,8 +285,8 @@ pub(crate) async fn my_view(
     click: &serenity::ComponentInteraction,
     arg: &str,
 ) -> Result<(), Error> {
-    let game_id: GameId = game::game_id_arg(arg)
-        .ok_or_else(|| Error::refused("error-button-gone-board"))?;
+    let game_id: GameId =
+        game::game_id_arg(arg).ok_or_else(|| Error::refused("error-button-gone-board"))?;
     let here = Here::of_click(click)?;
     let service = data.service();
     let work = async {

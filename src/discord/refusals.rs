@@ -129,12 +129,9 @@ pub(crate) fn game_error(lang: Lang, error: &GameError) -> String {
 
 fn parse_error(lang: Lang, error: &MoveParseError) -> String {
     match error {
-        MoveParseError::Syntax { text, examples } => tr!(
-            lang,
-            "parse-syntax",
-            text = text,
-            examples = *examples
-        ),
+        MoveParseError::Syntax { text, examples } => {
+            tr!(lang, "parse-syntax", text = text, examples = *examples)
+        }
         MoveParseError::Illegal { text, reason } => tr!(
             lang,
             "parse-illegal",

@@ -13,10 +13,10 @@ use crate::service::{
 };
 use crate::store::GameId;
 
-use super::i18n::Lang;
 use super::custom_id::CustomId;
 use super::deadline::{self, Click, ClickAnswer};
 use super::game::{self, Here};
+use super::i18n::Lang;
 use super::post::{File, Post, CHANNEL_ATTACHMENT_LIMIT};
 use super::{format_replay, Context, Data, Error};
 
@@ -207,8 +207,9 @@ pub(crate) async fn announced_post(service: &Service, lang: Lang, view: &ReplayV
         )
         .await;
     match drawn {
-        Ok(file) => Post::new(format_replay::announced(lang, view, Some(&file)))
-            .file(Some(gif_file(file))),
+        Ok(file) => {
+            Post::new(format_replay::announced(lang, view, Some(&file))).file(Some(gif_file(file)))
+        }
         Err(error) => {
             tracing::error!(%error, game = %view.game_id, "the replay could not be drawn");
             Post::new(format_replay::announced(lang, view, None))
@@ -242,7 +243,6 @@ pub(crate) async fn export(ctx: Context<'_>, which: GameRef) -> Result<(), Error
             .await?)
     })
     .await?;
-    let post =
-        Post::private(format_replay::exported(here.lang, &file)).file(Some(gif_file(file)));
+    let post = Post::private(format_replay::exported(here.lang, &file)).file(Some(gif_file(file)));
     game::send(ctx, post).await
 }

@@ -78,8 +78,9 @@ pub async fn settings(
     ctx: Context<'_>,
     #[description = "How moves are written for you (default: Japanese for Japanese, else Western)"]
     notation: Option<NotationChoice>,
-    #[description = "The pieces of the boards drawn for you (default: kanji)"]
-    pieces: Option<PiecesChoice>,
+    #[description = "The pieces of the boards drawn for you (default: kanji)"] pieces: Option<
+        PiecesChoice,
+    >,
 ) -> Result<(), Error> {
     let lang = game::lang_of(ctx);
     let user = ids::user(ctx.author().id);
@@ -127,7 +128,10 @@ fn settings_text(lang: Lang, settings: &PlayerSettings, saved: bool) -> String {
             "settings-head"
         }
     );
-    format!("{head}\n{notation}\n{pieces}\n{}", tr!(lang, "settings-how"))
+    format!(
+        "{head}\n{notation}\n{pieces}\n{}",
+        tr!(lang, "settings-how")
+    )
 }
 
 fn notation_name(lang: Lang, notation: Notation) -> String {
@@ -165,7 +169,10 @@ mod tests {
     #[test]
     fn settings_say_which_are_defaults() {
         let text = settings_text(Lang::En, &PlayerSettings::default(), false);
-        assert!(text.contains("Western (P-7f) (the default for your language)"), "{text}");
+        assert!(
+            text.contains("Western (P-7f) (the default for your language)"),
+            "{text}"
+        );
         let chosen = PlayerSettings {
             notation: Some(Notation::Coordinate),
             pieces: Some(PieceSet::International),

@@ -52,9 +52,7 @@ pub use computer::{
 };
 pub use error::{ServiceError, ServiceResult};
 pub use offers::OfferOutcome;
-pub use preferences::{
-    Notation, PieceSet, PlayerSettings, GUILD_LOCALE_SETTING, LANGUAGE_SETTING,
-};
+pub use preferences::{Notation, PieceSet, PlayerSettings, GUILD_LOCALE_SETTING, LANGUAGE_SETTING};
 pub use replays::{
     Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, MOVES_AROUND,
 };

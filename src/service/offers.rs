@@ -335,8 +335,6 @@ fn takeback_plies(table: &Table, seat: u8) -> ServiceResult<u32> {
         .iter()
         .rev()
         .position(|m| m.seat == Seat(seat))
-        .ok_or_else(|| {
-            ServiceError::NothingToTakeBack
-        })?;
+        .ok_or_else(|| ServiceError::NothingToTakeBack)?;
     u32::try_from(back + 1).map_err(|_| ServiceError::NothingToTakeBack)
 }

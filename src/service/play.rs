@@ -9,8 +9,8 @@ use crate::store::{ChannelId, NewMove, NextTurn, UserId};
 use super::table::{turn_clock, Table};
 use super::{
     Announcement, BoardPicture, BoardView, Eliminated, Event, GameOver, MoveAnswer, MoveChoice,
-    MoveChoices, Notation, Outcome, PlayedMove, PlayerView, PromotionQuestion, Service, ServiceError,
-    ServiceResult,
+    MoveChoices, Notation, Outcome, PlayedMove, PlayerView, PromotionQuestion, Service,
+    ServiceError, ServiceResult,
 };
 
 /// What an action writes besides the new state.

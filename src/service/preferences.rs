@@ -85,12 +85,13 @@ impl PlayerSettings {
             })?),
             None => None,
         };
-        let pieces = match row.pieces.as_deref() {
-            Some(name) => Some(PieceSet::from_name(name).ok_or_else(|| {
-                ServiceError::Corrupt(format!("stored pieces setting {name:?}"))
-            })?),
-            None => None,
-        };
+        let pieces =
+            match row.pieces.as_deref() {
+                Some(name) => Some(PieceSet::from_name(name).ok_or_else(|| {
+                    ServiceError::Corrupt(format!("stored pieces setting {name:?}"))
+                })?),
+                None => None,
+            };
         Ok(Self { notation, pieces })
     }
 
@@ -168,8 +169,16 @@ impl Service {
     /// Remembers the `guild_locale` an interaction carried, for the posts made later
     /// without one (announcements, reminders, results). Written only when it changed.
     pub async fn note_guild_locale(&self, guild: GuildId, locale: &str) -> ServiceResult<()> {
-        let known = |map: &HashMap<GuildId, String>| map.get(&guild).map(String::as_str) == Some(locale);
-        if known(&self.inner.known_locales.0.lock().unwrap_or_else(|e| e.into_inner())) {
+        let known =
+            |map: &HashMap<GuildId, String>| map.get(&guild).map(String::as_str) == Some(locale);
+        if known(
+            &self
+                .inner
+                .known_locales
+                .0
+                .lock()
+                .unwrap_or_else(|e| e.into_inner()),
+        ) {
             return Ok(());
         }
         self.store()
