@@ -297,3 +297,6 @@ notation-western = Western (P-7f)
 notation-coordinate = coordinate (7g7f)
 pieces-kanji = kanji
 pieces-international = international (letters and move marks)
+# Discord's names of the permissions a game thread needs, as its settings show them.
+permission-create-public-threads = Create Public Threads
+permission-send-messages-in-threads = Send Messages in Threads

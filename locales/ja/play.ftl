@@ -247,3 +247,5 @@ notation-western = 欧米式（P-7f）
 notation-coordinate = 座標（7g7f）
 pieces-kanji = 漢字
 pieces-international = 国際式（文字と動きの印）
+permission-create-public-threads = 公開スレッドの作成
+permission-send-messages-in-threads = スレッドでメッセージを送信

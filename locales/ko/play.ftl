@@ -247,3 +247,5 @@ notation-western = 서양식 (P-7f)
 notation-coordinate = 좌표 (7g7f)
 pieces-kanji = 한자
 pieces-international = 국제식 (글자와 움직임 표시)
+permission-create-public-threads = 공개 스레드 만들기
+permission-send-messages-in-threads = 스레드에서 메시지 보내기

@@ -174,9 +174,14 @@ pub(crate) fn parse_duration(lang: Lang, text: &str) -> Result<i64, String> {
 
 /// The words for "no time limit" in the time-per-move option.
 pub(crate) fn means_no_clock(text: &str) -> bool {
+    let word: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect();
     matches!(
-        text.trim().to_lowercase().as_str(),
-        "none" | "no" | "unlimited" | "off" | "no limit" | "∞" | "なし" | "없음"
+        word.as_str(),
+        "none" | "no" | "unlimited" | "off" | "nolimit" | "∞" | "なし" | "없음"
     )
 }
 

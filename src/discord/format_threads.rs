@@ -31,7 +31,10 @@ pub(crate) fn thread_result(lang: Lang, result: &ThreadResult) -> String {
 /// Why the game of a new challenge will be played in the channel although a thread was
 /// asked for.
 pub(crate) fn missing_permissions(lang: Lang, missing: &[&str]) -> String {
-    let names: Vec<String> = missing.iter().map(|name| format!("**{name}**")).collect();
+    let names: Vec<String> = missing
+        .iter()
+        .map(|key| format!("**{}**", permission_name(lang, key)))
+        .collect();
     tr!(
         lang,
         "thread-missing-permissions",
@@ -45,8 +48,13 @@ pub(crate) fn refused_by_discord(lang: Lang) -> String {
     tr!(
         lang,
         "thread-refused",
-        permission = "**Create Public Threads**"
+        permission = format!("**{}**", permission_name(lang, "create-public-threads"))
     )
+}
+
+/// A permission's name as Discord shows it to a reader of `lang`.
+fn permission_name(lang: Lang, key: &str) -> String {
+    tr!(lang, &format!("permission-{key}"))
 }
 
 pub(crate) fn already_in_a_thread(lang: Lang) -> String {

@@ -22,15 +22,16 @@ const THREAD_ALREADY_CREATED: isize = 160_004;
 /// Discord's limit on a thread's name, in characters.
 const MAX_NAME_CHARS: usize = 100;
 
-/// The permissions a game thread needs, with the names Discord shows for them.
+/// The permissions a game thread needs, with the key of the name Discord shows for them
+/// (`permission-<key>` in the message files).
 const NEEDED: [(serenity::Permissions, &str); 2] = [
     (
         serenity::Permissions::CREATE_PUBLIC_THREADS,
-        "Create Public Threads",
+        "create-public-threads",
     ),
     (
         serenity::Permissions::SEND_MESSAGES_IN_THREADS,
-        "Send Messages in Threads",
+        "send-messages-in-threads",
     ),
 ];
 
@@ -193,13 +194,13 @@ mod tests {
     fn every_missing_permission_is_named() {
         assert_eq!(
             missing_permissions(None),
-            ["Create Public Threads", "Send Messages in Threads"]
+            ["create-public-threads", "send-messages-in-threads"]
         );
         let some =
             serenity::Permissions::SEND_MESSAGES | serenity::Permissions::CREATE_PUBLIC_THREADS;
         assert_eq!(
             missing_permissions(Some(some)),
-            ["Send Messages in Threads"]
+            ["send-messages-in-threads"]
         );
         let all = some | serenity::Permissions::SEND_MESSAGES_IN_THREADS;
         assert!(missing_permissions(Some(all)).is_empty());
