@@ -443,6 +443,6 @@ mod tests { const T: &str = "tests say what they like"; }
         .collect();
     assert_eq!(
         english,
-        [(9, "This button no longer works, sorry.".to_owned())]
+        [(8, "This button no longer works, sorry.".to_owned())]
     );
 }
