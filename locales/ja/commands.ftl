@@ -124,15 +124,6 @@ cmd-server-settings = サーバー設定
     .vacation_days = 休暇日数
     .vacation_days-description = 一人が一年に取れる休暇の日数（省略時: 30）
 
-cmd-settings = 設定
-    .description = あなた自身の設定を表示・変更します（あなたにだけ表示されます）
-    .notifications = 通知
-    .notifications-description = 手番の知らせ方（省略時: チャンネルでメンション）
-    .notifications-choice-mention-me-in-the-channel = チャンネルでメンション
-    .notifications-choice-mention-me-and-send-me-a-direct-message = メンションとダイレクトメッセージ
-    .notifications-choice-quiet-no-mention = 通知なし: メンションしない
-    .notifications-choice-daily-digest-by-direct-message-no-mention = 1日1回のまとめをDMで（メンションなし）
-
 cmd-help = ヘルプ
     .description = 遊び方を説明します: 将棋の種類とルール、棋譜の書き方、コマンド
     .topic = 項目
@@ -144,3 +135,21 @@ cmd-help = ヘルプ
     .topic-choice-rules-of-shogi = 本将棋のルール
     .topic-choice-rules-of-yonin-shogi = 四人将棋のルール
     .topic-choice-rules-of-dai-dai-shogi = 大大将棋のルール
+
+cmd-settings = 設定
+    .description = あなた自身の設定: 棋譜の表記、盤面の駒、手番の知らせ方
+    .notation = 表記
+    .notation-description = 指し手の書き方（既定: 日本語なら日本式、それ以外は欧米式）
+    .notation-choice-japanese = 日本式（７六歩）
+    .notation-choice-western-p-7f = 欧米式（P-7f）
+    .notation-choice-coordinate-7g7f = 座標（7g7f）
+    .pieces = 駒
+    .pieces-description = あなたに描く盤面の駒（既定: 漢字）
+    .pieces-choice-kanji = 漢字
+    .pieces-choice-international-for-beginners = 国際式（初心者向け）
+    .notifications = 通知
+    .notifications-description = 手番の知らせ方（省略時: チャンネルでメンション）
+    .notifications-choice-mention-me-in-the-channel = チャンネルでメンション
+    .notifications-choice-mention-me-and-send-me-a-direct-message = メンションとダイレクトメッセージ
+    .notifications-choice-quiet-no-mention = 通知なし: メンションしない
+    .notifications-choice-daily-digest-by-direct-message-no-mention = 1日1回のまとめをDMで（メンションなし）

@@ -124,15 +124,6 @@ cmd-server-settings = 서버설정
     .vacation_days = 휴가일수
     .vacation_days-description = 한 사람이 일 년에 쓸 수 있는 휴가 일수 (기본 30)
 
-cmd-settings = 설정
-    .description = 내 설정을 보거나 바꿉니다 (나에게만 보입니다)
-    .notifications = 알림
-    .notifications-description = 내 차례를 알리는 방법 (기본: 채널에서 멘션)
-    .notifications-choice-mention-me-in-the-channel = 채널에서 멘션
-    .notifications-choice-mention-me-and-send-me-a-direct-message = 멘션과 개인 메시지
-    .notifications-choice-quiet-no-mention = 조용히: 멘션 없음
-    .notifications-choice-daily-digest-by-direct-message-no-mention = 하루 한 번 요약을 개인 메시지로 (멘션 없음)
-
 cmd-help = 도움말
     .description = 두는 법을 설명합니다: 쇼기의 종류와 규칙, 기보 표기법, 명령어
     .topic = 주제
@@ -144,3 +135,21 @@ cmd-help = 도움말
     .topic-choice-rules-of-shogi = 쇼기 규칙
     .topic-choice-rules-of-yonin-shogi = 요닌쇼기 규칙
     .topic-choice-rules-of-dai-dai-shogi = 다이다이쇼기 규칙
+
+cmd-settings = 설정
+    .description = 내 설정: 기보 표기, 판의 말, 차례 알림 방법
+    .notation = 표기
+    .notation-description = 수를 쓰는 방식 (기본: 일본어면 일본식, 그 밖에는 서양식)
+    .notation-choice-japanese = 일본식 (７六歩)
+    .notation-choice-western-p-7f = 서양식 (P-7f)
+    .notation-choice-coordinate-7g7f = 좌표 (7g7f)
+    .pieces = 말
+    .pieces-description = 나에게 그려 줄 판의 말 (기본: 한자)
+    .pieces-choice-kanji = 한자
+    .pieces-choice-international-for-beginners = 국제식 (초보자용)
+    .notifications = 알림
+    .notifications-description = 내 차례를 알리는 방법 (기본: 채널에서 멘션)
+    .notifications-choice-mention-me-in-the-channel = 채널에서 멘션
+    .notifications-choice-mention-me-and-send-me-a-direct-message = 멘션과 개인 메시지
+    .notifications-choice-quiet-no-mention = 조용히: 멘션 없음
+    .notifications-choice-daily-digest-by-direct-message-no-mention = 하루 한 번 요약을 개인 메시지로 (멘션 없음)

@@ -29,6 +29,7 @@ mod lists;
 mod notifications;
 mod offers;
 mod play;
+mod preferences;
 pub mod ratings;
 mod replays;
 mod schedule;
@@ -59,6 +60,7 @@ pub use notifications::{
     next_digest_after, Digest, DigestGame, NotificationView, TurnMessage, DIGEST_PERIOD,
 };
 pub use offers::OfferOutcome;
+pub use preferences::{Notation, PieceSet, PlayerSettings, GUILD_LOCALE_SETTING, LANGUAGE_SETTING};
 pub use replays::{
     Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, MOVES_AROUND,
 };
@@ -170,6 +172,8 @@ struct Inner {
     announced: Notify,
     /// Bounds the computer players' searches running at once.
     thinkers: computer::Thinkers,
+    /// The servers' locales already stored by this process.
+    known_locales: preferences::KnownLocales,
 }
 
 impl std::fmt::Debug for Service {
@@ -192,6 +196,7 @@ impl Service {
                 schedule_changed: Notify::new(),
                 announced: Notify::new(),
                 thinkers: computer::Thinkers::default(),
+                known_locales: preferences::KnownLocales::default(),
             }),
         }
     }

@@ -17,7 +17,7 @@ use crate::store::{self, ChannelId, GameId, GameStatus, GuildId, UserId};
 
 use super::ending::StoredResult;
 use super::table::Table;
-use super::{BoardImage, GameRef, PlayerView, Service, ServiceError, ServiceResult};
+use super::{BoardImage, GameOver, GameRef, PlayerView, Service, ServiceError, ServiceResult};
 
 /// Moves listed on each side of the one shown when stepping through a game.
 pub const MOVES_AROUND: u32 = 5;
@@ -47,7 +47,7 @@ pub enum ReplaySeat {
 }
 
 /// The end of a game as announced with its replay.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReplayView {
     pub game_id: GameId,
     pub guild_id: GuildId,
@@ -57,6 +57,10 @@ pub struct ReplayView {
     /// How the game ended, in one line.
     pub summary: String,
     pub players: Vec<PlayerView>,
+    /// How the game ended, for the front end to say in its reader's language (absent from
+    /// announcements stored before it was added).
+    #[serde(default)]
+    pub over: Option<GameOver>,
 }
 
 /// A game drawn as an animated GIF.
@@ -241,7 +245,7 @@ impl Service {
 /// The announcement of a game's replay at its end: drawn from the first winner's seat, or
 /// the first seat when nobody won. `None` for a game without moves (its replay would be
 /// its first board again).
-pub(super) fn replay_at_end(table: &Table, summary: &str) -> Option<ReplayView> {
+pub(super) fn replay_at_end(table: &Table, summary: &str, over: &GameOver) -> Option<ReplayView> {
     if table.game.history().is_empty() {
         return None;
     }
@@ -257,6 +261,7 @@ pub(super) fn replay_at_end(table: &Table, summary: &str) -> Option<ReplayView> 
         seat,
         summary: summary.to_owned(),
         players: table.players(),
+        over: Some(over.clone()),
     })
 }
 
