@@ -433,7 +433,7 @@ async fn a_japanese_and_an_english_player_each_read_their_own_language() {
 }
 
 #[tokio::test]
-async fn channel_posts_follow_the_server_setting_then_the_servers_discord_language() {
+async fn channel_posts_follow_the_managers_language_then_the_servers_discord_language() {
     let mut table = Table::open().await;
     // Discord reports a Korean server: the channel reads Korean, even to an English client.
     let (alice, bob) = (
@@ -454,12 +454,22 @@ async fn channel_posts_follow_the_server_setting_then_the_servers_discord_langua
     );
     assert!(content(&board).contains("1수째"), "{:?}", board.content());
 
-    // The server's own setting wins over what Discord reports, and outlives a restart.
-    table
-        .service
-        .set_server_language(shogiban::store::GuildId(GUILD_ID), Some("ja"))
-        .await
-        .expect("the setting is stored");
+    // A manager's choice on /server-settings wins over what Discord reports, and outlives
+    // a restart; the manager's own answer is in their client's language.
+    let (_, chosen) = table
+        .ask(
+            InteractionBuilder::slash("server-settings")
+                .integer("language", 1)
+                .by(&alice)
+                .with_manage_server(),
+        )
+        .await;
+    assert!(chosen.is_ephemeral());
+    assert!(
+        content(&chosen).contains("Language of the channel posts: Japanese (日本語)"),
+        "{:?}",
+        chosen.content()
+    );
     table.restart().await;
     let (_, board) = play(&table, &bob, "3c3d").await;
     assert!(
@@ -467,6 +477,37 @@ async fn channel_posts_follow_the_server_setting_then_the_servers_discord_langua
         "{:?}",
         board.content()
     );
+
+    // Only managers choose it.
+    let (_, not_allowed) = table
+        .ask(
+            InteractionBuilder::slash("server-settings")
+                .integer("language", 0)
+                .by(&bob),
+        )
+        .await;
+    assert!(not_allowed.is_ephemeral());
+    let (_, board) = play(&table, &alice, "2g2f").await;
+    assert!(content(&board).contains("3手目"), "{:?}", board.content());
+
+    // "Discord's" gives the channel back to the language Discord reports.
+    let (_, back) = table
+        .ask(
+            InteractionBuilder::slash("server-settings")
+                .integer("language", 3)
+                .by(&alice)
+                .with_manage_server(),
+        )
+        .await;
+    assert!(
+        content(&back).contains(
+            "Language of the channel posts: the server's language in Discord (Korean (한국어))"
+        ),
+        "{:?}",
+        back.content()
+    );
+    let (_, board) = play(&table, &bob, "8c8d").await;
+    assert!(content(&board).contains("4수째"), "{:?}", board.content());
     table.close().await;
 }
 

@@ -365,6 +365,50 @@ async fn the_board_is_drawn_for_the_asking_player() {
 }
 
 #[tokio::test]
+async fn each_player_s_board_and_replay_are_drawn_with_their_own_pieces() {
+    use shogiban::render::PieceStyle;
+    use shogiban::service::{PieceSet, PlayerSettings};
+    let f = Fixture::new().await;
+    let s = &f.service;
+    f.start(
+        CHANNEL,
+        Variant::Standard,
+        &[ALICE, BOB],
+        TimeLimit::Default,
+    )
+    .await;
+    s.play(CHANNEL, ALICE, "7g7f").await.unwrap();
+    s.change_player_settings(
+        ALICE,
+        PlayerSettings {
+            pieces: Some(PieceSet::International),
+            ..PlayerSettings::default()
+        },
+    )
+    .await
+    .unwrap();
+    let alice = s.board(CHANNEL, ALICE).await.unwrap();
+    let drawn = &alice.image.as_ref().unwrap().png;
+    assert_eq!(
+        drawn,
+        &alice.picture.png_styled(PieceStyle::International).unwrap()
+    );
+    assert_ne!(drawn, &alice.picture.png().unwrap());
+    // Bob keeps the kanji of the default.
+    let bob = s.board(CHANNEL, BOB).await.unwrap();
+    assert_eq!(bob.image.as_ref().unwrap().png, bob.picture.png().unwrap());
+
+    // The replay one steps through privately follows the viewer's setting too.
+    let game = GameRef::InGuild(GUILD, alice.game_id);
+    let replay = |viewer| s.replay_board(game, Some(1), Some(0), viewer, plain_captions());
+    let (for_alice, for_bob) = (replay(ALICE).await.unwrap(), replay(BOB).await.unwrap());
+    assert_ne!(
+        for_alice.image.as_ref().unwrap().png,
+        for_bob.image.as_ref().unwrap().png
+    );
+}
+
+#[tokio::test]
 async fn challenges_are_answered_cancelled_and_checked() {
     let f = Fixture::new().await;
     let s = &f.service;

@@ -116,13 +116,19 @@ cmd-vacation-end = 終了
     .description = 休暇をいま終えます。使わなかった日数は年間の休暇日数に戻ります
 
 cmd-server-settings = サーバー設定
-    .description = このサーバーの設定を表示・変更します: 週末の停止、タイムゾーン、休暇日数（サーバー管理者）
+    .description = このサーバーの設定を表示・変更します: 週末の停止、タイムゾーン、休暇日数、言語（サーバー管理者）
     .weekend_pause = 週末停止
     .weekend_pause-description = 土曜 0:00 から月曜 0:00 まで（サーバーのタイムゾーン）持ち時間を止める
     .time_zone = タイムゾーン
     .time_zone-description = サーバーのタイムゾーン。例: Asia/Tokyo、Europe/Paris、America/New_York
     .vacation_days = 休暇日数
     .vacation_days-description = 一人が一年に取れる休暇の日数（省略時: 30）
+    .language = 言語
+    .language-description = このサーバーのチャンネルへのボットの投稿の言語
+    .language-choice-english = 英語（English）
+    .language-choice-japanese = 日本語
+    .language-choice-korean = 韓国語（한국어）
+    .language-choice-the-server-s-language-in-discord = Discord でのサーバーの言語
 
 cmd-help = ヘルプ
     .description = 遊び方を説明します: 将棋の種類とルール、棋譜の書き方、コマンド

@@ -116,13 +116,19 @@ cmd-vacation-end = 종료
     .description = 휴가를 지금 끝냅니다. 쓰지 않은 일수는 연간 휴가 일수로 돌아갑니다
 
 cmd-server-settings = 서버설정
-    .description = 이 서버의 설정을 보거나 바꿉니다: 주말 정지, 시간대, 휴가 일수 (서버 관리자)
+    .description = 이 서버의 설정을 보거나 바꿉니다: 주말 정지, 시간대, 휴가 일수, 언어 (서버 관리자)
     .weekend_pause = 주말정지
     .weekend_pause-description = 토요일 0시부터 월요일 0시까지 (서버 시간대) 시간을 멈춥니다
     .time_zone = 시간대
     .time_zone-description = 서버의 시간대. 예: Asia/Seoul, Asia/Tokyo, Europe/Paris
     .vacation_days = 휴가일수
     .vacation_days-description = 한 사람이 일 년에 쓸 수 있는 휴가 일수 (기본 30)
+    .language = 언어
+    .language-description = 이 서버 채널에 올리는 봇 게시물의 언어
+    .language-choice-english = 영어 (English)
+    .language-choice-japanese = 일본어 (日本語)
+    .language-choice-korean = 한국어
+    .language-choice-the-server-s-language-in-discord = Discord의 서버 언어
 
 cmd-help = 도움말
     .description = 두는 법을 설명합니다: 쇼기의 종류와 규칙, 기보 표기법, 명령어

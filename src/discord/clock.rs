@@ -11,6 +11,7 @@ use super::format::{self, duration, game_title, mention, relative_time};
 use super::game::{self, Here};
 use super::i18n::{tr, Lang};
 use super::post::Post;
+use super::settings::LanguageChoice;
 use super::{deadline, Context, Error};
 
 /// Pauses the clocks of all your games for some days, or ends your vacation early.
@@ -60,7 +61,7 @@ pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
     game::send(ctx, Post::private(vacation_ended(here.lang, &view))).await
 }
 
-/// Shows or changes this server's settings: weekend pause, time zone, vacation allowance.
+/// Shows or changes this server's settings: weekend pause, time zone, vacation, language.
 #[poise::command(
     slash_command,
     guild_only,
@@ -78,6 +79,9 @@ pub async fn server_settings(
     #[min = 0]
     #[max = 365]
     vacation_days: Option<i64>,
+    #[description = "The language of the bot's posts in this server's channels"] language: Option<
+        LanguageChoice,
+    >,
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let change = SettingsChange {
@@ -85,17 +89,40 @@ pub async fn server_settings(
         time_zone,
         vacation_days,
     };
-    let changed = !change.is_empty();
-    let settings = deadline::command(ctx, true, async {
+    let clock_changed = !change.is_empty();
+    let changed = clock_changed || language.is_some();
+    let (settings, language) = deadline::command(ctx, true, async {
         let service = ctx.data().service();
-        Ok(if changed {
+        let settings = if clock_changed {
             service.change_server_settings(here.guild, change).await?
         } else {
             service.server_settings(here.guild).await?
-        })
+        };
+        // Saved after the clock's settings, which refuse bad input (an unknown time zone):
+        // a refused command changes nothing.
+        if let Some(choice) = language {
+            let code = choice.lang().map(Lang::code);
+            service.set_server_language(here.guild, code).await?;
+        }
+        let (chosen, discord) = service.server_language_setting(here.guild).await?;
+        let language = ServerLanguage {
+            chosen: chosen.as_deref().map(Lang::from_discord),
+            discord: discord.as_deref().map(Lang::from_discord),
+        };
+        Ok((settings, language))
     })
     .await?;
-    game::send(ctx, Post::private(settings_text(here.lang, &settings, changed))).await
+    let text = settings_text(here.lang, &settings, language, changed);
+    game::send(ctx, Post::private(text)).await
+}
+
+/// A server's language for channel posts as `/server-settings` shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ServerLanguage {
+    /// Chosen by a manager; `None` to follow Discord.
+    pub chosen: Option<Lang>,
+    /// The server's language as Discord last reported it.
+    pub discord: Option<Lang>,
 }
 
 /// The answer to `/vacation start`.
@@ -175,7 +202,12 @@ pub(crate) fn vacation_notice(lang: Lang, notice: &VacationNotice) -> String {
 }
 
 /// The answer to `/server-settings`.
-pub(crate) fn settings_text(lang: Lang, settings: &ServerSettings, changed: bool) -> String {
+pub(crate) fn settings_text(
+    lang: Lang,
+    settings: &ServerSettings,
+    language: ServerLanguage,
+    changed: bool,
+) -> String {
     let heading = tr!(
         lang,
         if changed {
@@ -204,12 +236,36 @@ pub(crate) fn settings_text(lang: Lang, settings: &ServerSettings, changed: bool
             "server-settings-vacation",
             days = settings.vacation_days
         ),
+        tr!(
+            lang,
+            "server-settings-language",
+            value = match language.chosen {
+                Some(chosen) => language_name(lang, chosen),
+                None => tr!(
+                    lang,
+                    "server-settings-language-discord",
+                    value = language_name(lang, language.discord.unwrap_or(Lang::En))
+                ),
+            }
+        ),
     ];
     let mut text = heading;
     for line in lines {
         let _ = write!(text, "\n· {line}");
     }
     text
+}
+
+/// A language's name in `lang`.
+fn language_name(lang: Lang, named: Lang) -> String {
+    tr!(
+        lang,
+        match named {
+            Lang::En => "language-en",
+            Lang::Ja => "language-ja",
+            Lang::Ko => "language-ko",
+        }
+    )
 }
 
 /// When the player to move runs out of time, as the `when` of a sentence about the
@@ -283,9 +339,10 @@ mod tests {
         let back = vacation_notice(
             Lang::En,
             &VacationNotice {
-            started: false,
-            ..notice
-        });
+                started: false,
+                ..notice
+            },
+        );
         assert!(back.contains("<@22> is back from vacation"), "{back}");
     }
 

@@ -244,7 +244,11 @@ pub(crate) fn outcome(lang: Lang, outcome: &Outcome) -> String {
         let _ = write!(text, "\n{}", game_over(lang, over));
     }
     if let Some(next) = &outcome.next {
-        let _ = write!(text, "\n{}", your_move(lang, next, outcome.deadline_at, outcome.bank_left));
+        let _ = write!(
+            text,
+            "\n{}",
+            your_move(lang, next, outcome.deadline_at, outcome.bank_left)
+        );
     }
     text
 }

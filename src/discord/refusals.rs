@@ -97,11 +97,7 @@ pub(crate) fn service_error(lang: Lang, error: &ServiceError) -> String {
         E::NotChallenger(id) => tr!(lang, "error-not-challenger", id = id.to_string()),
         // Sentences the service still writes itself (challenge checks, exports).
         E::BadChallenge(why) | E::NotAllowed(why) => why.clone(),
-        E::OnVacation { until } => tr!(
-            lang,
-            "error-on-vacation",
-            until = format!("<t:{until}:f>")
-        ),
+        E::OnVacation { until } => tr!(lang, "error-on-vacation", until = format!("<t:{until}:f>")),
         E::NotOnVacation => tr!(lang, "error-not-on-vacation"),
         E::VacationAllowance {
             asked_days,

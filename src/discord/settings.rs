@@ -6,11 +6,10 @@
 
 use std::fmt::Write as _;
 
-use crate::render::PieceStyle;
 use crate::service::{
     Digest, Notation, NotificationView, PieceSet, PlayerSettings, Service, TurnMessage,
 };
-use crate::store::{MessageId, NotificationMode, UserId};
+use crate::store::{MessageId, NotificationMode};
 
 use super::format::{self, game_title};
 use super::game::{self, Here};
@@ -81,6 +80,31 @@ impl From<NotificationChoice> for NotificationMode {
     }
 }
 
+/// The languages of a server's channel posts, as `/server-settings` offers them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum LanguageChoice {
+    #[name = "English"]
+    English,
+    #[name = "Japanese (日本語)"]
+    Japanese,
+    #[name = "Korean (한국어)"]
+    Korean,
+    #[name = "The server's language in Discord"]
+    Discord,
+}
+
+impl LanguageChoice {
+    /// The language chosen; `None` to follow the server's language in Discord.
+    pub(crate) fn lang(self) -> Option<Lang> {
+        match self {
+            LanguageChoice::English => Some(Lang::En),
+            LanguageChoice::Japanese => Some(Lang::Ja),
+            LanguageChoice::Korean => Some(Lang::Ko),
+            LanguageChoice::Discord => None,
+        }
+    }
+}
+
 /// The notation a reader of `lang` gets until they choose: Japanese for Japanese readers,
 /// Western otherwise.
 pub(crate) fn default_notation(lang: Lang) -> Notation {
@@ -101,18 +125,6 @@ pub(crate) async fn notation_for(service: &Service, here: Here) -> Notation {
         Err(error) => {
             tracing::warn!(%error, "cannot read a player's settings; using the defaults");
             default_notation(here.lang)
-        }
-    }
-}
-
-/// The pieces of the boards drawn for `user`: their setting, else kanji. A settings read
-/// that fails is logged and kanji used: a board is never left out for want of its style.
-pub(crate) async fn piece_style_for(service: &Service, user: UserId) -> PieceStyle {
-    match service.player_settings(user).await {
-        Ok(settings) => settings.pieces.unwrap_or_default().style(),
-        Err(error) => {
-            tracing::warn!(%error, "cannot read a player's settings; drawing kanji pieces");
-            PieceStyle::default()
         }
     }
 }
@@ -338,7 +350,7 @@ pub(crate) async fn turn_post(
     message: &TurnMessage,
     board: Option<MessageId>,
 ) -> Post {
-    let style = piece_style_for(service, message.player.user_id).await;
+    let style = service.piece_style_of(message.player.user_id).await;
     let image = message.picture.draw_styled(style).await;
     Post::new(turn_message(lang, message, board))
         .file(game::image_file(

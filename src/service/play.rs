@@ -4,6 +4,7 @@
 use crate::engine::{
     EndReason, GameError, GameResult, Move, MoveParseError, MoveReport, Position, Seat, SeatSet,
 };
+use crate::render::PieceStyle;
 use crate::store::{ChannelId, NewMove, NextTurn, UserId};
 
 use super::table::Table;
@@ -331,16 +332,22 @@ impl Service {
     pub async fn board(&self, channel: ChannelId, user: UserId) -> ServiceResult<BoardView> {
         let table = self.table_in_channel(channel).await?;
         let seat = table.seat_of(user).unwrap_or(0);
-        self.board_view(table, seat).await
+        let style = self.piece_style_of(user).await;
+        self.board_view(table, seat, style).await
     }
 
-    /// The board of a loaded game from one seat, drawn.
-    pub(super) async fn board_view(&self, table: Table, seat: u8) -> ServiceResult<BoardView> {
+    /// The board of a loaded game from one seat, drawn with the pieces in `style`.
+    async fn board_view(
+        &self,
+        table: Table,
+        seat: u8,
+        style: PieceStyle,
+    ) -> ServiceResult<BoardView> {
         let offers = self.standing_offers(&table).await?;
         let last_move = self.last_played(&table, table.row.ply).await;
         let mut view = board_of(&table, seat, last_move);
         view.offers = offers;
-        view.image = view.picture.draw().await;
+        view.image = view.picture.draw_styled(style).await;
         Ok(view)
     }
 

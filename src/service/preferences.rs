@@ -122,6 +122,19 @@ impl Service {
         PlayerSettings::from_row(&self.store().player_settings(user).await?)
     }
 
+    /// The pieces of the boards drawn for `user`: their setting, else kanji. A settings
+    /// read that fails is logged and kanji used: a board is never left out for want of its
+    /// style.
+    pub async fn piece_style_of(&self, user: UserId) -> crate::render::PieceStyle {
+        match self.player_settings(user).await {
+            Ok(settings) => settings.pieces.unwrap_or_default().style(),
+            Err(error) => {
+                tracing::warn!(%error, %user, "cannot read a player's settings; drawing kanji pieces");
+                crate::render::PieceStyle::default()
+            }
+        }
+    }
+
     /// Saves the settings given in `change` (each `Some` on its own), keeping the others;
     /// returns the settings as they now stand.
     pub async fn change_player_settings(
@@ -143,6 +156,17 @@ impl Service {
             return Ok(Some(language));
         }
         Ok(self.store().setting(guild, GUILD_LOCALE_SETTING).await?)
+    }
+
+    /// A server's language as `/server-settings` shows it: its [`LANGUAGE_SETTING`] (`None`
+    /// when it follows Discord), and the `guild_locale` Discord last reported.
+    pub async fn server_language_setting(
+        &self,
+        guild: GuildId,
+    ) -> ServiceResult<(Option<String>, Option<String>)> {
+        let chosen = self.store().setting(guild, LANGUAGE_SETTING).await?;
+        let discord = self.store().setting(guild, GUILD_LOCALE_SETTING).await?;
+        Ok((chosen, discord))
     }
 
     /// The server a game is played in.
