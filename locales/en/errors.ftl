@@ -130,3 +130,4 @@ error-vacation-allowance = You have {$left ->
    *[other] {$asked} days
 }.
 error-unknown-time-zone = There is no time zone called `{$name}`: give an IANA name such as `Europe/Paris`, `America/New_York` or `Asia/Tokyo`.
+error-bank-without-clock = A time bank adds to the time per move: give the game a time limit, or leave the bank out.

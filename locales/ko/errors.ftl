@@ -114,3 +114,4 @@ error-on-vacation = 이미 {$until}까지 휴가 중입니다. 먼저 `/휴가 �
 error-not-on-vacation = 휴가 중이 아닙니다.
 error-vacation-allowance = 올해 남은 휴가는 {$left}일입니다 (이 서버에서는 1년에 {$allowance}일까지). {$asked}일은 쓸 수 없습니다.
 error-unknown-time-zone = `{$name}`라는 시간대는 없습니다. `Asia/Seoul`, `Europe/Paris`, `America/New_York` 같은 IANA 이름을 쓰세요.
+error-bank-without-clock = 예비 시간은 한 수당 시간에 더해지는 것입니다. 시간 제한을 정하거나 예비 시간을 빼세요.

@@ -99,6 +99,7 @@ pub(crate) fn service_error(lang: Lang, error: &ServiceError) -> String {
         E::BadChallenge(why) | E::NotAllowed(why) => why.clone(),
         E::OnVacation { until } => tr!(lang, "error-on-vacation", until = format!("<t:{until}:f>")),
         E::NotOnVacation => tr!(lang, "error-not-on-vacation"),
+        E::BankWithoutClock => tr!(lang, "error-bank-without-clock"),
         E::VacationAllowance {
             asked_days,
             left_seconds,

@@ -135,6 +135,11 @@ pub enum ServiceError {
         allowance_days: i64,
     },
 
+    #[error(
+        "A time bank adds to the time per move: give the game a time limit, or leave the bank out."
+    )]
+    BankWithoutClock,
+
     #[error("There is no time zone called `{name}`: give an IANA name such as `Europe/Paris`, `America/New_York` or `Asia/Tokyo`.")]
     UnknownTimeZone { name: String },
 
