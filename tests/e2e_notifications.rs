@@ -63,7 +63,9 @@ fn the_bot() -> TestUser {
 async fn a_player_who_asked_gets_a_direct_message_on_their_turn() {
     let table = Table::open().await;
     let text = choose(&table, &bob(), DM).await;
-    assert!(text.contains("Your settings changed"), "{text}");
+    assert!(text.contains("**Saved.**"), "{text}");
+    // Choosing notifications leaves the other settings as they were.
+    assert!(text.contains("(the default for your language)"), "{text}");
     assert!(text.contains("a direct message with the board"), "{text}");
     // Without an option, /settings shows what is set.
     let (_, shown) = table
@@ -122,6 +124,43 @@ async fn a_player_who_asked_gets_a_direct_message_on_their_turn() {
         .is_empty());
     // Bob went back to mentions: one direct message only, from before.
     assert_eq!(table.fake.channel_posts(dm_channel_id(bob().id)).len(), 1);
+    table.close().await;
+}
+
+#[tokio::test]
+async fn the_turn_message_is_written_in_the_language_of_the_games_server() {
+    let table = Table::open().await;
+    let (alice, bob) = (alice(), bob());
+    choose(&table, &bob, DM).await;
+    table.start_game(STANDARD, &[&alice, &bob]).await;
+    // The server's manager makes Japanese the language of its posts; the players' own
+    // clients stay in English.
+    let (_, set) = table
+        .ask(
+            InteractionBuilder::slash("server-settings")
+                .integer("language", 1)
+                .by(&alice)
+                .with_manage_server(),
+        )
+        .await;
+    assert!(
+        content(&set).contains("Japanese (日本語)"),
+        "{:?}",
+        set.content()
+    );
+    table.play_unannounced(&alice, "7g7f").await;
+    let dm = table
+        .fake
+        .channel_message(dm_channel_id(bob.id), DEFAULT_WAIT, |call| {
+            call.content()
+                .is_some_and(|c| c.contains("あなたの手番です"))
+        })
+        .await;
+    let text = content(&dm);
+    assert!(text.starts_with("**将棋 #1**"), "{text}");
+    assert!(text.contains("（1手目）"), "{text}");
+    assert!(text.contains("[対局へ移動]("), "{text}");
+    assert_eq!(dm.pngs().len(), 1, "the board from bob's seat");
     table.close().await;
 }
 

@@ -296,3 +296,171 @@ fn each_language_names_itself() {
             .collect()
     );
 }
+
+/// Files of the Discord layer that write nothing a user reads: start-up settings and their
+/// errors, custom ids, Discord ids, message builders, the delivery worker (its texts go to
+/// the log and the outbox's records), the deferral of answers, the loader of the messages
+/// itself, and the module that registers the commands (their English names and
+/// descriptions are Discord's defaults, in attributes, with `commands.ftl` beside them).
+const NOT_REPLIES: [&str; 8] = [
+    "config.rs",
+    "custom_id.rs",
+    "deadline.rs",
+    "i18n.rs",
+    "ids.rs",
+    "mod.rs",
+    "outbox.rs",
+    "post.rs",
+];
+
+/// The string literals of Rust source before its tests, with their line and the code of
+/// their statement before them (comments left out).
+fn literals(source: &str) -> Vec<(usize, String, String)> {
+    let code = source.split("#[cfg(test)]").next().unwrap_or_default();
+    let mut found = Vec::new();
+    let mut statement = String::new();
+    let mut line = 1;
+    let mut chars = code.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => {
+                line += 1;
+                statement.push(c);
+            }
+            '/' if chars.peek() == Some(&'/') => {
+                // A comment (doc comments included), to the end of the line.
+                for skipped in chars.by_ref() {
+                    if skipped == '\n' {
+                        line += 1;
+                        break;
+                    }
+                }
+            }
+            '\'' => {
+                // A char literal ('"', '\'') or a lifetime: never the start of a string.
+                statement.push(c);
+                let mut ahead = chars.clone();
+                let (first, second) = (ahead.next(), ahead.next());
+                let closes_after = match (first, second) {
+                    (Some('\\'), _) => 3,
+                    (Some(_), Some('\'')) => 2,
+                    _ => 0,
+                };
+                for _ in 0..closes_after {
+                    if let Some(skipped) = chars.next() {
+                        statement.push(skipped);
+                    }
+                }
+            }
+            '"' => {
+                let start = line;
+                let mut text = String::new();
+                while let Some(inner) = chars.next() {
+                    match inner {
+                        '\\' => {
+                            if let Some(escaped) = chars.next() {
+                                if escaped == '\n' {
+                                    line += 1;
+                                }
+                                text.push('\\');
+                                text.push(escaped);
+                            }
+                        }
+                        '"' => break,
+                        other => {
+                            if other == '\n' {
+                                line += 1;
+                            }
+                            text.push(other);
+                        }
+                    }
+                }
+                found.push((start, text, statement.clone()));
+                statement.push_str("\"…\"");
+            }
+            ';' | '{' | '}' => statement.clear(),
+            other => statement.push(other),
+        }
+    }
+    found
+}
+
+/// Whether `text` reads as English words: two words of letters in a row.
+fn has_english_words(text: &str) -> bool {
+    let words: Vec<&str> = text.split(' ').collect();
+    words.windows(2).any(|pair| {
+        pair.iter().all(|word| {
+            let letters = word.trim_matches(|c: char| ",.:;!?()'".contains(c));
+            letters.len() >= 2 && letters.chars().all(|c| c.is_ascii_alphabetic())
+        })
+    })
+}
+
+/// Where English may stay in the code: what goes to the log, attributes (command
+/// descriptions and choice names are Discord's defaults; error messages for the log),
+/// and what can only be a bug.
+fn is_exempt(statement: &str) -> bool {
+    ["tracing::", "#[", "panic!", "expect(", "unreachable!"]
+        .iter()
+        .any(|mark| statement.contains(mark))
+}
+
+/// English text a reply could be built from, in the Discord layer's source files.
+fn english_in_replies(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("src/discord")
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "rs"))
+        .collect();
+    files.sort();
+    for path in files {
+        let name = path.file_name().expect("a file name").to_string_lossy();
+        if NOT_REPLIES.contains(&name.as_ref()) {
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).expect("a readable source file");
+        for (line, text, statement) in literals(&source) {
+            if has_english_words(&text) && !is_exempt(&statement) {
+                found.push(format!("src/discord/{name}:{line}: \"{text}\""));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn replies_take_their_words_from_the_message_files() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/discord");
+    let found = english_in_replies(&dir);
+    assert!(
+        found.is_empty(),
+        "English text in the code of replies; put it in locales/*/*.ftl:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_reply_check_finds_english_in_code_and_leaves_the_log_alone() {
+    let source = r#"
+/// A doc comment in English is fine.
+fn reply(lang: Lang) -> String {
+    tracing::warn!("the log may say anything it likes");
+    let ok = tr!(lang, "error-no-game-here");
+    let file = format!("game-{id}-move-{ply}.png");
+    let quote = '"';
+    Error::refused("This button no longer works, sorry.")
+}
+#[cfg(test)]
+mod tests { const T: &str = "tests say what they like"; }
+"#;
+    let english: Vec<(usize, String)> = literals(source)
+        .into_iter()
+        .filter(|(_, text, statement)| has_english_words(text) && !is_exempt(statement))
+        .map(|(line, text, _)| (line, text))
+        .collect();
+    assert_eq!(
+        english,
+        [(8, "This button no longer works, sorry.".to_owned())]
+    );
+}

@@ -6,7 +6,7 @@ mod service_support;
 use service_support::*;
 use shogiban::engine::Variant;
 use shogiban::service::{
-    Announcement, Event, Notice, Service, ServiceError, SettingsChange, TimeLimit,
+    Announcement, Event, Notation, Notice, Service, ServiceError, SettingsChange, TimeLimit,
 };
 
 /// The kinds of the announcements stored in a channel, in order.
@@ -175,7 +175,7 @@ async fn in_yonin_a_vacation_stops_every_clock_and_keeps_the_seat() {
     f.clock.set(T0 + 3 * DAY);
     let first = f
         .service
-        .legal_moves_for(CHANNEL, ALICE, "", 25)
+        .legal_moves_for(CHANNEL, ALICE, "", 25, Notation::Coordinate)
         .await
         .unwrap()
         .moves

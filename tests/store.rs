@@ -9,8 +9,9 @@ use shogiban::service::ratings::{rate_game, Outcome, RatingSystem, Standings};
 use shogiban::store::{
     unrated, Challenge, ChallengeClosure, ChallengeStatus, ChannelId, Ending, Game, GameEnd,
     GameId, GameStatus, GameVersion, InviteResponse, LeaderboardQuery, MessageId, NewAnnouncement,
-    NewChallenge, NewGame, NewInvitee, NewMove, NewOffer, NextTurn, Offer, OfferKind, RatingUpdate,
-    SeatMode, SeatPlace, SeatRating, Store, StoreError, Tally, TurnClock, UserId,
+    NewChallenge, NewGame, NewInvitee, NewMove, NewOffer, NextTurn, Offer, OfferKind,
+    PlayerSettingsRow, RatingUpdate, SeatMode, SeatPlace, SeatRating, Store, StoreError, Tally,
+    TurnClock, UserId,
 };
 use tempfile::TempDir;
 
@@ -146,6 +147,7 @@ async fn migrations_create_every_table_and_index() {
         "announcements_undelivered",
         "announcements_by_game",
         "write_checks",
+        "player_settings",
     ] {
         assert!(names.contains(expected), "missing {expected}");
     }
@@ -2357,4 +2359,41 @@ async fn racing_claimers_never_claim_the_same_announcement() {
     let distinct: HashSet<_> = all.iter().collect();
     assert_eq!(all.len(), 20, "{all:?}");
     assert_eq!(distinct.len(), 20);
+}
+
+#[tokio::test]
+async fn a_players_settings_are_saved_one_at_a_time_and_read_back_after_reopening() {
+    let dir = TempDir::new().expect("temporary directory");
+    let path = dir.path().join("shogiban.db");
+    let path = path.to_str().expect("utf-8 path");
+    let store = Store::open(path).await.unwrap();
+    assert_eq!(
+        store.player_settings(ALICE).await.unwrap(),
+        PlayerSettingsRow::default()
+    );
+    let notation = PlayerSettingsRow {
+        notation: Some("coordinate".into()),
+        pieces: None,
+    };
+    let now = store
+        .set_player_settings(ALICE, &notation, 10)
+        .await
+        .unwrap();
+    assert_eq!(now, notation);
+    let pieces = PlayerSettingsRow {
+        notation: None,
+        pieces: Some("international".into()),
+    };
+    let now = store.set_player_settings(ALICE, &pieces, 20).await.unwrap();
+    assert_eq!(now.notation.as_deref(), Some("coordinate"), "kept");
+    assert_eq!(now.pieces.as_deref(), Some("international"));
+    drop(store);
+
+    let store = Store::open(path).await.unwrap();
+    assert_eq!(store.player_settings(ALICE).await.unwrap(), now);
+    assert_eq!(
+        store.player_settings(BOB).await.unwrap(),
+        PlayerSettingsRow::default(),
+        "one player's settings are not another's"
+    );
 }

@@ -1,6 +1,7 @@
 //! The correspondence clock's commands and texts: `/vacation` (start, end) and
-//! `/server-settings` (weekend pause, time zone, vacation allowance; for managers), and the
-//! vacation notices posted in games' channels.
+//! `/server-settings` (weekend pause, time zone, vacation allowance, the language of channel
+//! posts; for managers), the vacation notices posted in games' channels, and the deadline
+//! with what is left of a time bank as every board says it.
 
 use std::fmt::Write as _;
 
@@ -8,7 +9,9 @@ use crate::service::{ServerSettings, SettingsChange, VacationNotice, VacationVie
 
 use super::format::{self, duration, game_title, mention, relative_time};
 use super::game::{self, Here};
+use super::i18n::{tr, Lang};
 use super::post::Post;
+use super::settings::LanguageChoice;
 use super::{deadline, Context, Error};
 
 /// Pauses the clocks of all your games for some days, or ends your vacation early.
@@ -40,7 +43,7 @@ pub async fn start(
             .await?)
     })
     .await?;
-    game::send(ctx, Post::private(vacation_started(&view))).await
+    game::send(ctx, Post::private(vacation_started(here.lang, &view))).await
 }
 
 /// Ends your vacation now; the days you did not take go back to your allowance.
@@ -55,10 +58,10 @@ pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
             .await?)
     })
     .await?;
-    game::send(ctx, Post::private(vacation_ended(&view))).await
+    game::send(ctx, Post::private(vacation_ended(here.lang, &view))).await
 }
 
-/// Shows or changes this server's settings: weekend pause, time zone, vacation allowance.
+/// Shows or changes this server's settings: weekend pause, time zone, vacation, language.
 #[poise::command(
     slash_command,
     guild_only,
@@ -76,6 +79,9 @@ pub async fn server_settings(
     #[min = 0]
     #[max = 365]
     vacation_days: Option<i64>,
+    #[description = "The language of the bot's posts in this server's channels"] language: Option<
+        LanguageChoice,
+    >,
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let change = SettingsChange {
@@ -83,130 +89,213 @@ pub async fn server_settings(
         time_zone,
         vacation_days,
     };
-    let changed = !change.is_empty();
-    let settings = deadline::command(ctx, true, async {
+    let clock_changed = !change.is_empty();
+    let changed = clock_changed || language.is_some();
+    let (settings, language) = deadline::command(ctx, true, async {
         let service = ctx.data().service();
-        Ok(if changed {
+        let settings = if clock_changed {
             service.change_server_settings(here.guild, change).await?
         } else {
             service.server_settings(here.guild).await?
-        })
+        };
+        // Saved after the clock's settings, which refuse bad input (an unknown time zone):
+        // a refused command changes nothing.
+        if let Some(choice) = language {
+            let code = choice.lang().map(Lang::code);
+            service.set_server_language(here.guild, code).await?;
+        }
+        let (chosen, discord) = service.server_language_setting(here.guild).await?;
+        let language = ServerLanguage {
+            chosen: chosen.as_deref().map(Lang::from_discord),
+            discord: discord.as_deref().map(Lang::from_discord),
+        };
+        Ok((settings, language))
     })
     .await?;
-    game::send(ctx, Post::private(settings_text(&settings, changed))).await
+    let text = settings_text(here.lang, &settings, language, changed);
+    game::send(ctx, Post::private(text)).await
+}
+
+/// A server's language for channel posts as `/server-settings` shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ServerLanguage {
+    /// Chosen by a manager; `None` to follow Discord.
+    pub chosen: Option<Lang>,
+    /// The server's language as Discord last reported it.
+    pub discord: Option<Lang>,
 }
 
 /// The answer to `/vacation start`.
-pub(crate) fn vacation_started(view: &VacationView) -> String {
-    let mut text = format!(
-        "Your vacation has begun: your games' clocks wait until {} ({}). \
-         You have {} of vacation left this year; `/vacation end` ends it early and gives the \
-         rest back.",
-        absolute_time(view.ends_at),
-        relative_time(view.ends_at),
-        duration(view.allowance_left),
+pub(crate) fn vacation_started(lang: Lang, view: &VacationView) -> String {
+    let mut text = tr!(
+        lang,
+        "vacation-started",
+        until = absolute_time(view.ends_at),
+        when = relative_time(view.ends_at),
+        left = duration(lang, view.allowance_left)
     );
-    games_lines(&mut text, view);
+    games_lines(lang, &mut text, view);
     text
 }
 
 /// The answer to `/vacation end`.
-pub(crate) fn vacation_ended(view: &VacationView) -> String {
-    let mut text = format!(
-        "Welcome back: your vacation is over and your games' clocks run again. You have {} of \
-         vacation left this year.",
-        duration(view.allowance_left),
+pub(crate) fn vacation_ended(lang: Lang, view: &VacationView) -> String {
+    let mut text = tr!(
+        lang,
+        "vacation-ended",
+        left = duration(lang, view.allowance_left)
     );
-    games_lines(&mut text, view);
+    games_lines(lang, &mut text, view);
     text
 }
 
-fn games_lines(text: &mut String, view: &VacationView) {
+fn games_lines(lang: Lang, text: &mut String, view: &VacationView) {
     for game in &view.games {
-        let _ = write!(
-            text,
-            "\n· Game #{} in {}",
-            game.game_id,
-            format::channel(game.channel_id)
-        );
-        if let Some(deadline) = game.deadline_at {
-            let _ = write!(text, ": the turn now runs out {}", relative_time(deadline));
-        }
+        let channel = format::channel(game.channel_id);
+        let line = match game.deadline_at {
+            Some(deadline) => tr!(
+                lang,
+                "vacation-game-deadline",
+                game = game.game_id.to_string(),
+                channel = channel,
+                when = relative_time(deadline)
+            ),
+            None => tr!(
+                lang,
+                "vacation-game",
+                game = game.game_id.to_string(),
+                channel = channel
+            ),
+        };
+        let _ = write!(text, "\n· {line}");
     }
 }
 
 /// A vacation starting or ending, as said in a game's channel.
-pub(crate) fn vacation_notice(notice: &VacationNotice) -> String {
+pub(crate) fn vacation_notice(lang: Lang, notice: &VacationNotice) -> String {
+    let title = game_title(lang, notice.variant, notice.game_id);
     let who = mention(notice.player.user_id);
     let mut text = if notice.started {
-        format!(
-            "{} · {who} is on vacation until {}: the clock waits for everyone.",
-            game_title(notice.variant, notice.game_id),
-            absolute_time(notice.ends_at),
+        tr!(
+            lang,
+            "vacation-notice-started",
+            title = title,
+            player = who,
+            until = absolute_time(notice.ends_at)
         )
     } else {
-        format!(
-            "{} · {who} is back from vacation: the clock runs again.",
-            game_title(notice.variant, notice.game_id),
-        )
+        tr!(lang, "vacation-notice-ended", title = title, player = who)
     };
     if let (Some(to_move), Some(deadline)) = (&notice.to_move, notice.deadline_at) {
         let _ = write!(
             text,
-            " {} to move; time runs out {}.",
-            format::player(to_move),
-            relative_time(deadline)
+            " {}",
+            tr!(
+                lang,
+                "vacation-notice-to-move",
+                player = format::player(lang, to_move),
+                when = relative_time(deadline)
+            )
         );
     }
     text
 }
 
 /// The answer to `/server-settings`.
-pub(crate) fn settings_text(settings: &ServerSettings, changed: bool) -> String {
-    let heading = if changed {
-        "**Server settings changed.** They now are:"
-    } else {
-        "**Server settings** (managers change them with `/server-settings`):"
-    };
-    let weekend = if settings.weekend_pause {
-        "on: clocks stop from Saturday 00:00 to Monday 00:00"
-    } else {
-        "off"
-    };
-    format!(
-        "{heading}\n· Weekend pause: {weekend}\n· Time zone: {}\n\
-         · Vacation allowance: {} days a year per player",
-        settings.time_zone.name(),
-        settings.vacation_days
+pub(crate) fn settings_text(
+    lang: Lang,
+    settings: &ServerSettings,
+    language: ServerLanguage,
+    changed: bool,
+) -> String {
+    let heading = tr!(
+        lang,
+        if changed {
+            "server-settings-changed"
+        } else {
+            "server-settings-head"
+        }
+    );
+    let weekend = tr!(
+        lang,
+        if settings.weekend_pause {
+            "server-settings-weekend-on"
+        } else {
+            "server-settings-weekend-off"
+        }
+    );
+    let lines = [
+        tr!(lang, "server-settings-weekend", value = weekend),
+        tr!(
+            lang,
+            "server-settings-time-zone",
+            zone = settings.time_zone.name()
+        ),
+        tr!(
+            lang,
+            "server-settings-vacation",
+            days = settings.vacation_days
+        ),
+        tr!(
+            lang,
+            "server-settings-language",
+            value = match language.chosen {
+                Some(chosen) => language_name(lang, chosen),
+                None => tr!(
+                    lang,
+                    "server-settings-language-discord",
+                    value = language_name(lang, language.discord.unwrap_or(Lang::En))
+                ),
+            }
+        ),
+    ];
+    let mut text = heading;
+    for line in lines {
+        let _ = write!(text, "\n· {line}");
+    }
+    text
+}
+
+/// A language's name in `lang`.
+fn language_name(lang: Lang, named: Lang) -> String {
+    tr!(
+        lang,
+        match named {
+            Lang::En => "language-en",
+            Lang::Ja => "language-ja",
+            Lang::Ko => "language-ko",
+        }
     )
 }
 
-/// When the player to move runs out of time, after the name of the player: the deadline
-/// (which includes the bank), and what is left of their time bank in a game with one.
-pub(crate) fn time_left(deadline: i64, bank_left: Option<i64>) -> String {
+/// When the player to move runs out of time, as the `when` of a sentence about the
+/// deadline: the time itself, and in a game with a time bank that the deadline includes
+/// it and how much of it is left.
+pub(crate) fn deadline_when(lang: Lang, deadline: i64, bank_left: Option<i64>) -> String {
     match bank_left {
-        None => format!(" (time runs out {})", relative_time(deadline)),
-        Some(bank) => format!(
-            " (time runs out {}, time bank included: {} left in the bank)",
-            relative_time(deadline),
-            rough_duration(bank)
+        None => relative_time(deadline),
+        Some(bank) => tr!(
+            lang,
+            "deadline-with-bank",
+            when = relative_time(deadline),
+            bank = rough_duration(lang, bank)
         ),
     }
 }
 
 /// A duration to its two largest units: `2 days 4 hours`, `3 hours 12 minutes`, `none`.
-fn rough_duration(seconds: i64) -> String {
+fn rough_duration(lang: Lang, seconds: i64) -> String {
     const UNITS: [i64; 4] = [86_400, 3_600, 60, 1];
     let seconds = seconds.max(0);
     if seconds == 0 {
-        return "none".to_owned();
+        return tr!(lang, "bank-empty");
     }
     let largest = UNITS
         .iter()
         .position(|unit| seconds >= *unit)
         .unwrap_or(UNITS.len() - 1);
     let smallest = UNITS[(largest + 1).min(UNITS.len() - 1)];
-    duration(seconds - seconds % smallest)
+    duration(lang, seconds - seconds % smallest)
 }
 
 /// A point in time as Discord shows it to each reader, in full in their own time zone.
@@ -241,36 +330,43 @@ mod tests {
             to_move: Some(player(0, 11)),
             deadline_at: Some(1_800_086_400),
         };
-        let text = vacation_notice(&notice);
+        let text = vacation_notice(Lang::En, &notice);
         assert_eq!(
             text,
             "**Shogi #7** · <@22> is on vacation until <t:1800000000:f>: the clock waits for \
              everyone. black <@11> to move; time runs out <t:1800086400:R>."
         );
-        let back = vacation_notice(&VacationNotice {
-            started: false,
-            ..notice
-        });
+        let back = vacation_notice(
+            Lang::En,
+            &VacationNotice {
+                started: false,
+                ..notice
+            },
+        );
         assert!(back.contains("<@22> is back from vacation"), "{back}");
     }
 
     #[test]
     fn the_bank_left_is_said_beside_the_deadline_to_two_units() {
         assert_eq!(
-            time_left(1_800_000_000, None),
-            " (time runs out <t:1800000000:R>)"
+            deadline_when(Lang::En, 1_800_000_000, None),
+            "<t:1800000000:R>"
         );
         assert_eq!(
-            time_left(1_800_000_000, Some(2 * 86_400 + 4 * 3_600 + 59 * 60 + 12)),
-            " (time runs out <t:1800000000:R>, time bank included: 2 days 4 hours left in the \
-             bank)"
+            deadline_when(
+                Lang::En,
+                1_800_000_000,
+                Some(2 * 86_400 + 4 * 3_600 + 59 * 60 + 12)
+            ),
+            "<t:1800000000:R>, time bank included: 2 days 4 hours left in the bank"
         );
         assert_eq!(
-            rough_duration(3 * 3_600 + 12 * 60 + 5),
+            rough_duration(Lang::En, 3 * 3_600 + 12 * 60 + 5),
             "3 hours 12 minutes"
         );
-        assert_eq!(rough_duration(86_400 + 30), "1 day");
-        assert_eq!(rough_duration(0), "none");
+        assert_eq!(rough_duration(Lang::En, 86_400 + 30), "1 day");
+        assert_eq!(rough_duration(Lang::En, 0), "none");
+        assert_eq!(rough_duration(Lang::Ja, 86_400 + 3_600 + 5), "1日 1時間");
     }
 
     #[test]
@@ -286,7 +382,7 @@ mod tests {
                 deadline_at: Some(1_800_700_000),
             }],
         };
-        let text = vacation_started(&view);
+        let text = vacation_started(Lang::En, &view);
         assert!(text.contains("23 days of vacation left"), "{text}");
         assert!(text.contains("Game #7 in <#99>"), "{text}");
         assert!(text.contains("<t:1800700000:R>"), "{text}");

@@ -42,6 +42,7 @@ mod offers;
 mod outbox;
 mod play;
 mod post;
+mod refusals;
 mod replay;
 mod settings;
 mod threads;
@@ -298,6 +299,7 @@ pub async fn run(
         .options(poise::FrameworkOptions {
             commands: commands(),
             on_error: |error| Box::pin(error::on_error(error)),
+            pre_command: |ctx| Box::pin(remember_guild_locale(ctx)),
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             ..Default::default()
         })
@@ -410,6 +412,25 @@ fn spawn_background(
         tracing::info!("scheduler stopped");
     });
     tokio::spawn(async move { service.run_computer_players(stopped(stop)).await });
+}
+
+/// Remembers the server's language that a command's interaction carries (its
+/// `guild_locale`), for what the bot posts there later without an interaction (results,
+/// reminders, announcements). Best effort: a failure is logged, and the command goes on.
+async fn remember_guild_locale(ctx: Context<'_>) {
+    let poise::Context::Application(app) = ctx else {
+        return;
+    };
+    let (Some(guild), Some(locale)) = (
+        app.interaction.guild_id,
+        app.interaction.guild_locale.as_deref(),
+    ) else {
+        return;
+    };
+    let service = ctx.data().service();
+    if let Err(error) = service.note_guild_locale(ids::guild(guild), locale).await {
+        tracing::warn!(%error, %guild, "cannot remember a server's language");
+    }
 }
 
 /// Completes once `true` is sent, or the sender is gone.

@@ -33,6 +33,7 @@ use crate::service::{self, Announcement, Service};
 use crate::store::{AnnouncementId, UserId};
 
 use super::config::Delivery;
+use super::i18n::Lang;
 use super::post::{Post, CHANNEL_ATTACHMENT_LIMIT};
 use super::{challenge, format, format_threads, game, ids, offers, replay, settings};
 
@@ -206,10 +207,11 @@ async fn send(
     announcement: &Announcement,
     lapsed_message: Option<serenity::MessageId>,
 ) -> serenity::Result<Option<u64>> {
+    let lang = announcement_lang(service, delivery, announcement).await;
     if let (Announcement::OfferLapsed(lapsed), Some(message)) = (announcement, lapsed_message) {
         // The buttons go, the text says the offer lapsed.
         let edit = serenity::EditMessage::new()
-            .content(format::offer_lapsed(lapsed))
+            .content(format::offer_lapsed(lang, lapsed))
             .components(Vec::new());
         let edited = channel.edit_message(http, message, edit).await?;
         return Ok(Some(edited.id.get()));
@@ -226,7 +228,7 @@ async fn send(
         Some(user) => user.create_dm_channel(http).await?.id,
         None => channel,
     };
-    let message = post_of(service, announcement)
+    let message = post_of(service, lang, announcement)
         .await
         .within(CHANNEL_ATTACHMENT_LIMIT)
         .into_message()
@@ -307,34 +309,66 @@ fn with_jitter(wait: Duration) -> Duration {
     wait.mul_f64(1.0 + extra)
 }
 
-/// The message of an announcement, with its board drawn.
-pub(crate) async fn post_of(service: &Service, announcement: &Announcement) -> Post {
+/// The language an announcement is posted in: its server's (see [`game::server_lang`]).
+/// A direct message (the turn message, the digest) is in the language of the server of
+/// its (first) game: the bot keeps no language per player.
+async fn announcement_lang(
+    service: &Service,
+    delivery: &service::Delivery,
+    announcement: &Announcement,
+) -> Lang {
+    let guild = match announcement {
+        Announcement::Outcome(outcome) => Some(outcome.guild_id),
+        Announcement::GameStarted(view) => Some(view.guild_id),
+        Announcement::Challenge(view) | Announcement::ChallengeExpired(view) => Some(view.guild_id),
+        Announcement::Replay(view) => Some(view.guild_id),
+        Announcement::TurnMessage(message) => Some(message.guild_id),
+        Announcement::Digest(digest) => digest.games.first().map(|game| game.guild_id),
+        _ => None,
+    };
+    let guild = match (guild, delivery.game_id) {
+        (Some(guild), _) => guild,
+        (None, Some(game)) => match service.guild_of_game(game).await {
+            Ok(guild) => guild,
+            Err(error) => {
+                tracing::warn!(%error, %game, "cannot find a game's server; posting in English");
+                return Lang::En;
+            }
+        },
+        (None, None) => return Lang::En,
+    };
+    game::server_lang(service, guild).await
+}
+
+/// The message of an announcement in `lang`, with its board drawn.
+pub(crate) async fn post_of(service: &Service, lang: Lang, announcement: &Announcement) -> Post {
     match announcement {
         Announcement::Outcome(outcome) => {
             let image = match &outcome.picture {
                 Some(picture) => picture.draw().await,
                 None => None,
             };
-            let post = game::outcome_post(outcome, image.as_ref());
+            let post = game::outcome_post(lang, outcome, image.as_ref());
             without_quiet(service, post, format::outcome_pings(outcome)).await
         }
         Announcement::GameStarted(view) => {
             let image = view.picture.draw().await;
-            let post = game::start_post(view, image.as_ref());
+            let post = game::start_post(lang, view, image.as_ref());
             let players = view.to_move.iter().map(|p| p.user_id).collect();
             without_quiet(service, post, players).await
         }
-        Announcement::Challenge(view) => challenge::challenge_post(view),
+        Announcement::Challenge(view) => challenge::challenge_post(lang, view),
         Announcement::ChallengeExpired(view) => {
-            Post::new(format::challenge_expired(view)).ping([view.challenger.user_id])
+            Post::new(format::challenge_expired(lang, view)).ping([view.challenger.user_id])
         }
-        Announcement::OfferMade(made) => offers::offer_post(made),
+        Announcement::OfferMade(made) => offers::offer_post(lang, made),
         Announcement::OfferDeclined(declined) => {
-            Post::new(format::offer_declined(declined)).ping([declined.offer.by.user_id])
+            Post::new(format::offer_declined(lang, declined)).ping([declined.offer.by.user_id])
         }
-        Announcement::OfferLapsed(lapsed) => Post::new(format::offer_lapsed(lapsed)),
+        Announcement::OfferLapsed(lapsed) => Post::new(format::offer_lapsed(lang, lapsed)),
         Announcement::Reminder(reminder) => {
             let post = Post::new(format::reminder(
+                lang,
                 reminder.variant,
                 reminder.game_id,
                 &reminder.player,
@@ -345,22 +379,24 @@ pub(crate) async fn post_of(service: &Service, announcement: &Announcement) -> P
         }
         Announcement::Vacation(notice) => {
             let pings: Vec<_> = notice.to_move.iter().map(|p| p.user_id).collect();
-            let post = Post::new(super::clock::vacation_notice(notice)).ping(pings.clone());
+            let post = Post::new(super::clock::vacation_notice(lang, notice)).ping(pings.clone());
             without_quiet(service, post, pings).await
         }
         Announcement::TurnMessage(message) => {
             let board = board_message(service, message.game_id, message.channel_id).await;
-            settings::turn_post(message, board).await
+            settings::turn_post(service, lang, message, board).await
         }
         Announcement::Digest(digest) => {
             let mut boards = Vec::new();
             for game in &digest.games {
                 boards.push(board_message(service, game.game_id, game.channel_id).await);
             }
-            Post::new(settings::digest(digest, &boards))
+            Post::new(settings::digest(lang, digest, &boards))
         }
-        Announcement::Replay(view) => replay::announced_post(service, view).await,
-        Announcement::ThreadResult(result) => Post::new(format_threads::thread_result(result)),
+        Announcement::Replay(view) => replay::announced_post(service, lang, view).await,
+        Announcement::ThreadResult(result) => {
+            Post::new(format_threads::thread_result(lang, result))
+        }
         // Not a post: `deliver` archives the thread instead.
         Announcement::ArchiveThread(_) => Post::new(String::new()),
     }

@@ -66,13 +66,17 @@ pub enum Announcement {
 }
 
 /// How a game played in a thread ended, for the channel the thread hangs from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ThreadResult {
     pub game_id: GameId,
     pub variant: Variant,
     pub thread_id: ChannelId,
     /// How the game ended, in one line.
     pub summary: String,
+    /// How the game ended, for the front end to say in its reader's language (absent from
+    /// announcements stored before it was added).
+    #[serde(default)]
+    pub over: Option<super::GameOver>,
 }
 
 /// A game's thread to archive.

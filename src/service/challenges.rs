@@ -444,11 +444,7 @@ impl Service {
 fn bank_asked(bank: Option<i64>, seconds_per_move: Option<i64>) -> ServiceResult<Option<i64>> {
     match (bank, seconds_per_move) {
         (None, _) => Ok(None),
-        (Some(_), None) => Err(ServiceError::BadChallenge(
-            "A time bank adds to the time per move: give the game a time limit, or leave the \
-             bank out."
-                .into(),
-        )),
+        (Some(_), None) => Err(ServiceError::BankWithoutClock),
         (Some(seconds), Some(_)) if (1..=MAX_BANK_SECONDS).contains(&seconds) => Ok(Some(seconds)),
         (Some(_), Some(_)) => Err(ServiceError::BadChallenge(format!(
             "The time bank must be between 1 second and {}.",

@@ -29,6 +29,7 @@ mod lists;
 mod notifications;
 mod offers;
 mod play;
+mod preferences;
 pub mod ratings;
 mod replays;
 mod schedule;
@@ -59,6 +60,7 @@ pub use notifications::{
     next_digest_after, Digest, DigestGame, NotificationView, TurnMessage, DIGEST_PERIOD,
 };
 pub use offers::OfferOutcome;
+pub use preferences::{Notation, PieceSet, PlayerSettings, GUILD_LOCALE_SETTING, LANGUAGE_SETTING};
 pub use replays::{
     Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, MOVES_AROUND,
 };
@@ -172,6 +174,8 @@ struct Inner {
     thinkers: computer::Thinkers,
     /// Moves played through this table since it was made (the health report's counter).
     moves_played: std::sync::atomic::AtomicU64,
+    /// The servers' locales already stored by this process.
+    known_locales: preferences::KnownLocales,
 }
 
 impl std::fmt::Debug for Service {
@@ -195,6 +199,7 @@ impl Service {
                 announced: Notify::new(),
                 thinkers: computer::Thinkers::default(),
                 moves_played: std::sync::atomic::AtomicU64::new(0),
+                known_locales: preferences::KnownLocales::default(),
             }),
         }
     }

@@ -61,14 +61,12 @@ impl Table {
     pub fn turn_of(&self, user: UserId) -> ServiceResult<u8> {
         let seat = self.seat_of(user)?;
         if !self.game.position().alive().contains(Seat(seat)) {
-            return Err(ServiceError::NotAllowed(
-                "You are out of this game: you were eliminated.".into(),
-            ));
+            return Err(ServiceError::Eliminated);
         }
         match self.seat_to_move() {
             Some(to_move) if to_move == seat => Ok(seat),
             Some(to_move) => Err(ServiceError::NotYourTurn {
-                to_move: self.player(to_move).to_string(),
+                to_move: self.player(to_move),
             }),
             None => Err(ServiceError::GameOver(self.id())),
         }

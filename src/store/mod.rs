@@ -25,6 +25,7 @@ mod notifications;
 mod offers;
 mod people;
 mod play;
+mod preferences;
 mod ratings;
 mod vacations;
 
@@ -47,6 +48,7 @@ pub use ids::{AnnouncementId, ChallengeId, ChannelId, GameId, GuildId, MessageId
 pub use model::*;
 pub use notifications::{NotificationMode, NotificationSetting};
 pub use play::unrated;
+pub use preferences::PlayerSettingsRow;
 pub use vacations::Vacation;
 
 /// Where the bot keeps its database unless told otherwise.

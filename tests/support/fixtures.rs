@@ -41,6 +41,10 @@ pub struct TestUser {
     pub name: String,
     /// A bot account (this bot itself, when named as an opponent).
     pub bot: bool,
+    /// The language of the user's Discord client: their interactions' `locale`.
+    pub locale: &'static str,
+    /// The server's language as this user's interactions report it (`guild_locale`).
+    pub guild_locale: &'static str,
 }
 
 impl TestUser {
@@ -49,7 +53,21 @@ impl TestUser {
             id,
             name: name.to_owned(),
             bot: false,
+            locale: "en-US",
+            guild_locale: "en-US",
         }
+    }
+
+    /// This user with their Discord client in `locale` (`ja`, `ko`, `en-US`, ...).
+    pub fn speaking(mut self, locale: &'static str) -> Self {
+        self.locale = locale;
+        self
+    }
+
+    /// This user in a server whose language Discord reports as `locale`.
+    pub fn in_server_speaking(mut self, locale: &'static str) -> Self {
+        self.guild_locale = locale;
+        self
     }
 
     /// The user id as the service knows it.
@@ -345,7 +363,7 @@ impl InteractionBuilder {
             "channel_id": self.channel_id.to_string(),
             "token": token,
             "version": 1,
-            "locale": "en-US",
+            "locale": self.user.locale,
             "entitlements": [],
             "authorizing_integration_owners": {},
             "attachment_size_limit": self.attachment_size_limit,
@@ -357,7 +375,7 @@ impl InteractionBuilder {
         match self.guild_id {
             Some(guild_id) => {
                 fields.insert("guild_id".into(), json!(guild_id.to_string()));
-                fields.insert("guild_locale".into(), json!("en-US"));
+                fields.insert("guild_locale".into(), json!(self.user.guild_locale));
                 fields.insert("member".into(), member(&self.user, self.permissions));
                 fields.insert("context".into(), json!(0));
             }
