@@ -300,12 +300,14 @@ fn each_language_names_itself() {
 /// Files of the Discord layer that write nothing a user reads: start-up settings and their
 /// errors, custom ids, Discord ids, message builders, the delivery worker (its texts go to
 /// the log and the outbox's records), the deferral of answers, the loader of the messages
-/// itself, and the module that registers the commands (their English names and
-/// descriptions are Discord's defaults, in attributes, with `commands.ftl` beside them).
-const NOT_REPLIES: [&str; 8] = [
+/// itself, the module that registers the commands (their English names and descriptions
+/// are Discord's defaults, in attributes, with `commands.ftl` beside them), and the health
+/// report, read by operators and their monitoring in the log and on `HEALTH_ADDR`.
+const NOT_REPLIES: [&str; 9] = [
     "config.rs",
     "custom_id.rs",
     "deadline.rs",
+    "health.rs",
     "i18n.rs",
     "ids.rs",
     "mod.rs",
