@@ -299,12 +299,10 @@ fn parse_seat(variant: Variant, text: &str) -> Result<Seat> {
     })
 }
 
+/// Reads `--pieces`.
 fn parse_piece_style(text: &str) -> Result<PieceStyle> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "kanji" => Ok(PieceStyle::Kanji),
-        "international" | "intl" => Ok(PieceStyle::International),
-        _ => bail!("bad --pieces '{text}': choose kanji or international"),
-    }
+    text.parse::<PieceStyle>()
+        .map_err(|e| anyhow!("bad --pieces: {e}"))
 }
 
 /// `shogiban replay`: the game of --moves as an animated GIF, captioned in Western

@@ -390,7 +390,7 @@ fn replay_names_what_is_wrong_and_writes_nothing() {
         (vec!["--moves", "7g7f", "--delay", "5"], "bad --delay 5"),
         (
             vec!["--moves", "7g7f", "--pieces", "chess"],
-            "bad --pieces 'chess'",
+            "bad --pieces: unknown piece style 'chess' (choose kanji or international)",
         ),
         (vec!["--moves", ""], "replay needs --moves"),
         (

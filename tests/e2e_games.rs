@@ -710,7 +710,7 @@ async fn the_clock_reminds_and_times_out_in_the_games_channel() {
 
     // Three quarters of bob's three days pass: a reminder.
     table.clock.set(START_TIME + 3 * 86_400 * 3 / 4 + 10);
-    poke_scheduler(&table).await;
+    table.poke_scheduler().await;
     let reminder = table
         .fake
         .channel_message(CHANNEL_ID, DEFAULT_WAIT, |call| {
@@ -725,7 +725,7 @@ async fn the_clock_reminds_and_times_out_in_the_games_channel() {
 
     // The rest: bob loses on time.
     table.clock.set(START_TIME + 3 * 86_400 + 10);
-    poke_scheduler(&table).await;
+    table.poke_scheduler().await;
     let timeout = table
         .fake
         .channel_message(CHANNEL_ID, DEFAULT_WAIT, |call| {
@@ -737,22 +737,6 @@ async fn the_clock_reminds_and_times_out_in_the_games_channel() {
     assert!(text.contains("**Game over**"), "{text}");
     board_png(&timeout);
     table.close().await;
-}
-
-/// Makes the scheduler look at the clock now: a new challenge changes the schedule.
-async fn poke_scheduler(table: &Table) {
-    let (_, answer) = table
-        .ask(
-            InteractionBuilder::slash("challenge")
-                .in_guild(GUILD_ID, 9999)
-                .by(&carol()),
-        )
-        .await;
-    assert!(
-        content(&answer).contains("is posted"),
-        "{:?}",
-        answer.content()
-    );
 }
 
 #[tokio::test]

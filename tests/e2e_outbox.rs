@@ -324,23 +324,6 @@ async fn a_draw_offer_is_announced_once_after_discord_answers_429() {
     a_draw_offer(rate_limited()).await;
 }
 
-/// Makes the scheduler look at the clock now: a new challenge (in another channel, whose
-/// posts do not fail) changes the schedule.
-async fn poke_scheduler(table: &Table) {
-    let (_, answer) = table
-        .ask(
-            InteractionBuilder::slash("challenge")
-                .in_guild(GUILD_ID, 9999)
-                .by(&carol()),
-        )
-        .await;
-    assert!(
-        content(&answer).contains("is posted"),
-        "{:?}",
-        answer.content()
-    );
-}
-
 async fn the_clock(failure: Failure) {
     let table = Table::open_with_env(&QUICK_RETRIES).await;
     table.start_game(STANDARD, &[&alice(), &bob()]).await;
@@ -350,7 +333,7 @@ async fn the_clock(failure: Failure) {
     table.fake.fail("POST", &game_posts(), 3, failure.clone());
     let since = Instant::now();
     table.clock.set(START_TIME + 3 * 86_400 * 3 / 4 + 10);
-    poke_scheduler(&table).await;
+    table.poke_scheduler().await;
     let reminder = announced_once(&table, since, "reminder").await;
     assert!(content(&reminder).contains(&bob().mention()));
 
@@ -358,7 +341,7 @@ async fn the_clock(failure: Failure) {
     table.fake.fail("POST", &game_posts(), 3, failure);
     let since = Instant::now();
     table.clock.set(START_TIME + 3 * 86_400 + 10);
-    poke_scheduler(&table).await;
+    table.poke_scheduler().await;
     let timeout = announced_once(&table, since, "ran out of time").await;
     assert!(content(&timeout).contains("**Game over**"));
     assert_eq!(timeout.pngs().len(), 1);

@@ -267,12 +267,23 @@ async fn spectators_see_replays_and_my_view_from_the_first_seat() {
     let start = table.start_game(STANDARD, &[&alice(), &bob()]).await;
     let moved = table.play(&alice(), STANDARD_MATE[0]).await;
 
-    // /games links the game's latest board.
-    let (_, list) = table
-        .ask(InteractionBuilder::slash("games").by(&carol()))
-        .await;
+    // /games links the game's latest board. The bot records a post as delivered just
+    // after Discord has it, so the list may name the previous board for a moment.
     let board_id = moved.message()["id"].as_str().unwrap().to_owned();
     let link = format!("https://discord.com/channels/{GUILD_ID}/{CHANNEL_ID}/{board_id}");
+    let mut list = None;
+    for _ in 0..50 {
+        let (_, answer) = table
+            .ask(InteractionBuilder::slash("games").by(&carol()))
+            .await;
+        let linked = content(&answer).contains(&link);
+        list = Some(answer);
+        if linked {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let list = list.expect("a /games answer");
     assert!(content(&list).contains(&link), "{:?}", list.content());
 
     // Carol watches: /replay in the game's channel shows it from the first seat, with no

@@ -163,24 +163,36 @@ fn every_language_has_every_message_with_the_same_arguments() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// The keys `commands.ftl` must have: one per command, its description, each option's
-/// name and description, and each choice.
+/// The keys `commands.ftl` must have: one per command and subcommand (`cmd-vacation-start`),
+/// its description, each option's name and description, and each choice.
 fn command_keys() -> BTreeSet<String> {
     let mut keys = BTreeSet::new();
     for command in commands() {
-        let key = format!("cmd-{}", command.name);
-        for parameter in &command.parameters {
-            let param = format!("{key}.{}", parameter.name);
-            for choice in parameter.choices.iter() {
-                keys.insert(format!("{param}-choice-{}", slug(&choice.name)));
-            }
-            keys.insert(format!("{param}-description"));
-            keys.insert(param);
-        }
-        keys.insert(format!("{key}.description"));
-        keys.insert(key);
+        add_command_keys(&command, "", &mut keys);
     }
     keys
+}
+
+fn add_command_keys(
+    command: &poise::Command<shogiban::discord::Data, shogiban::discord::Error>,
+    parent: &str,
+    keys: &mut BTreeSet<String>,
+) {
+    let key = format!("cmd-{parent}{}", command.name);
+    for parameter in &command.parameters {
+        let param = format!("{key}.{}", parameter.name);
+        for choice in parameter.choices.iter() {
+            keys.insert(format!("{param}-choice-{}", slug(&choice.name)));
+        }
+        keys.insert(format!("{param}-description"));
+        keys.insert(param);
+    }
+    keys.insert(format!("{key}.description"));
+    keys.insert(key);
+    let prefix = format!("{parent}{}-", command.name);
+    for sub in &command.subcommands {
+        add_command_keys(sub, &prefix, keys);
+    }
 }
 
 #[test]
@@ -205,7 +217,13 @@ fn command_translations_cover_every_command_option_and_choice_and_nothing_else()
 
 #[test]
 fn registered_commands_carry_japanese_and_korean_names() {
-    for command in commands() {
+    let mut all = Vec::new();
+    let mut pending = commands();
+    while let Some(mut command) = pending.pop() {
+        pending.append(&mut command.subcommands);
+        all.push(command);
+    }
+    for command in all {
         for locale in ["ja", "ko"] {
             let has = |list: &[(
                 std::borrow::Cow<'static, str>,
@@ -276,5 +294,175 @@ fn each_language_names_itself() {
             .map(str::to_owned)
             .into_iter()
             .collect()
+    );
+}
+
+/// Files of the Discord layer that write nothing a user reads: start-up settings and their
+/// errors, custom ids, Discord ids, message builders, the delivery worker (its texts go to
+/// the log and the outbox's records), the deferral of answers, the loader of the messages
+/// itself, the module that registers the commands (their English names and descriptions
+/// are Discord's defaults, in attributes, with `commands.ftl` beside them), and the health
+/// report, read by operators and their monitoring in the log and on `HEALTH_ADDR`.
+const NOT_REPLIES: [&str; 9] = [
+    "config.rs",
+    "custom_id.rs",
+    "deadline.rs",
+    "health.rs",
+    "i18n.rs",
+    "ids.rs",
+    "mod.rs",
+    "outbox.rs",
+    "post.rs",
+];
+
+/// The string literals of Rust source before its tests, with their line and the code of
+/// their statement before them (comments left out).
+fn literals(source: &str) -> Vec<(usize, String, String)> {
+    let code = source.split("#[cfg(test)]").next().unwrap_or_default();
+    let mut found = Vec::new();
+    let mut statement = String::new();
+    let mut line = 1;
+    let mut chars = code.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => {
+                line += 1;
+                statement.push(c);
+            }
+            '/' if chars.peek() == Some(&'/') => {
+                // A comment (doc comments included), to the end of the line.
+                for skipped in chars.by_ref() {
+                    if skipped == '\n' {
+                        line += 1;
+                        break;
+                    }
+                }
+            }
+            '\'' => {
+                // A char literal ('"', '\'') or a lifetime: never the start of a string.
+                statement.push(c);
+                let mut ahead = chars.clone();
+                let (first, second) = (ahead.next(), ahead.next());
+                let closes_after = match (first, second) {
+                    (Some('\\'), _) => 3,
+                    (Some(_), Some('\'')) => 2,
+                    _ => 0,
+                };
+                for _ in 0..closes_after {
+                    if let Some(skipped) = chars.next() {
+                        statement.push(skipped);
+                    }
+                }
+            }
+            '"' => {
+                let start = line;
+                let mut text = String::new();
+                while let Some(inner) = chars.next() {
+                    match inner {
+                        '\\' => {
+                            if let Some(escaped) = chars.next() {
+                                if escaped == '\n' {
+                                    line += 1;
+                                }
+                                text.push('\\');
+                                text.push(escaped);
+                            }
+                        }
+                        '"' => break,
+                        other => {
+                            if other == '\n' {
+                                line += 1;
+                            }
+                            text.push(other);
+                        }
+                    }
+                }
+                found.push((start, text, statement.clone()));
+                statement.push_str("\"…\"");
+            }
+            ';' | '{' | '}' => statement.clear(),
+            other => statement.push(other),
+        }
+    }
+    found
+}
+
+/// Whether `text` reads as English words: two words of letters in a row.
+fn has_english_words(text: &str) -> bool {
+    let words: Vec<&str> = text.split(' ').collect();
+    words.windows(2).any(|pair| {
+        pair.iter().all(|word| {
+            let letters = word.trim_matches(|c: char| ",.:;!?()'".contains(c));
+            letters.len() >= 2 && letters.chars().all(|c| c.is_ascii_alphabetic())
+        })
+    })
+}
+
+/// Where English may stay in the code: what goes to the log, attributes (command
+/// descriptions and choice names are Discord's defaults; error messages for the log),
+/// and what can only be a bug.
+fn is_exempt(statement: &str) -> bool {
+    ["tracing::", "#[", "panic!", "expect(", "unreachable!"]
+        .iter()
+        .any(|mark| statement.contains(mark))
+}
+
+/// English text a reply could be built from, in the Discord layer's source files.
+fn english_in_replies(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("src/discord")
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "rs"))
+        .collect();
+    files.sort();
+    for path in files {
+        let name = path.file_name().expect("a file name").to_string_lossy();
+        if NOT_REPLIES.contains(&name.as_ref()) {
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).expect("a readable source file");
+        for (line, text, statement) in literals(&source) {
+            if has_english_words(&text) && !is_exempt(&statement) {
+                found.push(format!("src/discord/{name}:{line}: \"{text}\""));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn replies_take_their_words_from_the_message_files() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/discord");
+    let found = english_in_replies(&dir);
+    assert!(
+        found.is_empty(),
+        "English text in the code of replies; put it in locales/*/*.ftl:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_reply_check_finds_english_in_code_and_leaves_the_log_alone() {
+    let source = r#"
+/// A doc comment in English is fine.
+fn reply(lang: Lang) -> String {
+    tracing::warn!("the log may say anything it likes");
+    let ok = tr!(lang, "error-no-game-here");
+    let file = format!("game-{id}-move-{ply}.png");
+    let quote = '"';
+    Error::refused("This button no longer works, sorry.")
+}
+#[cfg(test)]
+mod tests { const T: &str = "tests say what they like"; }
+"#;
+    let english: Vec<(usize, String)> = literals(source)
+        .into_iter()
+        .filter(|(_, text, statement)| has_english_words(text) && !is_exempt(statement))
+        .map(|(line, text, _)| (line, text))
+        .collect();
+    assert_eq!(
+        english,
+        [(8, "This button no longer works, sorry.".to_owned())]
     );
 }

@@ -831,3 +831,225 @@ fn a_close_up_of_an_engine_position_needs_a_move_or_a_check() {
         );
     }
 }
+
+// The international style through the engine: every seat of every variant that has it,
+// each kind its own face, each pattern facing the way its piece moves.
+
+/// A game of `variant` after `moves` (each legal), with its last move marked.
+fn played_game(
+    variant: shogiban::engine::Variant,
+    moves: &str,
+) -> (shogiban::engine::Game, Option<shogiban::render::LastMove>) {
+    use shogiban::engine::{Game, RuleOptions};
+    let mut game = Game::new(variant, RuleOptions::defaults(variant));
+    let mut last = None;
+    for text in moves.split_whitespace() {
+        let before = game.position().clone();
+        let m = game.parse_move(text).expect("a move");
+        game.play(&m).expect("legal");
+        last = Some(shogiban::render::LastMove::new(&before, &m));
+    }
+    (game, last)
+}
+
+#[test]
+fn international_pieces_render_for_every_seat_of_standard_and_yonin_singles_and_doubles() {
+    use shogiban::engine::{Seat, Variant};
+    use shogiban::render::{board_png, board_png_styled, position_scene_styled};
+    // Openings with a promotion and pieces in hand: standard's bishop exchange, and the
+    // first moves of the yonin fixture game (drops of a silver included).
+    let yonin = "7i7h 8d7d 5c5d 2d3d 5g5f 9g8g 4b4c 1c2c 7h8g 9f8g 3a2b 1d2d \
+                 3i3h 8g7f 2b2c 2d2c 3h4g 9c8d S*7g";
+    for (variant, moves) in [
+        (Variant::Standard, "7g7f 3c3d 8h2b+ 3a2b"),
+        (Variant::Yonin, yonin),
+        (Variant::YoninDoubles, yonin),
+    ] {
+        let (game, last) = played_game(variant, moves);
+        for seat in (0..variant.seats()).map(Seat) {
+            let scene = position_scene_styled(
+                game.position(),
+                seat,
+                last.as_ref(),
+                PieceStyle::International,
+            );
+            let hands: usize = scene.players.iter().map(|p| p.hand.len()).sum();
+            assert!(hands > 0, "{variant} from {seat:?}: pieces in hand");
+            assert!(scene
+                .pieces()
+                .all(|(_, p)| p.moves.as_ref().is_some_and(|m| !m.is_empty())));
+            let kanji = decode(&board_png(game.position(), seat, last.as_ref()).unwrap());
+            let international = decode(
+                &board_png_styled(
+                    game.position(),
+                    seat,
+                    last.as_ref(),
+                    PieceStyle::International,
+                )
+                .unwrap(),
+            );
+            assert_eq!(kanji.dimensions(), international.dimensions());
+            let n = scene.size() as u8;
+            for col in 0..n {
+                for row in 0..n {
+                    let square = Square::new(col, row);
+                    let same = cell_same(&kanji, &international, &scene, square);
+                    assert_eq!(
+                        same,
+                        scene.piece(square).is_none(),
+                        "{variant} from {seat:?}: square {col},{row}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The pixels that differ between two images of one scene, as offsets from the centre of
+/// the cell of `square`.
+fn cell_difference(a: &RgbImage, b: &RgbImage, scene: &Scene, square: Square) -> Vec<(f32, f32)> {
+    let layout = shogiban::render::layout::Layout::new(scene);
+    let cell = layout.cell_rect(square);
+    let (cx, cy) = layout.cell_centre(square);
+    let mut found = Vec::new();
+    for y in cell.top() as u32..cell.bottom() as u32 {
+        for x in cell.left() as u32..cell.right() as u32 {
+            if a.get_pixel(x, y) != b.get_pixel(x, y) {
+                found.push((x as f32 - cx, y as f32 - cy));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn a_pawns_dot_is_in_front_of_it_from_every_seat() {
+    use shogiban::engine::{Game, RuleOptions, Seat, Variant};
+    use shogiban::render::position_scene_styled;
+    for variant in [Variant::Standard, Variant::Yonin, Variant::YoninDoubles] {
+        let game = Game::new(variant, RuleOptions::defaults(variant));
+        for viewer in (0..variant.seats()).map(Seat) {
+            let scene =
+                position_scene_styled(game.position(), viewer, None, PieceStyle::International);
+            let image = image_of(&scene);
+            let layout = shogiban::render::layout::Layout::new(&scene);
+            let n = scene.size() as u8;
+            let board_centre = layout.cell_centre(Square::new(n / 2, n / 2));
+            let pawns: Vec<(Square, ScenePiece)> = scene
+                .pieces()
+                .filter(|(_, p)| p.label == "P")
+                .map(|(square, p)| (square, p.clone()))
+                .collect();
+            assert_eq!(pawns.len(), if variant.seats() == 2 { 18 } else { 12 });
+            for (square, pawn) in pawns {
+                // The pawn without its dot: what differs is the dot.
+                let mut bare = scene.clone();
+                bare.set_piece(square, Some(pawn.clone().with_moves(Vec::new())));
+                let dot = cell_difference(&image, &image_of(&bare), &scene, square);
+                assert!(dot.len() >= 12, "{variant} from {viewer:?}: {square:?}");
+                let k = dot.len() as f32;
+                let (dx, dy) = dot.iter().fold((0.0, 0.0), |(x, y), p| (x + p.0, y + p.1));
+                let (dx, dy) = (dx / k, dy / k);
+                // A pawn steps away from its own side of the board: from where its
+                // king starts, in the middle of that side, toward the middle of the board.
+                let king = scene
+                    .pieces()
+                    .find(|(_, p)| p.label == "K" && p.owner == pawn.owner)
+                    .map(|(at, _)| layout.cell_centre(at))
+                    .expect("every seat has its king");
+                let (fx, fy) = (board_centre.0 - king.0, board_centre.1 - king.1);
+                let reach = (fx * fx + fy * fy).sqrt();
+                let (fx, fy) = (fx / reach, fy / reach);
+                let along = dx * fx + dy * fy;
+                let across = (dx * fy - dy * fx).abs();
+                assert!(
+                    along > 10.0 && across < 3.0,
+                    "{variant} from {viewer:?}: the dot of the pawn on {square:?} (seat {}) \
+                     is at {dx:.1},{dy:.1}",
+                    pawn.owner
+                );
+                // The viewer's own pawns point up the image, the opposite seat's down.
+                if pawn.owner == viewer.index() {
+                    assert!(dy < -10.0, "{variant} from {viewer:?}: own pawn at {dy:.1}");
+                } else if variant.seats() == 2 || (pawn.owner + 2) % 4 == viewer.index() {
+                    assert!(
+                        dy > 10.0,
+                        "{variant} from {viewer:?}: opposite pawn at {dy:.1}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_international_kind_has_its_own_face_at_chat_width() {
+    // Each kind of the table alone on the board, shown 550 px wide as on desktop chat, and
+    // 350 px as on a phone: every two kinds differ in a good number of clearly different
+    // pixels (the letter, the promotion colour, the pattern).
+    let square = sq(9, "5e");
+    let faces = |width: u32| -> Vec<(&'static str, RgbImage)> {
+        STANDARD_KINDS
+            .iter()
+            .map(|kind| {
+                let mut scene = Scene::new(BoardStyle::Standard);
+                let mut piece = ScenePiece::new(kind.code, 0, QuarterTurns::SOUTH, kind.draw_class)
+                    .with_moves(move_marks(kind));
+                piece.promoted = kind.promoted;
+                scene.set_piece(square, Some(piece));
+                let shown = shown_at(&image_of(&scene), width);
+                // The cell of 5e, scaled as the image is.
+                let layout = shogiban::render::layout::Layout::new(&scene);
+                let cell = layout.cell_rect(square);
+                let scale = width as f32 / layout.width as f32;
+                let (x, y) = ((cell.left() * scale) as u32, (cell.top() * scale) as u32);
+                let side = (cell.width() * scale) as u32;
+                let face = image::imageops::crop_imm(&shown, x, y, side, side).to_image();
+                (kind.code, face)
+            })
+            .collect()
+    };
+    for (width, least) in [(550, 20), (350, 8)] {
+        let faces = faces(width);
+        for (i, (a, fa)) in faces.iter().enumerate() {
+            for (b, fb) in &faces[i + 1..] {
+                let differing = fa
+                    .pixels()
+                    .zip(fb.pixels())
+                    .filter(|(p, q)| {
+                        let d: i32 = (0..3)
+                            .map(|c| (i32::from(p.0[c]) - i32::from(q.0[c])).abs())
+                            .sum();
+                        d > 120
+                    })
+                    .count();
+                assert!(
+                    differing >= least,
+                    "{a} and {b} at {width} px: {differing} pixels apart"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_dai_dai_close_up_keeps_its_kanji_in_the_international_style() {
+    use shogiban::engine::Seat;
+    use shogiban::engine::Variant;
+    use shogiban::render::{crop_png, crop_png_styled};
+    let (game, last) = played_game(Variant::DaiDai, "6p7o");
+    for seat in [Seat(0), Seat(1)] {
+        let kanji = crop_png(game.position(), seat, last.as_ref()).unwrap();
+        assert!(kanji.is_some());
+        assert_eq!(
+            crop_png_styled(
+                game.position(),
+                seat,
+                last.as_ref(),
+                PieceStyle::International
+            )
+            .unwrap(),
+            kanji
+        );
+    }
+}

@@ -13,6 +13,7 @@ use backends::Backend;
 
 use service_support::*;
 use shogiban::engine::{EndReason, Variant};
+use shogiban::service::Notation::Western;
 use shogiban::service::{
     AcceptOutcome, Announcement, ChallengeRequest, Event, GameRef, OfferOutcome, RecordFormat,
     ReplaySeat, Seating, ServiceError, TimeLimit,
@@ -272,11 +273,14 @@ async fn autocomplete_offers_legal_moves_in_both_notations(backend: Backend) {
     )
     .await;
 
-    let all = s.legal_moves_for(CHANNEL, ALICE, "", 25).await.unwrap();
+    let all = s
+        .legal_moves_for(CHANNEL, ALICE, "", 25, Western)
+        .await
+        .unwrap();
     assert_eq!(all.moves.len(), 25, "as many as asked for");
     assert_eq!(all.matching, 30, "of the 30 legal moves");
     let by_coordinate = s
-        .legal_moves_for(CHANNEL, ALICE, "7g", 25)
+        .legal_moves_for(CHANNEL, ALICE, "7g", 25, Western)
         .await
         .unwrap()
         .moves;
@@ -284,7 +288,7 @@ async fn autocomplete_offers_legal_moves_in_both_notations(backend: Backend) {
     assert_eq!(values, ["7g7f"]);
     assert_eq!(by_coordinate[0].label, "P-7f (7g7f, ７六歩)");
     let by_western = s
-        .legal_moves_for(CHANNEL, ALICE, "p-7", 25)
+        .legal_moves_for(CHANNEL, ALICE, "p-7", 25, Western)
         .await
         .unwrap()
         .moves;
@@ -292,40 +296,40 @@ async fn autocomplete_offers_legal_moves_in_both_notations(backend: Backend) {
     assert_eq!(by_western[0].value, "7g7f");
     // A destination finds the moves that go there.
     let to_square = s
-        .legal_moves_for(CHANNEL, ALICE, "7f", 25)
+        .legal_moves_for(CHANNEL, ALICE, "7f", 25, Western)
         .await
         .unwrap()
         .moves;
     assert_eq!(to_square[0].value, "7g7f");
     let rook = s
-        .legal_moves_for(CHANNEL, ALICE, "R", 25)
+        .legal_moves_for(CHANNEL, ALICE, "R", 25, Western)
         .await
         .unwrap()
         .moves;
     assert!(!rook.is_empty() && rook.iter().all(|c| c.value.starts_with("2h")));
     assert!(s
-        .legal_moves_for(CHANNEL, ALICE, "zz", 25)
+        .legal_moves_for(CHANNEL, ALICE, "zz", 25, Western)
         .await
         .unwrap()
         .moves
         .is_empty());
     // Every offered value plays.
     let choice = &s
-        .legal_moves_for(CHANNEL, ALICE, "2g", 25)
+        .legal_moves_for(CHANNEL, ALICE, "2g", 25, Western)
         .await
         .unwrap()
         .moves[0];
     s.play(CHANNEL, ALICE, &choice.value).await.unwrap();
     assert!(matches!(
-        s.legal_moves_for(CHANNEL, ALICE, "", 25).await,
+        s.legal_moves_for(CHANNEL, ALICE, "", 25, Western).await,
         Err(ServiceError::NotYourTurn { .. })
     ));
     assert!(matches!(
-        s.legal_moves_for(CHANNEL, CAROL, "", 25).await,
+        s.legal_moves_for(CHANNEL, CAROL, "", 25, Western).await,
         Err(ServiceError::NotAPlayer)
     ));
     assert!(!s
-        .legal_moves_for(CHANNEL, BOB, "", 25)
+        .legal_moves_for(CHANNEL, BOB, "", 25, Western)
         .await
         .unwrap()
         .moves
@@ -361,6 +365,50 @@ async fn the_board_is_drawn_for_the_asking_player(backend: Backend) {
         s.board(OTHER_CHANNEL, ALICE).await,
         Err(ServiceError::NoGameHere)
     ));
+}
+
+#[tokio::test]
+async fn each_player_s_board_and_replay_are_drawn_with_their_own_pieces() {
+    use shogiban::render::PieceStyle;
+    use shogiban::service::{PieceSet, PlayerSettings};
+    let f = Fixture::new().await;
+    let s = &f.service;
+    f.start(
+        CHANNEL,
+        Variant::Standard,
+        &[ALICE, BOB],
+        TimeLimit::Default,
+    )
+    .await;
+    s.play(CHANNEL, ALICE, "7g7f").await.unwrap();
+    s.change_player_settings(
+        ALICE,
+        PlayerSettings {
+            pieces: Some(PieceSet::International),
+            ..PlayerSettings::default()
+        },
+    )
+    .await
+    .unwrap();
+    let alice = s.board(CHANNEL, ALICE).await.unwrap();
+    let drawn = &alice.image.as_ref().unwrap().png;
+    assert_eq!(
+        drawn,
+        &alice.picture.png_styled(PieceStyle::International).unwrap()
+    );
+    assert_ne!(drawn, &alice.picture.png().unwrap());
+    // Bob keeps the kanji of the default.
+    let bob = s.board(CHANNEL, BOB).await.unwrap();
+    assert_eq!(bob.image.as_ref().unwrap().png, bob.picture.png().unwrap());
+
+    // The replay one steps through privately follows the viewer's setting too.
+    let game = GameRef::InGuild(GUILD, alice.game_id);
+    let replay = |viewer| s.replay_board(game, Some(1), Some(0), viewer, plain_captions());
+    let (for_alice, for_bob) = (replay(ALICE).await.unwrap(), replay(BOB).await.unwrap());
+    assert_ne!(
+        for_alice.image.as_ref().unwrap().png,
+        for_bob.image.as_ref().unwrap().png
+    );
 }
 
 async fn challenges_are_answered_cancelled_and_checked(backend: Backend) {
@@ -680,7 +728,7 @@ async fn takebacks_need_the_opponents_consent(backend: Backend) {
     );
     assert!(matches!(
         s.accept_takeback(CHANNEL, ALICE).await,
-        Err(ServiceError::NotAllowed(_))
+        Err(ServiceError::OwnOffer(OfferKind::Takeback))
     ));
     f.clock.advance(HOUR);
     let outcome = s.accept_takeback(CHANNEL, BOB).await.unwrap();

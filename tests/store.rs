@@ -10,8 +10,9 @@ use shogiban::store::Pool;
 use shogiban::store::{
     unrated, Challenge, ChallengeClosure, ChallengeStatus, ChannelId, Ending, Game, GameEnd,
     GameId, GameStatus, GameVersion, InviteResponse, LeaderboardQuery, MessageId, NewAnnouncement,
-    NewChallenge, NewGame, NewInvitee, NewMove, NewOffer, NextTurn, Offer, OfferKind, RatingUpdate,
-    SeatMode, SeatPlace, SeatRating, Store, StoreError, Tally, TurnClock, UserId,
+    NewChallenge, NewGame, NewInvitee, NewMove, NewOffer, NextTurn, Offer, OfferKind,
+    PlayerSettingsRow, RatingUpdate, SeatMode, SeatPlace, SeatRating, Store, StoreError, Tally,
+    TurnClock, UserId,
 };
 use tempfile::TempDir;
 
@@ -60,7 +61,9 @@ fn standard_game(channel: ChannelId, black: UserId, white: UserId) -> NewGame {
         state: START.into(),
         seats: vec![black, white],
         seconds_per_move: Some(DAY),
+        bank_seconds: None,
         clock: TurnClock {
+            started_at: Some(T0),
             deadline_at: Some(T0 + DAY),
             remind_at: Some(T0 + DAY * 3 / 4),
         },
@@ -90,9 +93,11 @@ fn next_turn(state: &str, now: i64) -> NextTurn {
     NextTurn {
         state: state.into(),
         clock: TurnClock {
+            started_at: Some(now),
             deadline_at: Some(now + DAY),
             remind_at: Some(now + DAY * 3 / 4),
         },
+        bank: None,
     }
 }
 
@@ -170,6 +175,7 @@ async fn migrations_create_every_table_and_index(backend: Backend) {
         "write_checks",
         "game_threads",
         "game_threads_unarchived",
+        "player_settings",
     ] {
         assert!(names.contains(expected), "missing {expected}");
     }
@@ -2449,4 +2455,41 @@ async fn an_sqlite_file_from_before_postgres_opens_and_plays_on() {
         .await
         .unwrap();
     assert_eq!(after.ply, 2);
+}
+
+#[tokio::test]
+async fn a_players_settings_are_saved_one_at_a_time_and_read_back_after_reopening() {
+    let dir = TempDir::new().expect("temporary directory");
+    let path = dir.path().join("shogiban.db");
+    let path = path.to_str().expect("utf-8 path");
+    let store = Store::open(path).await.unwrap();
+    assert_eq!(
+        store.player_settings(ALICE).await.unwrap(),
+        PlayerSettingsRow::default()
+    );
+    let notation = PlayerSettingsRow {
+        notation: Some("coordinate".into()),
+        pieces: None,
+    };
+    let now = store
+        .set_player_settings(ALICE, &notation, 10)
+        .await
+        .unwrap();
+    assert_eq!(now, notation);
+    let pieces = PlayerSettingsRow {
+        notation: None,
+        pieces: Some("international".into()),
+    };
+    let now = store.set_player_settings(ALICE, &pieces, 20).await.unwrap();
+    assert_eq!(now.notation.as_deref(), Some("coordinate"), "kept");
+    assert_eq!(now.pieces.as_deref(), Some("international"));
+    drop(store);
+
+    let store = Store::open(path).await.unwrap();
+    assert_eq!(store.player_settings(ALICE).await.unwrap(), now);
+    assert_eq!(
+        store.player_settings(BOB).await.unwrap(),
+        PlayerSettingsRow::default(),
+        "one player's settings are not another's"
+    );
 }

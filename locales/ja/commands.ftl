@@ -35,6 +35,12 @@ cmd-challenge = 対局申込
     .computers-description = コンピュータが埋める席の数（四人将棋: 0〜3）
     .thread = スレッド
     .thread-description = このチャンネルの下に新しいスレッドを作って対局する（省略時: サーバーの設定、なければしない）
+    .bank = 考慮時間
+    .bank-description = 一手の持ち時間を使い切った後に使える、各自の予備の時間（省略時: なし）
+    .bank-choice-none = なし
+    .bank-choice-1-day = 1日
+    .bank-choice-3-days = 3日
+    .bank-choice-7-days = 7日
 
 cmd-move = 指す
     .description = この場所の対局で指します。一覧から合法手を選ぶか、入力してください
@@ -98,6 +104,32 @@ cmd-replay = 再生
     .move = 手数
     .move-description = この手の後の盤面を表示（0: 開始局面、省略時: 最後の手）
 
+cmd-vacation = 休暇
+    .description = 休暇を取るか、早めに終えます。休暇中はあなたの対局の持ち時間がすべて止まります
+
+cmd-vacation-start = 開始
+    .description = 休暇を始めます。終わるまで、あなたの対局の持ち時間は相手も含めてすべて止まります
+    .days = 日数
+    .days-description = 休暇の日数（このサーバーの年間の休暇日数から引かれます）
+
+cmd-vacation-end = 終了
+    .description = 休暇をいま終えます。使わなかった日数は年間の休暇日数に戻ります
+
+cmd-server-settings = サーバー設定
+    .description = このサーバーの設定を表示・変更します: 週末の停止、タイムゾーン、休暇日数、言語（サーバー管理者）
+    .weekend_pause = 週末停止
+    .weekend_pause-description = 土曜 0:00 から月曜 0:00 まで（サーバーのタイムゾーン）持ち時間を止める
+    .time_zone = タイムゾーン
+    .time_zone-description = サーバーのタイムゾーン。例: Asia/Tokyo、Europe/Paris、America/New_York
+    .vacation_days = 休暇日数
+    .vacation_days-description = 一人が一年に取れる休暇の日数（省略時: 30）
+    .language = 言語
+    .language-description = このサーバーのチャンネルへのボットの投稿の言語
+    .language-choice-english = 英語（English）
+    .language-choice-japanese = 日本語
+    .language-choice-korean = 韓国語（한국어）
+    .language-choice-the-server-s-language-in-discord = Discord でのサーバーの言語
+
 cmd-help = ヘルプ
     .description = 遊び方を説明します: 将棋の種類とルール、棋譜の書き方、コマンド
     .topic = 項目
@@ -109,3 +141,21 @@ cmd-help = ヘルプ
     .topic-choice-rules-of-shogi = 本将棋のルール
     .topic-choice-rules-of-yonin-shogi = 四人将棋のルール
     .topic-choice-rules-of-dai-dai-shogi = 大大将棋のルール
+
+cmd-settings = 設定
+    .description = あなた自身の設定: 棋譜の表記、盤面の駒、手番の知らせ方
+    .notation = 表記
+    .notation-description = 指し手の書き方（既定: 日本語なら日本式、それ以外は欧米式）
+    .notation-choice-japanese = 日本式（７六歩）
+    .notation-choice-western-p-7f = 欧米式（P-7f）
+    .notation-choice-coordinate-7g7f = 座標（7g7f）
+    .pieces = 駒
+    .pieces-description = あなたに描く盤面の駒（既定: 漢字）
+    .pieces-choice-kanji = 漢字
+    .pieces-choice-international-for-beginners = 国際式（初心者向け）
+    .notifications = 通知
+    .notifications-description = 手番の知らせ方（省略時: チャンネルでメンション）
+    .notifications-choice-mention-me-in-the-channel = チャンネルでメンション
+    .notifications-choice-mention-me-and-send-me-a-direct-message = メンションとダイレクトメッセージ
+    .notifications-choice-quiet-no-mention = 通知なし: メンションしない
+    .notifications-choice-daily-digest-by-direct-message-no-mention = 1日1回のまとめをDMで（メンションなし）

@@ -35,6 +35,12 @@ cmd-challenge = 대국신청
     .computers-description = 컴퓨터가 채울 자리 수 (요닌쇼기: 0~3)
     .thread = 스레드
     .thread-description = 이 채널 아래 새 스레드에서 대국합니다 (기본: 서버 설정, 없으면 아니요)
+    .bank = 예비시간
+    .bank-description = 한 수의 시간을 다 쓴 뒤에 쓸 수 있는 각자의 예비 시간 (기본: 없음)
+    .bank-choice-none = 없음
+    .bank-choice-1-day = 1일
+    .bank-choice-3-days = 3일
+    .bank-choice-7-days = 7일
 
 cmd-move = 착수
     .description = 이 채널의 대국에서 수를 둡니다. 목록에서 둘 수 있는 수를 고르거나 입력하세요
@@ -98,6 +104,32 @@ cmd-replay = 다시보기
     .move = 수순
     .move-description = 이 수 뒤의 판을 보여 줍니다 (0: 시작 국면, 기본: 마지막 수)
 
+cmd-vacation = 휴가
+    .description = 휴가를 시작하거나 일찍 끝냅니다. 휴가 중에는 내 대국의 시간이 모두 멈춥니다
+
+cmd-vacation-start = 시작
+    .description = 휴가를 시작합니다. 끝날 때까지 내 대국의 시간이 상대 것까지 모두 멈춥니다
+    .days = 일수
+    .days-description = 휴가 일수 (이 서버의 연간 휴가 일수에서 빠집니다)
+
+cmd-vacation-end = 종료
+    .description = 휴가를 지금 끝냅니다. 쓰지 않은 일수는 연간 휴가 일수로 돌아갑니다
+
+cmd-server-settings = 서버설정
+    .description = 이 서버의 설정을 보거나 바꿉니다: 주말 정지, 시간대, 휴가 일수, 언어 (서버 관리자)
+    .weekend_pause = 주말정지
+    .weekend_pause-description = 토요일 0시부터 월요일 0시까지 (서버 시간대) 시간을 멈춥니다
+    .time_zone = 시간대
+    .time_zone-description = 서버의 시간대. 예: Asia/Seoul, Asia/Tokyo, Europe/Paris
+    .vacation_days = 휴가일수
+    .vacation_days-description = 한 사람이 일 년에 쓸 수 있는 휴가 일수 (기본 30)
+    .language = 언어
+    .language-description = 이 서버 채널에 올리는 봇 게시물의 언어
+    .language-choice-english = 영어 (English)
+    .language-choice-japanese = 일본어 (日本語)
+    .language-choice-korean = 한국어
+    .language-choice-the-server-s-language-in-discord = Discord의 서버 언어
+
 cmd-help = 도움말
     .description = 두는 법을 설명합니다: 쇼기의 종류와 규칙, 기보 표기법, 명령어
     .topic = 주제
@@ -109,3 +141,21 @@ cmd-help = 도움말
     .topic-choice-rules-of-shogi = 쇼기 규칙
     .topic-choice-rules-of-yonin-shogi = 요닌쇼기 규칙
     .topic-choice-rules-of-dai-dai-shogi = 다이다이쇼기 규칙
+
+cmd-settings = 설정
+    .description = 내 설정: 기보 표기, 판의 말, 차례 알림 방법
+    .notation = 표기
+    .notation-description = 수를 쓰는 방식 (기본: 일본어면 일본식, 그 밖에는 서양식)
+    .notation-choice-japanese = 일본식 (７六歩)
+    .notation-choice-western-p-7f = 서양식 (P-7f)
+    .notation-choice-coordinate-7g7f = 좌표 (7g7f)
+    .pieces = 말
+    .pieces-description = 나에게 그려 줄 판의 말 (기본: 한자)
+    .pieces-choice-kanji = 한자
+    .pieces-choice-international-for-beginners = 국제식 (초보자용)
+    .notifications = 알림
+    .notifications-description = 내 차례를 알리는 방법 (기본: 채널에서 멘션)
+    .notifications-choice-mention-me-in-the-channel = 채널에서 멘션
+    .notifications-choice-mention-me-and-send-me-a-direct-message = 멘션과 개인 메시지
+    .notifications-choice-quiet-no-mention = 조용히: 멘션 없음
+    .notifications-choice-daily-digest-by-direct-message-no-mention = 하루 한 번 요약을 개인 메시지로 (멘션 없음)

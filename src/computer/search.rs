@@ -110,7 +110,7 @@ impl<'a, P: Position> Searcher<'a, P> {
             let mut beta = INFINITY;
             for (i, &(m, _)) in scored.iter().enumerate() {
                 let mut child = root.clone();
-                child.play_unchecked(&m);
+                child.play_quiet(&m);
                 self.path.push(root.hash());
                 let score = if i == 0 || exhaustive {
                     self.search(&child, depth as i32 - 1, -INFINITY, INFINITY, 1)
@@ -384,7 +384,7 @@ impl<'a, P: Position> Searcher<'a, P> {
         let mut best = stand;
         for m in moves.iter() {
             let mut child = pos.clone();
-            child.play_unchecked(m);
+            child.play_quiet(m);
             let score = self.quiesce(&child, alpha, beta, ply + 1, qdepth + 1);
             if self.stopped {
                 break;

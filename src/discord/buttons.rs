@@ -56,8 +56,5 @@ pub(crate) async fn on_click(
 
 /// The answer to a click the bot cannot act on, such as a button from an older version.
 fn stale_button() -> Error {
-    Error::refused(
-        "This button no longer works: what it belonged to has ended or changed. \
-         Use `/help` to see what you can do now.",
-    )
+    Error::refused("error-button-gone")
 }

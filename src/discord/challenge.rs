@@ -14,6 +14,7 @@ use crate::store::{ChallengeId, ChallengeStatus, InviteResponse};
 use super::custom_id::CustomId;
 use super::deadline::{self, Click, ClickAnswer};
 use super::game::{self, Here};
+use super::i18n::{tr, Lang, Text};
 use super::post::Post;
 use super::{format, ids, threads, Context, Data, Error};
 
@@ -88,36 +89,79 @@ impl YoninRules {
     }
 }
 
+/// The time banks `/challenge` offers: a reserve each player may draw on after a move's
+/// time has run out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum BankChoice {
+    #[name = "None"]
+    NoBank,
+    #[name = "1 day"]
+    OneDay,
+    #[name = "3 days"]
+    ThreeDays,
+    #[name = "7 days"]
+    SevenDays,
+}
+
+impl BankChoice {
+    /// The reserve in seconds; `None` for no bank.
+    fn seconds(self) -> Option<i64> {
+        const DAY: i64 = 86_400;
+        match self {
+            Self::NoBank => None,
+            Self::OneDay => Some(DAY),
+            Self::ThreeDays => Some(3 * DAY),
+            Self::SevenDays => Some(7 * DAY),
+        }
+    }
+}
+
 /// Suggestions for the time per move.
-async fn time_suggestions(
-    _ctx: Context<'_>,
-    partial: &str,
-) -> serenity::CreateAutocompleteResponse {
-    const SUGGESTIONS: [(&str, &str); 7] = [
-        ("1 day per move", "1d"),
-        ("3 days per move (the default)", "3d"),
-        ("7 days per move", "7d"),
-        ("12 hours per move", "12h"),
-        ("1 hour per move", "1h"),
-        ("10 minutes per move", "10m"),
-        ("No time limit", "none"),
+async fn time_suggestions(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    // Each value with its seconds (`None`: no clock); labels are written in the reader's
+    // language.
+    const SUGGESTIONS: [(&str, Option<i64>); 7] = [
+        ("1d", Some(86_400)),
+        ("3d", Some(3 * 86_400)),
+        ("7d", Some(7 * 86_400)),
+        ("12h", Some(12 * 3_600)),
+        ("1h", Some(3_600)),
+        ("10m", Some(600)),
+        ("none", None),
     ];
+    let lang = game::lang_of(ctx);
+    let label = |seconds: Option<i64>| match seconds {
+        Some(seconds) if seconds == crate::service::DEFAULT_SECONDS_PER_MOVE => tr!(
+            lang,
+            "time-per-move-default",
+            time = format::duration(lang, seconds)
+        ),
+        Some(seconds) => tr!(
+            lang,
+            "challenge-per-move",
+            time = format::duration(lang, seconds)
+        ),
+        None => tr!(lang, "time-no-limit"),
+    };
     let typed = partial.trim().to_lowercase();
     let mut choices: Vec<serenity::AutocompleteChoice> = Vec::new();
     if !typed.is_empty() {
-        if let Ok(seconds) = format::parse_duration(&typed) {
-            let label = format!("{} per move", format::duration(seconds));
-            choices.push(serenity::AutocompleteChoice::new(label, typed.clone()));
+        if let Ok(seconds) = format::parse_duration(lang, &typed) {
+            choices.push(serenity::AutocompleteChoice::new(
+                label(Some(seconds)),
+                typed.clone(),
+            ));
         }
     }
     choices.extend(
         SUGGESTIONS
             .iter()
+            .map(|(value, seconds)| (label(*seconds), *value))
             .filter(|(label, value)| {
                 value.starts_with(&typed) || label.to_lowercase().contains(&typed)
             })
             .filter(|(_, value)| *value != typed)
-            .map(|(label, value)| serenity::AutocompleteChoice::new(*label, *value)),
+            .map(|(label, value)| serenity::AutocompleteChoice::new(label, value)),
     );
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
@@ -150,14 +194,14 @@ pub async fn challenge(
     computers: Option<u8>,
     #[description = "Play in a new thread under this channel (default: the server's setting, else no)"]
     thread: Option<bool>,
+    #[description = "A reserve each player draws on once a move's time is spent (default: none)"]
+    bank: Option<BankChoice>,
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let variant: Variant = variant.map_or(Variant::Standard, Variant::from);
     let level = match level {
         None => Level::DEFAULT,
-        Some(n) => {
-            Level::new(n).ok_or_else(|| Error::refused("The computer's levels are 1 to 8."))?
-        }
+        Some(n) => Level::new(n).ok_or_else(|| Error::refused("error-computer-levels"))?,
     };
     // Naming this bot as an opponent means playing the computer.
     let me = ctx.framework().bot_id();
@@ -172,27 +216,28 @@ pub async fn challenge(
         })
         .collect();
     if computer_seats > 0 && opponents.len() + computer_seats >= usize::from(variant.seats()) {
-        return Err(Error::refused(format!(
-            "{} is for {} players: with {} computer{} there is room for {} more opponent{}.",
-            variant.title(),
-            variant.seats(),
-            computer_seats,
-            if computer_seats == 1 { "" } else { "s" },
-            usize::from(variant.seats()).saturating_sub(1 + computer_seats),
-            if variant.seats() == 2 { "" } else { "s" },
-        )));
+        return Err(Error::Refused(
+            Text::new("error-too-many-computers")
+                .arg("variant", format::variant_title(here.lang, variant))
+                .arg("seats", variant.seats())
+                .arg("computers", computer_seats)
+                .arg(
+                    "room",
+                    usize::from(variant.seats()).saturating_sub(1 + computer_seats),
+                ),
+        ));
     }
     if let Some(bot) = opponents.iter().find(|user| user.bot) {
-        return Err(Error::refused(format!(
-            "{} is a bot and cannot play. Challenge a person, this bot (the computer), or \
-             leave the opponent out so anyone can join.",
-            bot.display_name()
-        )));
+        return Err(Error::Refused(
+            Text::new("error-bot-opponent").arg("name", bot.display_name()),
+        ));
     }
     let time_limit = match time_per_move.as_deref() {
         None => TimeLimit::Default,
         Some(text) if format::means_no_clock(text) => TimeLimit::Unlimited,
-        Some(text) => TimeLimit::PerMove(format::parse_duration(text).map_err(Error::Refused)?),
+        Some(text) => {
+            TimeLimit::PerMove(format::parse_duration(here.lang, text).map_err(Error::Said)?)
+        }
     };
     let seating = match seats.unwrap_or(SeatsChoice::Random) {
         SeatsChoice::Random => Seating::Random,
@@ -222,10 +267,10 @@ pub async fn challenge(
         (None, _) => None,
         (Some(rules), Variant::Yonin | Variant::YoninDoubles) => Some(rules.options(variant)),
         (Some(_), other) => {
-            return Err(Error::refused(format!(
-                "The yonin rule sets are for yonin games, not {}. Leave `yonin_rules` out.",
-                other.title()
-            )))
+            return Err(Error::Refused(
+                Text::new("error-yonin-rules-not-yonin")
+                    .arg("variant", format::variant_title(here.lang, other)),
+            ))
         }
     };
     let mut players: Vec<_> = opponents.iter().map(|user| ids::person(user)).collect();
@@ -241,6 +286,7 @@ pub async fn challenge(
         rated,
         computer_seats,
         thread,
+        bank.and_then(BankChoice::seconds),
     )
     .await
 }
@@ -258,6 +304,7 @@ async fn start_challenge(
     rated: Option<bool>,
     computer_seats: usize,
     thread: Option<bool>,
+    bank: Option<i64>,
 ) -> Result<(), Error> {
     let computers_only = computer_seats > 0
         && opponents.iter().all(|p| computer_level(p.id).is_some())
@@ -276,6 +323,7 @@ async fn start_challenge(
         // Games against the computer change no rating unless asked to.
         rated: rated.unwrap_or(computer_seats == 0),
         thread,
+        bank,
     };
     let challenger = ids::person(ctx.author());
     let service = ctx.data().service();
@@ -287,7 +335,7 @@ async fn start_challenge(
     // The challenge (or, when computers fill it, the game's first board) is announced in
     // the channel; the challenger is told privately.
     let view = deadline::command(ctx, true, work).await?;
-    let mut said = format::challenge_made(&view);
+    let mut said = format::challenge_made(here.lang, &view);
     if let Some(note) = thread_note {
         said = format!("{said}\n{note}");
     }
@@ -296,8 +344,8 @@ async fn start_challenge(
 
 /// A challenge's message: the text, its buttons while it is open, and pings for the
 /// players still to answer.
-pub(crate) fn challenge_post(view: &ChallengeView) -> Post {
-    let mut post = Post::new(format::challenge(view)).ping(format::challenge_pings(view));
+pub(crate) fn challenge_post(lang: Lang, view: &ChallengeView) -> Post {
+    let mut post = Post::new(format::challenge(lang, view)).ping(format::challenge_pings(view));
     if view.status != ChallengeStatus::Open {
         return post;
     }
@@ -306,9 +354,9 @@ pub(crate) fn challenge_post(view: &ChallengeView) -> Post {
         .iter()
         .any(|i| i.response == InviteResponse::Pending);
     let accept_label = match (pending, view.open_seats > 0) {
-        (true, true) => "Accept or join",
-        (false, true) => "Join",
-        _ => "Accept",
+        (true, true) => "button-accept-or-join",
+        (false, true) => "button-join",
+        _ => "button-accept",
     };
     let buttons = [
         (
@@ -319,19 +367,19 @@ pub(crate) fn challenge_post(view: &ChallengeView) -> Post {
         ),
         (
             DECLINE_VERB,
-            "Decline",
+            "button-decline",
             serenity::ButtonStyle::Danger,
             pending,
         ),
         (
             WITHDRAW_VERB,
-            "Withdraw",
+            "button-withdraw",
             serenity::ButtonStyle::Secondary,
             true,
         ),
         (
             FILL_VERB,
-            "Fill with computers",
+            "button-fill",
             serenity::ButtonStyle::Primary,
             view.open_seats > 0 && view.variant.seats() == 4,
         ),
@@ -340,7 +388,7 @@ pub(crate) fn challenge_post(view: &ChallengeView) -> Post {
         if let (true, Ok(id)) = (shown, CustomId::new(verb, [view.id])) {
             post = post.button(
                 serenity::CreateButton::new(id.to_string())
-                    .label(label)
+                    .label(tr!(lang, label))
                     .style(style),
             );
         }
@@ -352,7 +400,7 @@ pub(crate) fn challenge_post(view: &ChallengeView) -> Post {
 fn challenge_id(arg: &str) -> Result<ChallengeId, Error> {
     arg.parse()
         .map(ChallengeId)
-        .map_err(|_| Error::refused("This button no longer works. Make a new challenge."))
+        .map_err(|_| Error::refused("error-button-gone-challenge"))
 }
 
 /// Refuses a click on a challenge's button made anywhere but the challenge's own channel
@@ -369,9 +417,7 @@ async fn check_channel(
         .await
         .map_err(explain_stale)?;
     if view.channel_id != here.channel || view.guild_id != here.guild {
-        return Err(Error::refused(
-            "This button belongs to a challenge in another channel: use it there.",
-        ));
+        return Err(Error::refused("error-challenge-other-channel"));
     }
     Ok(())
 }
@@ -379,9 +425,9 @@ async fn check_channel(
 /// A stale button's challenge: the refusal says the button no longer works.
 fn explain_stale(error: ServiceError) -> Error {
     match error {
-        ServiceError::ChallengeNotFound(id) => Error::refused(format!(
-            "This button no longer works: there is no challenge #{id}."
-        )),
+        ServiceError::ChallengeNotFound(id) => {
+            Error::Refused(Text::new("error-button-no-challenge").arg("id", id.to_string()))
+        }
         other => other.into(),
     }
 }
@@ -407,12 +453,15 @@ pub(crate) async fn accept(
             .map_err(explain_stale)?;
         let mut thread = None;
         if view.in_thread && threads::completes(&view, person.id) {
+            let server = game::server_lang(data.service(), view.guild_id).await;
+            let lang = Lang::from_discord(&click.locale);
             match threads::open(
                 &ctx.http,
                 click.channel_id,
                 click.message.id,
                 &view,
                 &person,
+                (lang, server),
             )
             .await?
             {
@@ -431,7 +480,7 @@ pub(crate) async fn accept(
         Ok(outcome)
     };
     let (click, outcome) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    answer_seated(&click, outcome).await?;
+    answer_seated(data, &click, outcome).await?;
     if let Some(why) = refusal {
         let followup = Post::private(why).into_followup();
         if let Err(error) = click.click.create_followup(click.ctx, followup).await {
@@ -443,20 +492,39 @@ pub(crate) async fn accept(
 
 /// Answers a click that seated someone: the challenge as it now stands (when that started
 /// the game, its first board is announced below it).
-async fn answer_seated(click: &Click<'_>, outcome: AcceptOutcome) -> Result<(), Error> {
+/// The languages of a click on a challenge: the clicker's (for the private answer) and
+/// the server's (for the challenge's message, which the channel reads).
+async fn click_langs(data: &Data, click: &Click<'_>) -> (Lang, Lang) {
+    let own = Lang::from_discord(&click.click.locale);
+    let server = match click.click.guild_id {
+        Some(guild) => game::server_lang(data.service(), ids::guild(guild)).await,
+        None => Lang::En,
+    };
+    (own, server)
+}
+
+async fn answer_seated(
+    data: &Data,
+    click: &Click<'_>,
+    outcome: AcceptOutcome,
+) -> Result<(), Error> {
+    let (lang, server) = click_langs(data, click).await;
     match outcome {
         AcceptOutcome::Waiting(view) => {
-            let truth = format!("You are in **Challenge #{}**.", view.id);
-            click.confirm(challenge_post(&view), &truth).await
+            let truth = tr!(lang, "challenge-joined", id = view.id.to_string());
+            click.confirm(challenge_post(server, &view), &truth).await
         }
         AcceptOutcome::Started { challenge, game } => {
-            let truth = format!(
-                "**Challenge #{}** is accepted: **{} #{}** begins.",
-                challenge.id,
-                game.variant.title(),
-                game.game_id
+            let truth = tr!(
+                lang,
+                "challenge-started",
+                id = challenge.id.to_string(),
+                variant = format::variant_title(lang, game.variant),
+                game = game.game_id.to_string()
             );
-            click.confirm(challenge_post(&challenge), &truth).await
+            click
+                .confirm(challenge_post(server, &challenge), &truth)
+                .await
         }
     }
 }
@@ -479,7 +547,7 @@ pub(crate) async fn fill(
             .map_err(explain_stale)
     };
     let (click, outcome) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    answer_seated(&click, outcome).await
+    answer_seated(data, &click, outcome).await
 }
 
 /// The Decline button: an invitee turns the challenge down, which closes it.
@@ -499,8 +567,9 @@ pub(crate) async fn decline(
             .map_err(explain_stale)
     };
     let (click, view) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    let truth = format!("You declined **Challenge #{}**.", view.id);
-    click.confirm(challenge_post(&view), &truth).await
+    let (lang, server) = click_langs(data, &click).await;
+    let truth = tr!(lang, "challenge-you-declined", id = view.id.to_string());
+    click.confirm(challenge_post(server, &view), &truth).await
 }
 
 /// The Withdraw button: the challenger takes the challenge back.
@@ -520,8 +589,9 @@ pub(crate) async fn withdraw(
             .map_err(explain_stale)
     };
     let (click, view) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    let truth = format!("You withdrew **Challenge #{}**.", view.id);
-    click.confirm(challenge_post(&view), &truth).await
+    let (lang, server) = click_langs(data, &click).await;
+    let truth = tr!(lang, "challenge-you-withdrew", id = view.id.to_string());
+    click.confirm(challenge_post(server, &view), &truth).await
 }
 
 #[cfg(test)]

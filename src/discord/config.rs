@@ -1,6 +1,7 @@
 //! Start-up settings for the bot, read from environment variables.
 
 use std::fmt;
+use std::net::SocketAddr;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
@@ -20,6 +21,17 @@ pub const RETRY_FIRST_VAR: &str = "ANNOUNCE_RETRY_FIRST_MS";
 pub const RETRY_MAX_VAR: &str = "ANNOUNCE_RETRY_MAX_MS";
 /// Name of the variable holding how long a claim on an announcement lasts.
 pub const LEASE_VAR: &str = "ANNOUNCE_LEASE_MS";
+
+/// Name of the variable holding the total number of gateway shards of the bot.
+pub const SHARD_COUNT_VAR: &str = "SHARD_COUNT";
+/// Name of the variable naming the shards this process runs.
+pub const SHARDS_VAR: &str = "SHARDS";
+/// Name of the variable holding the address the health endpoints listen on.
+pub const HEALTH_ADDR_VAR: &str = "HEALTH_ADDR";
+
+/// The most shards `SHARD_COUNT` may name: far past what any bot needs (Discord asks for a
+/// shard per 2,500 servers), low enough that a typo is caught.
+pub const MAX_SHARD_COUNT: u32 = 65_535;
 
 /// Database used when `DATABASE_URL` is not set: a file in the working directory.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://shogiban.db";
@@ -67,6 +79,93 @@ impl Delivery {
     }
 }
 
+/// Which gateway shards this process runs (`SHARD_COUNT` and `SHARDS`).
+///
+/// Discord sends a server's events to shard `(guild_id >> 22) % shard count` only, and
+/// direct messages to shard 0, so every shard of the count must run in exactly one process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sharding {
+    /// Neither variable set: one connection, shard 0 of 1, enough below 2,500 servers.
+    Single,
+    /// `SHARDS=auto`: as many shards as Discord recommends (`GET /gateway/bot`), all of
+    /// them in this process.
+    Auto,
+    /// Shards `first` to `last` (both included) of `count`.
+    Range { first: u32, last: u32, count: u32 },
+}
+
+impl Sharding {
+    /// How many shards this process runs, when known before asking Discord.
+    pub fn shards_here(&self) -> Option<u32> {
+        match *self {
+            Self::Single => Some(1),
+            Self::Auto => None,
+            Self::Range { first, last, .. } => Some(last - first + 1),
+        }
+    }
+
+    /// Reads `SHARD_COUNT` (`count`) and `SHARDS` (`shards`), both optional.
+    fn parse(count: Option<String>, shards: Option<String>) -> Result<Self, ConfigError> {
+        let count = count
+            .map(|text| match text.trim().parse::<u32>() {
+                Ok(n) if (1..=MAX_SHARD_COUNT).contains(&n) => Ok(n),
+                _ => Err(ConfigError::BadShardCount(text)),
+            })
+            .transpose()?;
+        let Some(text) = shards else {
+            return Ok(match count {
+                None => Self::Single,
+                Some(count) => Self::Range {
+                    first: 0,
+                    last: count - 1,
+                    count,
+                },
+            });
+        };
+        let trimmed = text.trim();
+        if trimmed.eq_ignore_ascii_case("auto") {
+            return match count {
+                None => Ok(Self::Auto),
+                Some(count) => Err(ConfigError::AutoWithCount(count)),
+            };
+        }
+        let number = |part: &str| part.trim().parse::<u32>().ok();
+        let (first, last) = match trimmed.split_once('-') {
+            Some((first, last)) => (number(first), number(last)),
+            None => (number(trimmed), number(trimmed)),
+        };
+        let (Some(first), Some(last)) = (first, last) else {
+            return Err(ConfigError::BadShards(text));
+        };
+        if first > last {
+            return Err(ConfigError::BadShards(text));
+        }
+        let Some(count) = count else {
+            return Err(ConfigError::ShardsWithoutCount(text));
+        };
+        if last >= count {
+            return Err(ConfigError::ShardOutOfRange {
+                shards: text,
+                count,
+            });
+        }
+        Ok(Self::Range { first, last, count })
+    }
+}
+
+impl fmt::Display for Sharding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::Single => write!(f, "shard 0 of 1"),
+            Self::Auto => write!(f, "every shard Discord recommends"),
+            Self::Range { first, last, count } if first == last => {
+                write!(f, "shard {first} of {count}")
+            }
+            Self::Range { first, last, count } => write!(f, "shards {first}-{last} of {count}"),
+        }
+    }
+}
+
 /// Everything the bot needs to know before it connects.
 ///
 /// `Debug` never prints the token.
@@ -85,6 +184,10 @@ pub struct Config {
     pub api_base: Option<String>,
     /// How announcements are delivered.
     pub delivery: Delivery,
+    /// The gateway shards this process runs.
+    pub sharding: Sharding,
+    /// Serve `/healthz` and `/metrics` on this address, if set.
+    pub health_addr: Option<SocketAddr>,
 }
 
 /// Why the settings could not be read.
@@ -100,6 +203,33 @@ pub enum ConfigError {
     BadApiBase(String),
     #[error("{0} must be a number of milliseconds (at least 1), not {1:?}")]
     BadMilliseconds(&'static str, String),
+    #[error(
+        "{SHARD_COUNT_VAR} must be the total number of gateway shards (1 to {MAX_SHARD_COUNT}), \
+         not {0:?}"
+    )]
+    BadShardCount(String),
+    #[error(
+        "{SHARDS_VAR} must name this process's shards: one (2), a range (0-3) or auto, not {0:?}"
+    )]
+    BadShards(String),
+    #[error(
+        "{SHARDS_VAR}={0} needs {SHARD_COUNT_VAR}, the total number of shards, the same in \
+         every process of the bot"
+    )]
+    ShardsWithoutCount(String),
+    #[error(
+        "{SHARDS_VAR}={shards} names a shard past the last of {SHARD_COUNT_VAR}={count} \
+         (shards are numbered from 0)"
+    )]
+    ShardOutOfRange { shards: String, count: u32 },
+    #[error(
+        "{SHARDS_VAR}=auto takes the number of shards from Discord, so {SHARD_COUNT_VAR}={0} \
+         cannot be set with it: unset {SHARD_COUNT_VAR}, or name this process's shards \
+         ({SHARDS_VAR}=0-{last})", last = .0 - 1
+    )]
+    AutoWithCount(u32),
+    #[error("{HEALTH_ADDR_VAR} must be an address and port such as 127.0.0.1:9090, not {0:?}")]
+    BadHealthAddr(String),
 }
 
 impl Config {
@@ -150,12 +280,23 @@ impl Config {
             lease: millis(LEASE_VAR, defaults.lease)?,
         };
 
+        let sharding = Sharding::parse(optional(SHARD_COUNT_VAR), optional(SHARDS_VAR))?;
+        let health_addr = optional(HEALTH_ADDR_VAR)
+            .map(|text| {
+                text.trim()
+                    .parse::<SocketAddr>()
+                    .map_err(|_| ConfigError::BadHealthAddr(text))
+            })
+            .transpose()?;
+
         Ok(Self {
             token,
             database_url,
             guild_id,
             api_base,
             delivery,
+            sharding,
+            health_addr,
         })
     }
 }
@@ -168,6 +309,8 @@ impl fmt::Debug for Config {
             .field("guild_id", &self.guild_id)
             .field("api_base", &self.api_base)
             .field("delivery", &self.delivery)
+            .field("sharding", &self.sharding)
+            .field("health_addr", &self.health_addr)
             .finish()
     }
 }
@@ -203,6 +346,98 @@ mod tests {
         assert_eq!(config.guild_id, None);
         assert_eq!(config.api_base, None);
         assert_eq!(config.delivery, Delivery::default());
+        assert_eq!(config.sharding, Sharding::Single);
+        assert_eq!(config.health_addr, None);
+    }
+
+    fn sharding(count: &str, shards: &str) -> Result<Sharding, ConfigError> {
+        config(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("SHARD_COUNT", count),
+            ("SHARDS", shards),
+        ])
+        .map(|config| config.sharding)
+    }
+
+    #[test]
+    fn shards_are_a_range_a_single_shard_or_auto() {
+        let range = |first, last, count| Ok(Sharding::Range { first, last, count });
+        assert_eq!(sharding("4", "0-3"), range(0, 3, 4));
+        assert_eq!(sharding("4", " 2 - 3 "), range(2, 3, 4));
+        assert_eq!(sharding("2", "1"), range(1, 1, 2));
+        // SHARD_COUNT alone: every shard in this process.
+        assert_eq!(sharding("3", ""), range(0, 2, 3));
+        assert_eq!(sharding("", "auto"), Ok(Sharding::Auto));
+        assert_eq!(sharding("", "AUTO"), Ok(Sharding::Auto));
+        assert_eq!(sharding("", ""), Ok(Sharding::Single));
+        assert_eq!(sharding("4", "2-3").unwrap().to_string(), "shards 2-3 of 4");
+        assert_eq!(sharding("2", "1").unwrap().shards_here(), Some(1));
+        assert_eq!(Sharding::Auto.shards_here(), None);
+    }
+
+    #[test]
+    fn bad_shard_settings_name_the_variable() {
+        let cases: [(&str, &str, ConfigError, &str); 9] = [
+            (
+                "0",
+                "",
+                ConfigError::BadShardCount("0".into()),
+                "SHARD_COUNT",
+            ),
+            (
+                "many",
+                "",
+                ConfigError::BadShardCount("many".into()),
+                "SHARD_COUNT",
+            ),
+            (
+                "70000",
+                "",
+                ConfigError::BadShardCount("70000".into()),
+                "SHARD_COUNT",
+            ),
+            ("4", "3-1", ConfigError::BadShards("3-1".into()), "SHARDS"),
+            ("4", "0..3", ConfigError::BadShards("0..3".into()), "SHARDS"),
+            ("4", "-1", ConfigError::BadShards("-1".into()), "SHARDS"),
+            (
+                "",
+                "0-1",
+                ConfigError::ShardsWithoutCount("0-1".into()),
+                "SHARD_COUNT",
+            ),
+            (
+                "4",
+                "2-4",
+                ConfigError::ShardOutOfRange {
+                    shards: "2-4".into(),
+                    count: 4,
+                },
+                "SHARDS=2-4",
+            ),
+            ("4", "auto", ConfigError::AutoWithCount(4), "SHARDS=0-3"),
+        ];
+        for (count, shards, error, named) in cases {
+            let got = sharding(count, shards);
+            assert_eq!(got, Err(error), "SHARD_COUNT={count} SHARDS={shards}");
+            let message = got.unwrap_err().to_string();
+            assert!(message.contains(named), "{message}");
+        }
+    }
+
+    #[test]
+    fn health_address_is_an_address_and_port() {
+        let read = |value: &str| {
+            config(&[("DISCORD_TOKEN", "abc"), ("HEALTH_ADDR", value)])
+                .map(|config| config.health_addr)
+        };
+        assert_eq!(
+            read("127.0.0.1:9090"),
+            Ok(Some("127.0.0.1:9090".parse().unwrap()))
+        );
+        assert_eq!(read("[::1]:0"), Ok(Some("[::1]:0".parse().unwrap())));
+        let bad = read("localhost").unwrap_err();
+        assert_eq!(bad, ConfigError::BadHealthAddr("localhost".into()));
+        assert!(bad.to_string().contains("HEALTH_ADDR"));
     }
 
     #[test]

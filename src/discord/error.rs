@@ -6,16 +6,20 @@ use poise::FrameworkError;
 
 use crate::service::ServiceError;
 
+use super::i18n::{tr, Lang, Text};
 use super::post::fit_content;
-use super::Data;
+use super::{refusals, Data};
 
 /// An error from a command or a button handler.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// The user asked for something that cannot be done; the text tells them why and is shown
-    /// as it is.
+    /// The user asked for something that cannot be done; the message tells them why, in
+    /// their language.
+    #[error("{}", .0.render(Lang::En))]
+    Refused(Text),
+    /// As [`Error::Refused`], said already in the language of the user it is for.
     #[error("{0}")]
-    Refused(String),
+    Said(String),
     /// The game service refused or failed; its messages are written for players.
     #[error(transparent)]
     Service(#[from] ServiceError),
@@ -38,9 +42,9 @@ impl From<serenity::Error> for Error {
 }
 
 impl Error {
-    /// Shorthand for [`Error::Refused`].
-    pub fn refused(why: impl Into<String>) -> Self {
-        Self::Refused(why.into())
+    /// A refusal with the message `key` (and no arguments).
+    pub fn refused(key: &'static str) -> Self {
+        Self::Refused(Text::new(key))
     }
 
     /// `error`, found after the answer was deferred (publicly or not).
@@ -54,21 +58,22 @@ impl Error {
         }
     }
 
-    /// What the user is told. Failures of the bot get a generic text; the details go to the
-    /// log.
-    pub fn user_message(&self) -> String {
+    /// What the user is told, in `lang`. Failures of the bot get a generic text; the
+    /// details go to the log.
+    pub fn user_message(&self, lang: Lang) -> String {
         match self {
-            Self::Refused(why) => why.clone(),
-            Self::Service(error) => error.to_string(),
-            Self::Discord(_) => SOMETHING_WENT_WRONG.to_owned(),
-            Self::Late { error, .. } => error.user_message(),
+            Self::Refused(why) => why.render(lang),
+            Self::Said(text) => text.clone(),
+            Self::Service(error) => refusals::service_error(lang, error),
+            Self::Discord(_) => tr!(lang, "error-something-went-wrong"),
+            Self::Late { error, .. } => error.user_message(lang),
         }
     }
 
     /// Whether the bot failed (worth logging), rather than refusing a request.
     fn is_failure(&self) -> bool {
         match self {
-            Self::Refused(_) => false,
+            Self::Refused(_) | Self::Said(_) => false,
             Self::Service(error) => {
                 matches!(error, ServiceError::Storage(_) | ServiceError::Corrupt(_))
             }
@@ -88,8 +93,6 @@ impl Error {
     }
 }
 
-const SOMETHING_WENT_WRONG: &str = "Something went wrong on my side. Please try again.";
-
 /// The framework's one error handler: logs failures and tells the user privately.
 pub(crate) async fn on_error(error: FrameworkError<'_, Data, Error>) {
     match error {
@@ -103,6 +106,7 @@ pub(crate) async fn on_error(error: FrameworkError<'_, Data, Error>) {
             ..
         } => {
             if error.is_failure() {
+                framework.user_data.counters().error();
                 tracing::error!("handling {} failed: {error}", event.snake_case_name());
             }
             if let serenity::FullEvent::InteractionCreate {
@@ -111,7 +115,9 @@ pub(crate) async fn on_error(error: FrameworkError<'_, Data, Error>) {
             {
                 let ctx = framework.serenity_context;
                 let answered = error.after_deferral().is_some();
-                if let Err(why) = tell_clicker(ctx, click, &error.user_message(), answered).await {
+                let lang = Lang::from_discord(&click.locale);
+                let text = error.user_message(lang);
+                if let Err(why) = tell_clicker(ctx, click, &text, answered).await {
                     tracing::warn!("could not explain a failed button click: {why}");
                 }
             }
@@ -122,9 +128,8 @@ pub(crate) async fn on_error(error: FrameworkError<'_, Data, Error>) {
             ..
         } => {
             tracing::warn!("unknown command /{}", interaction.data.name);
-            let reply = private_response(
-                "This command no longer exists. Type `/` to see the current ones.",
-            );
+            let lang = Lang::from_discord(&interaction.locale);
+            let reply = private_response(&tr!(lang, "error-unknown-command"));
             let http = &framework.serenity_context.http;
             if let Err(why) = interaction.create_response(http, reply).await {
                 tracing::warn!("could not answer an unknown command: {why}");
@@ -136,7 +141,8 @@ pub(crate) async fn on_error(error: FrameworkError<'_, Data, Error>) {
                 tracing::warn!("{other}");
                 return;
             };
-            let message = command_error_message(&other);
+            let lang = Lang::from_discord(ctx.locale().unwrap_or_default());
+            let message = command_error_message(lang, &other, ctx.data().counters());
             let public_deferral = match &other {
                 FrameworkError::Command { error, .. } => error.after_deferral() == Some(true),
                 _ => false,
@@ -161,47 +167,64 @@ pub(crate) async fn on_error(error: FrameworkError<'_, Data, Error>) {
 }
 
 /// The text a user sees when their command fails, logging what the bot did wrong.
-fn command_error_message(error: &FrameworkError<'_, Data, Error>) -> String {
+/// Each failure of the bot is counted in `counters`.
+fn command_error_message(
+    lang: Lang,
+    error: &FrameworkError<'_, Data, Error>,
+    counters: &super::health::Counters,
+) -> String {
     match error {
         FrameworkError::Command { error: inner, .. } => {
             if inner.is_failure() {
+                counters.error();
                 tracing::error!("{error}: {inner}");
             }
-            inner.user_message()
+            inner.user_message(lang)
         }
         FrameworkError::ArgumentParse { error: inner, .. } => {
-            format!("I could not read that option ({inner}). Check it and try again.")
+            tr!(lang, "error-option-unreadable", detail = inner.to_string())
         }
         FrameworkError::CommandStructureMismatch { description, .. } => {
+            counters.error();
             tracing::error!("{error}: {description}");
-            "One of this command's options is not one I accept (a value out of its range, or \
-             an older form of the command). Check the options and try again."
-                .to_owned()
+            tr!(lang, "error-option-mismatch")
         }
         FrameworkError::CooldownHit {
             remaining_cooldown, ..
-        } => format!(
-            "Please wait {} s before using this command again.",
-            remaining_cooldown.as_secs().max(1)
+        } => tr!(
+            lang,
+            "error-cooldown",
+            seconds = remaining_cooldown.as_secs().max(1)
         ),
         FrameworkError::MissingBotPermissions {
             missing_permissions,
             ..
-        } => format!("I need these permissions in this channel: {missing_permissions}."),
-        FrameworkError::MissingUserPermissions { .. } => {
-            "You do not have the permissions this command needs.".to_owned()
-        }
-        FrameworkError::GuildOnly { .. } => "This command works only in a server.".to_owned(),
-        FrameworkError::DmOnly { .. } => "This command works only in direct messages.".to_owned(),
+        } => tr!(
+            lang,
+            "error-bot-permissions",
+            permissions = missing_permissions.to_string()
+        ),
+        FrameworkError::MissingUserPermissions {
+            missing_permissions: Some(missing),
+            ..
+        } => tr!(
+            lang,
+            "error-user-permissions-missing",
+            permissions = missing.to_string()
+        ),
+        FrameworkError::MissingUserPermissions { .. } => tr!(lang, "error-user-permissions"),
+        FrameworkError::GuildOnly { .. } => tr!(lang, "error-guild-only"),
+        FrameworkError::DmOnly { .. } => tr!(lang, "error-dm-only"),
         FrameworkError::CommandCheckFailed {
             error: Some(inner), ..
-        } => inner.user_message(),
+        } => inner.user_message(lang),
         FrameworkError::CommandCheckFailed { error: None, .. }
         | FrameworkError::NotAnOwner { .. }
-        | FrameworkError::NsfwOnly { .. } => "You cannot use this command here.".to_owned(),
+        | FrameworkError::NsfwOnly { .. } => tr!(lang, "error-not-here"),
         _ => {
+            counters.error();
             tracing::error!("{error}");
-            SOMETHING_WENT_WRONG.to_owned()
+            tr!(lang, "error-something-went-wrong")
         }
     }
 }

@@ -1,17 +1,20 @@
 //! Every text users read about games: moves and their consequences, boards, challenges,
 //! lists, leaderboards and profiles, and the durations users type. Pure functions of the
-//! service's views, so each can be tested without Discord.
+//! service's views and a [`Lang`], each sentence a message of `locales/<lang>/*.ftl`, so
+//! each can be tested without Discord.
 
 use std::fmt::Write as _;
 
 use crate::engine::shogi::EliminationReason;
-use crate::engine::Variant;
+use crate::engine::{EndReason, Variant};
 use crate::service::{
     computer_level, computer_name, BoardView, ChallengeView, Eliminated, Event, GameOver,
-    GameSummary, LeaderboardRow, OfferDeclined, OfferLapsed, OfferMade, OfferView, Outcome,
-    Participant, PlayerView, Profile, PromotionQuestion, Standing,
+    GameSummary, LeaderboardRow, Notation, OfferDeclined, OfferLapsed, OfferMade, OfferView,
+    Outcome, Participant, PlayerView, Profile, PromotionQuestion, Standing,
 };
 use crate::store::{ChallengeStatus, ChannelId, GameStatus, InviteResponse, OfferKind, UserId};
+
+use super::i18n::{tr, Lang};
 
 /// How Discord writes a mention of a user; a computer player is named, as it has no
 /// Discord account.
@@ -27,73 +30,111 @@ pub(crate) fn channel(channel: ChannelId) -> String {
     format!("<#{channel}>")
 }
 
-/// A player: seat and mention, e.g. `black <@1>`.
-pub(crate) fn player(player: &PlayerView) -> String {
+/// A seat's name in `lang`: black/white (先手/後手), or S/W/N/E in yonin.
+pub(crate) fn seat_name(lang: Lang, seat_name: &str) -> String {
+    let key = match seat_name {
+        "black" => "seat-black",
+        "white" => "seat-white",
+        "S" => "seat-south",
+        "W" => "seat-west",
+        "N" => "seat-north",
+        "E" => "seat-east",
+        // The service names no other seat; an unknown one is shown as it came.
+        other => return other.to_owned(),
+    };
+    tr!(lang, key)
+}
+
+/// A variant's name in `lang`.
+pub(crate) fn variant_title(lang: Lang, variant: Variant) -> String {
+    let key = match variant {
+        Variant::Standard => "variant-standard",
+        Variant::Yonin => "variant-yonin",
+        Variant::YoninDoubles => "variant-yonin-doubles",
+        Variant::DaiDai => "variant-daidai",
+    };
+    tr!(lang, key)
+}
+
+/// A player: seat and mention, e.g. `black <@1>` (`先手 <@1>`).
+pub(crate) fn player(lang: Lang, player: &PlayerView) -> String {
+    let seat = seat_name(lang, player.seat_name);
     if player.user_id.0 == 0 {
-        let name = player.name.as_deref().unwrap_or("nobody");
-        return format!("{} {name}", player.seat_name);
+        let name = match &player.name {
+            Some(name) => name.clone(),
+            None => tr!(lang, "nobody"),
+        };
+        return tr!(lang, "player", seat = seat, who = name);
     }
-    format!("{} {}", player.seat_name, mention(player.user_id))
+    tr!(lang, "player", seat = seat, who = mention(player.user_id))
+}
+
+/// A player with their name rather than a mention (for one-line results): `black (alice)`.
+pub(crate) fn named_player(lang: Lang, player: &PlayerView) -> String {
+    let seat = seat_name(lang, player.seat_name);
+    match &player.name {
+        Some(name) => tr!(lang, "player-named", seat = seat, name = name),
+        None => tr!(
+            lang,
+            "player-unnamed",
+            seat = seat,
+            user = player.user_id.to_string()
+        ),
+    }
 }
 
 /// Players joined with commas and "and".
-fn players<'a>(list: impl IntoIterator<Item = &'a PlayerView>) -> String {
-    join_words(list.into_iter().map(player).collect())
+pub(crate) fn players<'a>(lang: Lang, list: impl IntoIterator<Item = &'a PlayerView>) -> String {
+    join_words(lang, list.into_iter().map(|p| player(lang, p)).collect())
 }
 
-fn join_words(mut words: Vec<String>) -> String {
+/// Words joined as `lang` lists them: "a, b and c" (「a、b、c」).
+fn join_words(lang: Lang, mut words: Vec<String>) -> String {
     match words.len() {
         0 => String::new(),
         1 => words.remove(0),
         _ => {
             let last = words.pop().unwrap_or_default();
-            format!("{} and {last}", words.join(", "))
+            let rest = words.join(&tr!(lang, "list-separator"));
+            tr!(lang, "list-and", rest = rest, last = last)
         }
     }
 }
 
-/// A point in time as Discord shows it to each reader, relative ("in 3 days").
+/// A point in time as Discord shows it to each reader, in their language, relative
+/// ("in 3 days").
 pub(crate) fn relative_time(unix_seconds: i64) -> String {
     format!("<t:{unix_seconds}:R>")
 }
 
-/// A duration in words: "3 days", "12 hours", "1 day 12 hours".
-pub(crate) fn duration(seconds: i64) -> String {
+/// A duration in words: "3 days", "12 hours", "1 day 12 hours" (「1日 12時間」).
+pub(crate) fn duration(lang: Lang, seconds: i64) -> String {
     const UNITS: [(i64, &str); 4] = [
-        (86_400, "day"),
-        (3_600, "hour"),
-        (60, "minute"),
-        (1, "second"),
+        (86_400, "duration-days"),
+        (3_600, "duration-hours"),
+        (60, "duration-minutes"),
+        (1, "duration-seconds"),
     ];
     let mut left = seconds.max(0);
     let mut parts = Vec::new();
-    for (size, name) in UNITS {
+    for (size, key) in UNITS {
         let count = left / size;
         if count > 0 {
-            parts.push(format!(
-                "{count} {name}{}",
-                if count == 1 { "" } else { "s" }
-            ));
+            parts.push(tr!(lang, key, n = count));
             left -= count * size;
         }
     }
     if parts.is_empty() {
-        "0 seconds".to_owned()
+        tr!(lang, "duration-seconds", n = 0i64)
     } else {
         parts.join(" ")
     }
 }
 
 /// Reads a time per move as users type it: `3d`, `12h`, `90m`, `1d12h`, `2 days`.
-/// Returns the seconds, or a sentence saying what to type instead.
-pub(crate) fn parse_duration(text: &str) -> Result<i64, String> {
-    let bad = || {
-        format!(
-            "I could not read the time per move {text:?}. Write a number and a unit, such as \
-             `1d`, `3d`, `12h` or `30m` (d = days, h = hours, m = minutes), or `none` for no \
-             clock."
-        )
-    };
+/// Returns the seconds, or a sentence (in `lang`) saying what to type instead.
+pub(crate) fn parse_duration(lang: Lang, text: &str) -> Result<i64, String> {
+    let bad = || tr!(lang, "bad-duration", text = format!("{text:?}"));
     let compact: String = text
         .chars()
         .filter(|c| !c.is_whitespace())
@@ -133,48 +174,81 @@ pub(crate) fn parse_duration(text: &str) -> Result<i64, String> {
 
 /// The words for "no time limit" in the time-per-move option.
 pub(crate) fn means_no_clock(text: &str) -> bool {
+    let word: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect();
     matches!(
-        text.trim().to_lowercase().as_str(),
-        "none" | "no" | "unlimited" | "off" | "no limit" | "∞"
+        word.as_str(),
+        "none" | "no" | "unlimited" | "off" | "nolimit" | "∞" | "なし" | "없음"
     )
 }
 
-/// The title of a game: `**Shogi #12**`.
-fn game_title(variant: Variant, game: impl std::fmt::Display) -> String {
-    format!("**{} #{game}**", variant.title())
+/// The title of a game: `**Shogi #12**` (`**将棋 #12**`).
+pub(crate) fn game_title(lang: Lang, variant: Variant, game: impl std::fmt::Display) -> String {
+    tr!(
+        lang,
+        "game-title",
+        variant = variant_title(lang, variant),
+        game = game.to_string()
+    )
+}
+
+/// "Your move, X" with the deadline where there is one (and the bank left in a game with
+/// a time bank).
+fn your_move(
+    lang: Lang,
+    next: &PlayerView,
+    deadline: Option<i64>,
+    bank_left: Option<i64>,
+) -> String {
+    match deadline {
+        Some(deadline) => tr!(
+            lang,
+            "your-move-deadline",
+            player = player(lang, next),
+            when = super::clock::deadline_when(lang, deadline, bank_left)
+        ),
+        None => tr!(lang, "your-move", player = player(lang, next)),
+    }
 }
 
 /// What an action did, for everyone in the channel: the event, checks, eliminations, the
 /// result, and who is to move now.
-pub(crate) fn outcome(outcome: &Outcome) -> String {
+pub(crate) fn outcome(lang: Lang, outcome: &Outcome) -> String {
     let mut text = format!(
         "{} · {}",
-        game_title(outcome.variant, outcome.game_id),
-        event(&outcome.event, outcome.ply)
+        game_title(lang, outcome.variant, outcome.game_id),
+        event(lang, &outcome.event, outcome.ply)
     );
     for eliminated in &outcome.eliminated {
-        let _ = write!(text, "\n{}", elimination(eliminated));
+        let _ = write!(text, "\n{}", elimination(lang, eliminated));
     }
     if outcome.result.is_none() && !outcome.checks.is_empty() {
-        let _ = write!(text, "\n**Check** on {}!", players(&outcome.checks));
+        let _ = write!(
+            text,
+            "\n{}",
+            tr!(lang, "check-on", players = players(lang, &outcome.checks))
+        );
         let answers_first = outcome.variant.seats() > 2
             && outcome
                 .next
                 .as_ref()
                 .is_some_and(|next| outcome.checks.iter().any(|c| c.seat == next.seat));
         if answers_first {
-            text.push_str(" The checked player answers at once (check priority).");
+            let _ = write!(text, " {}", tr!(lang, "check-priority"));
         }
     }
     if let Some(over) = &outcome.result {
-        let _ = write!(text, "\n{}", game_over(over));
+        let _ = write!(text, "\n{}", game_over(lang, over));
     }
     if let Some(next) = &outcome.next {
-        let _ = write!(text, "\nYour move, {}", player(next));
-        if let Some(deadline) = outcome.deadline_at {
-            let _ = write!(text, " (time runs out {})", relative_time(deadline));
-        }
-        text.push('.');
+        let _ = write!(
+            text,
+            "\n{}",
+            your_move(lang, next, outcome.deadline_at, outcome.bank_left)
+        );
     }
     text
 }
@@ -188,7 +262,12 @@ pub(crate) fn outcome_pings(outcome: &Outcome) -> Vec<UserId> {
     }
 }
 
-fn event(event: &Event, ply: u32) -> String {
+/// `lang`'s way of saying how many moves: "1 move", "3 moves" (「3手」).
+fn moves_count(lang: Lang, n: u32) -> String {
+    tr!(lang, "moves-count", n = n)
+}
+
+fn event(lang: Lang, event: &Event, ply: u32) -> String {
     match event {
         Event::Move {
             by,
@@ -208,75 +287,144 @@ fn event(event: &Event, ply: u32) -> String {
             } else {
                 format!(" ({})", forms.join(", "))
             };
-            format!("move {ply}: {} played **{readable}**{forms}", player(by))
+            tr!(
+                lang,
+                "event-move",
+                ply = ply,
+                player = player(lang, by),
+                played = format!("**{readable}**{forms}")
+            )
         }
-        Event::Resignation { by } => format!("{} resigned.", player(by)),
-        Event::Timeout { by } => format!("{} ran out of time.", player(by)),
-        Event::Declaration { by } => format!("{} declared the game over.", player(by)),
+        Event::Resignation { by } => tr!(lang, "event-resigned", player = player(lang, by)),
+        Event::Timeout { by } => tr!(lang, "event-timeout", player = player(lang, by)),
+        Event::Declaration { by } => tr!(lang, "event-declared", player = player(lang, by)),
         Event::DrawAgreed {
             offered_by,
             accepted_by,
-        } => format!(
-            "{} accepted the draw offered by {}.",
-            player(accepted_by),
-            player(offered_by)
+        } => tr!(
+            lang,
+            "event-draw-agreed",
+            accepted = player(lang, accepted_by),
+            offered = player(lang, offered_by)
         ),
-        Event::Aborted { by, moderator } => format!(
-            "{} aborted the game{}.",
-            mention(*by),
-            if *moderator { " as a moderator" } else { "" }
+        Event::Aborted { by, moderator } => tr!(
+            lang,
+            if *moderator {
+                "event-aborted-moderator"
+            } else {
+                "event-aborted"
+            },
+            who = mention(*by)
         ),
         Event::TakeBack {
             plies,
             requested_by,
-        } => format!(
-            "{} taken back at the request of {}.",
-            count(u64::from(*plies), "move"),
-            player(requested_by)
+        } => tr!(
+            lang,
+            "event-takeback",
+            moves = moves_count(lang, *plies),
+            player = player(lang, requested_by)
         ),
     }
 }
 
-fn elimination(eliminated: &Eliminated) -> String {
-    let why = match eliminated.reason {
-        EliminationReason::Mate => "checkmated",
-        EliminationReason::NoMove => "left without a legal move",
-        EliminationReason::Timeout => "out of time",
-        EliminationReason::Resignation => "resigned",
+fn elimination(lang: Lang, eliminated: &Eliminated) -> String {
+    let why = tr!(
+        lang,
+        match eliminated.reason {
+            EliminationReason::Mate => "elimination-mate",
+            EliminationReason::NoMove => "elimination-no-move",
+            EliminationReason::Timeout => "elimination-timeout",
+            EliminationReason::Resignation => "elimination-resignation",
+        }
+    );
+    let who = player(lang, &eliminated.player);
+    match &eliminated.by {
+        Some(by) => tr!(
+            lang,
+            "eliminated-by",
+            player = who,
+            why = why,
+            by = player(lang, by)
+        ),
+        None => tr!(lang, "eliminated", player = who, why = why),
+    }
+}
+
+/// Why a game ended, in a word or two.
+pub(crate) fn end_reason(lang: Lang, reason: EndReason) -> String {
+    let key = match reason {
+        EndReason::Checkmate => "reason-checkmate",
+        EndReason::NoLegalMove => "reason-no-legal-move",
+        EndReason::Resignation => "reason-resignation",
+        EndReason::Timeout => "reason-timeout",
+        EndReason::Repetition => "reason-repetition",
+        EndReason::PerpetualCheck => "reason-perpetual-check",
+        EndReason::Declaration => "reason-declaration",
+        EndReason::MoveLimit => "reason-move-limit",
+        EndReason::DrawAgreed => "reason-draw-agreed",
+        EndReason::Aborted => "reason-aborted",
+        EndReason::LastSurvivor => "reason-last-survivor",
+        EndReason::PairEliminated => "reason-pair-eliminated",
     };
-    let by = match &eliminated.by {
-        Some(by) => format!(" by {}", player(by)),
-        None => String::new(),
-    };
-    format!(
-        "**{} is eliminated**: {why}{by}.",
-        player(&eliminated.player)
+    tr!(lang, key)
+}
+
+/// How a game ended in one line, from its result: "black (alice) wins (checkmate)".
+pub(crate) fn result_line(lang: Lang, over: &GameOver) -> String {
+    let reason = end_reason(lang, over.reason);
+    match (over.status, over.reason) {
+        (GameStatus::Aborted, _) | (_, EndReason::Aborted) => return tr!(lang, "result-aborted"),
+        (_, EndReason::DrawAgreed) => return tr!(lang, "result-draw-agreed"),
+        (GameStatus::Finished, _) => {}
+        _ => return tr!(lang, "result-void", reason = reason),
+    }
+    let winners: Vec<&PlayerView> = over
+        .standings
+        .iter()
+        .filter(|s| s.place == Some(1))
+        .map(|s| &s.player)
+        .collect();
+    if winners.is_empty() || winners.len() == over.standings.len() {
+        // Without places (an older stored result) the service's own line says it.
+        if over.standings.is_empty() {
+            return over.summary.clone();
+        }
+        return tr!(lang, "result-draw", reason = reason);
+    }
+    let names = winners.iter().map(|p| named_player(lang, p)).collect();
+    tr!(
+        lang,
+        "result-wins",
+        winners = join_words(lang, names),
+        count = winners.len(),
+        reason = reason
     )
 }
 
 /// How a game ended: the summary, the places and rating changes.
-fn game_over(over: &GameOver) -> String {
-    let mut text = format!("**Game over**: {}.", over.summary);
+fn game_over(lang: Lang, over: &GameOver) -> String {
+    let mut text = tr!(lang, "game-over", result = result_line(lang, over));
     let placed = over.standings.iter().any(|s| s.place.is_some());
     if placed && over.standings.len() > 2 || over.rated {
         for standing in &over.standings {
-            let _ = write!(text, "\n{}", standing_line(standing));
+            let _ = write!(text, "\n{}", standing_line(lang, standing));
         }
     }
     if !over.rated && over.status == GameStatus::Finished {
-        text.push_str("\nUnrated: ratings do not change.");
+        let _ = write!(text, "\n{}", tr!(lang, "game-over-unrated"));
     } else if over.status != GameStatus::Finished {
-        text.push_str("\nNo result: ratings do not change.");
+        let _ = write!(text, "\n{}", tr!(lang, "game-over-no-result"));
     }
-    text.push_str("\nUse `/export` for the game record.");
+    let _ = write!(text, "\n{}", tr!(lang, "game-over-export"));
     text
 }
 
-fn standing_line(standing: &Standing) -> String {
+fn standing_line(lang: Lang, standing: &Standing) -> String {
     let place = standing
         .place
-        .map_or_else(|| "–".to_owned(), |place| format!("{place}."));
-    let mut line = format!("{place} {}", player(&standing.player));
+        .map_or_else(|| "–".to_owned(), |place| tr!(lang, "place", place = place));
+    let mut line = format!("{place} {}", player(lang, &standing.player));
     if let Some(rating) = standing.rating {
         let _ = write!(
             line,
@@ -290,218 +438,307 @@ fn standing_line(standing: &Standing) -> String {
     line
 }
 
-/// `1 move`, `3 moves`.
-fn count(n: u64, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
-}
-
 /// A game as it stands, for the player looking at it privately.
-pub(crate) fn board(view: &BoardView) -> String {
-    let mut text = format!(
-        "{} · move {} · {}",
-        game_title(view.variant, view.game_id),
-        view.ply,
-        players(&view.players)
+pub(crate) fn board(lang: Lang, view: &BoardView) -> String {
+    let mut text = tr!(
+        lang,
+        "board-head",
+        title = game_title(lang, view.variant, view.game_id),
+        ply = view.ply,
+        players = players(lang, &view.players)
     );
     if let Some(last) = &view.last_move {
-        let _ = write!(text, "\nLast move: **{last}**.");
+        let _ = write!(text, "\n{}", tr!(lang, "board-last-move", played = last));
     }
     if !view.checks.is_empty() {
-        let _ = write!(text, "\n**Check** on {}.", players(&view.checks));
+        let _ = write!(
+            text,
+            "\n{}",
+            tr!(lang, "board-check", players = players(lang, &view.checks))
+        );
     }
     if let Some(to_move) = &view.to_move {
-        let _ = write!(text, "\nTo move: {}", player(to_move));
-        if let Some(deadline) = view.deadline_at {
-            let _ = write!(text, " (time runs out {})", relative_time(deadline));
-        }
-        text.push('.');
+        let who = player(lang, to_move);
+        let line = match view.deadline_at {
+            Some(deadline) => tr!(
+                lang,
+                "board-to-move-deadline",
+                player = who,
+                when = super::clock::deadline_when(lang, deadline, view.bank_left)
+            ),
+            None => tr!(lang, "board-to-move", player = who),
+        };
+        let _ = write!(text, "\n{line}");
     }
     for offer in &view.offers {
-        let _ = write!(text, "\n{}", standing_offer(offer));
+        let _ = write!(text, "\n{}", standing_offer(lang, offer));
     }
     if let Some(image) = &view.image {
-        let _ = write!(text, "\nSeen from {}.", image.seat_name);
+        let _ = write!(
+            text,
+            "\n{}",
+            tr!(
+                lang,
+                "board-seen-from",
+                seat = seat_name(lang, image.seat_name)
+            )
+        );
     }
     text
 }
 
-fn standing_offer(offer: &OfferView) -> String {
+fn standing_offer(lang: Lang, offer: &OfferView) -> String {
+    let by = player(lang, &offer.by);
     match offer.kind {
-        OfferKind::Draw => format!("{} offers a draw.", player(&offer.by)),
-        OfferKind::Takeback => format!("{} asks to take back a move.", player(&offer.by)),
+        OfferKind::Draw => tr!(lang, "offer-draw-standing", player = by),
+        OfferKind::Takeback => tr!(lang, "offer-takeback-standing", player = by),
     }
 }
 
 /// A new draw offer or takeback request, for the channel.
-pub(crate) fn offer_made(made: &OfferMade) -> String {
+pub(crate) fn offer_made(lang: Lang, made: &OfferMade) -> String {
     let others: Vec<&PlayerView> = made
         .players
         .iter()
         .filter(|p| p.user_id != made.offer.by.user_id)
         .collect();
-    let ask = match made.offer.kind {
-        OfferKind::Draw => "accept the draw, or play on",
-        OfferKind::Takeback => "allow the takeback, or refuse it",
+    let key = match made.offer.kind {
+        OfferKind::Draw => "offer-draw-ask",
+        OfferKind::Takeback => "offer-takeback-ask",
     };
     format!(
-        "{} · {}\n{}: {ask} with the buttons below.",
-        game_title(made.variant, made.game_id),
-        standing_offer(&made.offer),
-        players(others)
+        "{} · {}\n{}",
+        game_title(lang, made.variant, made.game_id),
+        standing_offer(lang, &made.offer),
+        tr!(lang, key, players = players(lang, others))
     )
 }
 
-fn offer_name(kind: OfferKind) -> &'static str {
+fn offer_name(lang: Lang, kind: OfferKind) -> String {
     match kind {
-        OfferKind::Draw => "draw offer",
-        OfferKind::Takeback => "takeback request",
+        OfferKind::Draw => tr!(lang, "offer-draw-name"),
+        OfferKind::Takeback => tr!(lang, "offer-takeback-name"),
     }
 }
 
 /// An offer turned down, for the channel.
-pub(crate) fn offer_declined(declined: &OfferDeclined) -> String {
+pub(crate) fn offer_declined(lang: Lang, declined: &OfferDeclined) -> String {
     format!(
-        "{} · {} declined the {} of {}. The game goes on.",
-        game_title(declined.variant, declined.game_id),
-        mention(declined.by),
-        offer_name(declined.offer.kind),
-        player(&declined.offer.by)
+        "{} · {}",
+        game_title(lang, declined.variant, declined.game_id),
+        tr!(
+            lang,
+            "offer-declined",
+            by = mention(declined.by),
+            offer = offer_name(lang, declined.offer.kind),
+            player = player(lang, &declined.offer.by)
+        )
     )
 }
 
 /// An offer's message once it has been answered (its buttons are gone): what was offered
 /// and the answer.
 pub(crate) fn offer_answered(
+    lang: Lang,
     variant: Variant,
     game: impl std::fmt::Display,
     offer: &OfferView,
     accepted: bool,
     by: UserId,
 ) -> String {
+    let answer = if accepted {
+        "offer-accepted-by"
+    } else {
+        "offer-declined-by"
+    };
     format!(
-        "{} · {}\n{} by {}.",
-        game_title(variant, game),
-        standing_offer(offer),
-        if accepted { "Accepted" } else { "Declined" },
-        mention(by)
+        "{} · {}\n{}",
+        game_title(lang, variant, game),
+        standing_offer(lang, offer),
+        tr!(lang, answer, by = mention(by))
     )
 }
 
 /// The private answer to the player who made an offer or request: it is posted for the
 /// others to answer.
 pub(crate) fn offer_sent(
+    lang: Lang,
     offer: &OfferView,
     variant: Variant,
     game: impl std::fmt::Display,
 ) -> String {
-    format!(
-        "Your {} in {} is posted in the channel for your opponent to answer.",
-        offer_name(offer.kind),
-        game_title(variant, game)
+    tr!(
+        lang,
+        "offer-sent",
+        offer = offer_name(lang, offer.kind),
+        game = game_title(lang, variant, game)
     )
 }
 
-/// The private answer to the player whose action changed a game: what was done. The
-/// channel is told (with the board) by the announcement.
 /// The autocomplete note that no legal move matches what was typed.
-pub(crate) fn no_move_matches(typed: &str) -> String {
-    format!("No legal move matches \"{}\"", typed.trim())
+pub(crate) fn no_move_matches(lang: Lang, typed: &str) -> String {
+    tr!(lang, "no-move-matches", typed = typed.trim())
 }
 
 /// The autocomplete note of a list cut short: how many of how many, and how to narrow.
-pub(crate) fn choices_cut(shown: usize, matching: usize) -> String {
-    format!("{shown} of {matching} — type a piece or square")
+pub(crate) fn choices_cut(lang: Lang, shown: usize, matching: usize) -> String {
+    tr!(lang, "choices-cut", shown = shown, matching = matching)
 }
 
 /// The label of the button that plays the promoting move.
-pub(crate) const PROMOTE_LABEL: &str = "Promote";
+pub(crate) fn promote_label(lang: Lang) -> String {
+    tr!(lang, "button-promote")
+}
+
 /// The label of the button that plays the move without promoting.
-pub(crate) const STAY_LABEL: &str = "Don't promote";
+pub(crate) fn stay_label(lang: Lang) -> String {
+    tr!(lang, "button-stay")
+}
 
 /// The private question of a move whose text leaves the promotion open.
-pub(crate) fn promotion_question(question: &PromotionQuestion) -> String {
-    format!(
-        "Promote or not? **{}** (`{}`) or **{}** (`{}`). Nothing is played in {} until you \
-         choose.",
-        question.promote.label,
-        question.promote.value,
-        question.stay.label,
-        question.stay.value,
-        game_title(question.variant, question.game_id),
+pub(crate) fn promotion_question(lang: Lang, question: &PromotionQuestion) -> String {
+    tr!(
+        lang,
+        "promotion-question",
+        promote = question.promote.label.clone(),
+        promote_value = question.promote.value.clone(),
+        stay = question.stay.label.clone(),
+        stay_value = question.stay.value.clone(),
+        game = game_title(lang, question.variant, question.game_id)
     )
 }
 
-pub(crate) fn change_made(outcome: &Outcome) -> String {
-    let game = game_title(outcome.variant, outcome.game_id);
+/// A move as one player reads it: in their notation where the move has that form.
+fn move_for(
+    notation: Notation,
+    readable: &str,
+    coordinate: &str,
+    japanese: Option<&str>,
+) -> String {
+    match (notation, japanese) {
+        (Notation::Japanese, Some(japanese)) => japanese.to_owned(),
+        (Notation::Coordinate, _) => coordinate.to_owned(),
+        _ => readable.to_owned(),
+    }
+}
+
+/// The private answer to the player whose action changed a game: what was done, the move
+/// written in their `notation`. The channel is told (with the board) by the announcement.
+pub(crate) fn change_made(lang: Lang, notation: Notation, outcome: &Outcome) -> String {
+    let game = game_title(lang, outcome.variant, outcome.game_id);
     let mut text = match &outcome.event {
         Event::Move {
             readable,
             coordinate,
+            japanese,
             ..
         } => {
-            let coordinate = if coordinate == readable {
+            let shown = move_for(notation, readable, coordinate, japanese.as_deref());
+            let coordinate = if coordinate == &shown {
                 String::new()
             } else {
                 format!(" (`{coordinate}`)")
             };
-            format!(
-                "Your move **{readable}**{coordinate} was played: move {} of {game}.",
-                outcome.ply
+            tr!(
+                lang,
+                "change-move",
+                played = format!("**{shown}**{coordinate}"),
+                ply = outcome.ply,
+                game = game
             )
         }
-        Event::Resignation { .. } => format!("You resigned {game}."),
-        Event::Timeout { by } => format!("{} ran out of time in {game}.", player(by)),
-        Event::Declaration { .. } => format!("Your declaration in {game} was accepted."),
-        Event::DrawAgreed { .. } => format!("You accepted the draw in {game}."),
-        Event::Aborted { .. } => format!("You aborted {game}."),
-        Event::TakeBack { plies, .. } => format!(
-            "You allowed the takeback in {game}: {} taken back.",
-            count(u64::from(*plies), "move")
+        Event::Resignation { .. } => tr!(lang, "change-resigned", game = game),
+        Event::Timeout { by } => tr!(
+            lang,
+            "change-timeout",
+            player = player(lang, by),
+            game = game
+        ),
+        Event::Declaration { .. } => tr!(lang, "change-declared", game = game),
+        Event::DrawAgreed { .. } => tr!(lang, "change-draw", game = game),
+        Event::Aborted { .. } => tr!(lang, "change-aborted", game = game),
+        Event::TakeBack { plies, .. } => tr!(
+            lang,
+            "change-takeback",
+            game = game,
+            moves = moves_count(lang, *plies)
         ),
     };
     if let Some(over) = &outcome.result {
-        let _ = write!(text, "\n**Game over**: {}.", over.summary);
+        let _ = write!(
+            text,
+            "\n{}",
+            tr!(lang, "game-over", result = result_line(lang, over))
+        );
     }
     text
 }
 
 /// The private answer to the player who made a challenge.
-pub(crate) fn challenge_made(view: &ChallengeView) -> String {
+pub(crate) fn challenge_made(lang: Lang, view: &ChallengeView) -> String {
     match view.status {
-        ChallengeStatus::Accepted => format!(
-            "Your **{}** game begins: its first board is posted in the channel.",
-            view.variant.title()
+        ChallengeStatus::Accepted => tr!(
+            lang,
+            "challenge-made-started",
+            variant = variant_title(lang, view.variant)
         ),
-        _ => format!(
-            "Your **Challenge #{}** is posted in the channel for the players to answer.",
-            view.id
-        ),
+        _ => tr!(lang, "challenge-made-posted", id = view.id.to_string()),
     }
 }
 
 /// A challenge and where it stands.
-pub(crate) fn challenge(view: &ChallengeView) -> String {
-    let mut text = format!(
-        "**Challenge #{}**: {} challenges {} to **{}**.",
-        view.id,
-        mention(view.challenger.user_id),
-        challenged(view),
-        view.variant.title()
+pub(crate) fn challenge(lang: Lang, view: &ChallengeView) -> String {
+    let mut text = tr!(
+        lang,
+        "challenge-head",
+        id = view.id.to_string(),
+        challenger = mention(view.challenger.user_id),
+        challenged = challenged(lang, view),
+        variant = variant_title(lang, view.variant)
     );
-    let clock = match view.seconds_per_move {
-        Some(seconds) => format!("{} per move", duration(seconds)),
-        None => "no time limit".to_owned(),
+    let clock = match (view.seconds_per_move, view.bank_seconds) {
+        (Some(seconds), None) => tr!(lang, "challenge-per-move", time = duration(lang, seconds)),
+        (Some(seconds), Some(bank)) => tr!(
+            lang,
+            "challenge-per-move-bank",
+            time = duration(lang, seconds),
+            bank = duration(lang, bank)
+        ),
+        (None, _) => tr!(lang, "challenge-no-clock"),
     };
-    let rated = if view.rated { "rated" } else { "unrated" };
+    let rated = tr!(
+        lang,
+        if view.rated {
+            "challenge-rated"
+        } else {
+            "challenge-unrated"
+        }
+    );
     let seats = match view.seat_mode {
-        crate::store::SeatMode::Random => "seats drawn at random".to_owned(),
-        crate::store::SeatMode::Fixed => format!("seats: {}", fixed_seats(view)),
+        crate::store::SeatMode::Random => tr!(lang, "challenge-seats-random"),
+        crate::store::SeatMode::Fixed => {
+            tr!(
+                lang,
+                "challenge-seats-fixed",
+                seats = fixed_seats(lang, view)
+            )
+        }
     };
-    let _ = write!(text, "\n{rated}, {clock}, {seats}.");
-    if let Some(rules) = rules_note(view) {
-        let _ = write!(text, "\nRules: {rules}.");
+    let _ = write!(
+        text,
+        "\n{}",
+        tr!(
+            lang,
+            "challenge-terms",
+            rated = rated,
+            clock = clock,
+            seats = seats
+        )
+    );
+    if let Some(rules) = rules_note(lang, view) {
+        let _ = write!(text, "\n{}", tr!(lang, "challenge-rules", rules = rules));
     }
-    match view.status {
+    let line = match view.status {
         ChallengeStatus::Open => {
             let waiting: Vec<String> = view
                 .invitees
@@ -510,22 +747,30 @@ pub(crate) fn challenge(view: &ChallengeView) -> String {
                 .map(|i| mention(i.user_id))
                 .collect();
             if !waiting.is_empty() {
-                let _ = write!(text, "\nWaiting for {} to accept.", join_words(waiting));
+                let _ = write!(
+                    text,
+                    "\n{}",
+                    tr!(
+                        lang,
+                        "challenge-waiting",
+                        players = join_words(lang, waiting)
+                    )
+                );
             }
             if view.open_seats > 0 {
                 let _ = write!(
                     text,
-                    "\n{} open: anyone may join.",
-                    count(view.open_seats as u64, "seat")
+                    "\n{}",
+                    tr!(lang, "challenge-open-seats", n = view.open_seats as u64)
                 );
             }
-            let _ = write!(
-                text,
-                "\nThe challenge expires {}.",
-                relative_time(view.expires_at)
-            );
+            tr!(
+                lang,
+                "challenge-expires",
+                when = relative_time(view.expires_at)
+            )
         }
-        ChallengeStatus::Accepted => text.push_str("\nAccepted: the game has begun."),
+        ChallengeStatus::Accepted => tr!(lang, "challenge-accepted"),
         ChallengeStatus::Declined => {
             let by: Vec<String> = view
                 .invitees
@@ -533,36 +778,35 @@ pub(crate) fn challenge(view: &ChallengeView) -> String {
                 .filter(|i| i.response == InviteResponse::Declined)
                 .map(|i| mention(i.user_id))
                 .collect();
-            let _ = write!(text, "\nDeclined by {}.", join_words(by));
+            tr!(lang, "challenge-declined", players = join_words(lang, by))
         }
-        ChallengeStatus::Cancelled => text.push_str("\nWithdrawn by the challenger."),
-        ChallengeStatus::Expired => text.push_str("\nExpired before everyone had joined."),
-    }
+        ChallengeStatus::Cancelled => tr!(lang, "challenge-cancelled"),
+        ChallengeStatus::Expired => tr!(lang, "challenge-expired-state"),
+    };
+    let _ = write!(text, "\n{line}");
     text
 }
 
 /// Whom a challenge names, with the open seats.
-fn challenged(view: &ChallengeView) -> String {
+fn challenged(lang: Lang, view: &ChallengeView) -> String {
     let mut names: Vec<String> = view
         .invitees
         .iter()
         .map(|invitee| mention(invitee.user_id))
         .collect();
     if view.open_seats > 0 {
-        names.push(if view.open_seats == 1 {
-            "anyone who joins".to_owned()
-        } else {
-            format!("{} who join", count(view.open_seats as u64, "player"))
-        });
+        names.push(tr!(lang, "challenge-anyone", n = view.open_seats as u64));
     }
-    join_words(names)
+    join_words(lang, names)
 }
 
-fn fixed_seats(view: &ChallengeView) -> String {
+fn fixed_seats(lang: Lang, view: &ChallengeView) -> String {
     let seat_of = |participant: &Participant| {
         format!(
             "{} {}",
-            participant.seat_name.unwrap_or("?"),
+            participant
+                .seat_name
+                .map_or_else(|| "?".to_owned(), |seat| seat_name(lang, seat)),
             mention(participant.user_id)
         )
     };
@@ -573,41 +817,41 @@ fn fixed_seats(view: &ChallengeView) -> String {
     seats.sort_by_key(|(seat, _)| *seat);
     let mut list: Vec<String> = seats.into_iter().map(|(_, text)| text).collect();
     if view.open_seats > 0 {
-        list.push(format!("{} open", count(view.open_seats as u64, "seat")));
+        list.push(tr!(lang, "seats-open", n = view.open_seats as u64));
     }
-    list.join(", ")
+    list.join(&tr!(lang, "list-separator"))
 }
 
 /// The rules a challenge changes from the variant's defaults, in words.
-fn rules_note(view: &ChallengeView) -> Option<String> {
+fn rules_note(lang: Lang, view: &ChallengeView) -> Option<String> {
     let defaults = crate::engine::RuleOptions::defaults(view.variant);
     if view.rules == defaults {
         return None;
     }
     let mut notes = Vec::new();
     if view.rules.hand_to_eliminator {
-        notes.push("an eliminated player's hand goes to the eliminator".to_owned());
+        notes.push(tr!(lang, "rule-hand-to-eliminator"));
     }
     match (view.rules.move_limit, defaults.move_limit) {
-        (None, Some(_)) => notes.push("no move limit".to_owned()),
+        (None, Some(_)) => notes.push(tr!(lang, "rule-no-move-limit")),
         (Some(limit), default) if Some(limit) != default => {
-            notes.push(format!("the game ends after move {limit}"));
+            notes.push(tr!(lang, "rule-move-limit", limit = limit));
         }
         _ => {}
     }
     if defaults.declaration_after.is_some() && view.rules.declaration_after.is_none() {
-        notes.push("no entering-king declaration".to_owned());
+        notes.push(tr!(lang, "rule-no-declaration"));
     }
     if defaults.resignation_needs_two && !view.rules.resignation_needs_two {
-        notes.push("resignation allowed at any time".to_owned());
+        notes.push(tr!(lang, "rule-resign-any-time"));
     }
     if defaults.repetition_voids && !view.rules.repetition_voids {
-        notes.push("repetition does not void the game".to_owned());
+        notes.push(tr!(lang, "rule-repetition-stands"));
     }
     if defaults.impasse_declaration && !view.rules.impasse_declaration {
-        notes.push("no impasse declaration".to_owned());
+        notes.push(tr!(lang, "rule-no-impasse"));
     }
-    (!notes.is_empty()).then(|| notes.join("; "))
+    (!notes.is_empty()).then(|| notes.join(&tr!(lang, "rules-separator")))
 }
 
 /// Who a challenge's message should notify: the players still to answer.
@@ -620,110 +864,150 @@ pub(crate) fn challenge_pings(view: &ChallengeView) -> Vec<UserId> {
 }
 
 /// The start of a game, over its first board.
-pub(crate) fn game_started(view: &BoardView) -> String {
-    let mut text = format!(
-        "{} begins: {}.",
-        game_title(view.variant, view.game_id),
-        players(&view.players)
+pub(crate) fn game_started(lang: Lang, view: &BoardView) -> String {
+    let mut text = tr!(
+        lang,
+        "game-begins",
+        title = game_title(lang, view.variant, view.game_id),
+        players = players(lang, &view.players)
     );
     if !view.pairs.is_empty() {
-        let pairs: Vec<String> = view.pairs.iter().map(|pair| pair_line(pair)).collect();
-        let _ = write!(text, "\nPairs: {}.", pairs.join(" against "));
+        let pairs: Vec<String> = view
+            .pairs
+            .iter()
+            .map(|pair| pair_line(lang, pair))
+            .collect();
+        let _ = write!(
+            text,
+            "\n{}",
+            tr!(
+                lang,
+                "game-pairs",
+                pairs = pairs.join(&tr!(lang, "pairs-against"))
+            )
+        );
     }
     if let Some(to_move) = &view.to_move {
-        let _ = write!(text, "\nYour move, {}", player(to_move));
-        if let Some(deadline) = view.deadline_at {
-            let _ = write!(text, " (time runs out {})", relative_time(deadline));
-        }
-        text.push_str(". Play with `/move`.");
+        let _ = write!(
+            text,
+            "\n{} {}",
+            your_move(lang, to_move, view.deadline_at, view.bank_left),
+            tr!(lang, "play-with-move")
+        );
     }
     text
 }
 
 /// A pair as the start message names it: `**S+N** (@a, @c)`.
-fn pair_line(pair: &[PlayerView]) -> String {
-    let seats: Vec<&str> = pair.iter().map(|p| p.seat_name).collect();
+fn pair_line(lang: Lang, pair: &[PlayerView]) -> String {
+    let seats: Vec<String> = pair.iter().map(|p| seat_name(lang, p.seat_name)).collect();
     let names: Vec<String> = pair.iter().map(|p| mention(p.user_id)).collect();
     format!("**{}** ({})", seats.join("+"), names.join(", "))
 }
 
 /// What a lapsed offer's message says once its buttons are gone.
-pub(crate) fn offer_lapsed(lapsed: &OfferLapsed) -> String {
-    let what = match lapsed.offer.kind {
-        OfferKind::Draw => "draw offer",
-        OfferKind::Takeback => "takeback request",
-    };
+pub(crate) fn offer_lapsed(lang: Lang, lapsed: &OfferLapsed) -> String {
     format!(
-        "{} · {}'s {what} lapsed: the game moved on before it was answered.",
-        game_title(lapsed.variant, lapsed.game_id),
-        player(&lapsed.offer.by)
+        "{} · {}",
+        game_title(lang, lapsed.variant, lapsed.game_id),
+        tr!(
+            lang,
+            "offer-lapsed",
+            player = player(lang, &lapsed.offer.by),
+            offer = offer_name(lang, lapsed.offer.kind)
+        )
     )
 }
 
 /// A reminder that a player's time is running out.
 pub(crate) fn reminder(
+    lang: Lang,
     variant: Variant,
     game: impl std::fmt::Display,
     to_move: &PlayerView,
     deadline: i64,
 ) -> String {
     format!(
-        "{} · reminder: your move, {}. Time runs out {}.",
-        game_title(variant, game),
-        player(to_move),
-        relative_time(deadline)
+        "{} · {}",
+        game_title(lang, variant, game),
+        tr!(
+            lang,
+            "reminder",
+            player = player(lang, to_move),
+            when = relative_time(deadline)
+        )
     )
 }
 
 /// A challenge nobody completed in time.
-pub(crate) fn challenge_expired(view: &ChallengeView) -> String {
-    format!(
-        "**Challenge #{}** of {} to **{}** has expired: not everyone joined in time.",
-        view.id,
-        mention(view.challenger.user_id),
-        view.variant.title()
+pub(crate) fn challenge_expired(lang: Lang, view: &ChallengeView) -> String {
+    tr!(
+        lang,
+        "challenge-expired",
+        id = view.id.to_string(),
+        challenger = mention(view.challenger.user_id),
+        variant = variant_title(lang, view.variant)
     )
 }
 
 /// One game in a list.
-pub(crate) fn game_line(game: &GameSummary) -> String {
-    game_line_for(game, None)
+pub(crate) fn game_line(lang: Lang, game: &GameSummary) -> String {
+    game_line_for(lang, game, None).1
 }
 
-/// A game in one line, starting with **Your turn** where `you` are to move.
-fn game_line_for(game: &GameSummary, you: Option<UserId>) -> String {
+/// A game in one line, starting with **Your turn** where `you` are to move; says whether
+/// it is.
+fn game_line_for(lang: Lang, game: &GameSummary, you: Option<UserId>) -> (bool, String) {
     let your_turn = you.is_some_and(|you| game.to_move.as_ref().is_some_and(|p| p.user_id == you));
-    let seats: Vec<String> = game.players.iter().map(|s| player(&s.player)).collect();
-    let mut line = format!(
-        "{}{} in {}: {}, move {}",
-        if your_turn { "**Your turn** · " } else { "" },
-        game_title(game.variant, game.game_id),
-        channel(game.channel_id),
-        seats.join(", "),
-        game.ply
+    let seats: Vec<String> = game
+        .players
+        .iter()
+        .map(|s| player(lang, &s.player))
+        .collect();
+    let mut line = tr!(
+        lang,
+        "game-line",
+        title = game_title(lang, game.variant, game.game_id),
+        channel = channel(game.channel_id),
+        players = seats.join(&tr!(lang, "list-separator")),
+        ply = game.ply
     );
+    if your_turn {
+        line = format!("{} · {line}", tr!(lang, "your-turn"));
+    }
     match (&game.result, &game.to_move) {
         (Some(result), _) => {
             let _ = write!(line, ", {result}");
         }
         (None, Some(to_move)) => {
-            let _ = write!(line, "; {} to move", player(to_move));
-            if let Some(deadline) = game.deadline_at {
-                let _ = write!(line, ", time runs out {}", relative_time(deadline));
-            }
+            let who = player(lang, to_move);
+            let _ = write!(
+                line,
+                "{}",
+                match game.deadline_at {
+                    Some(deadline) => tr!(
+                        lang,
+                        "game-line-to-move-deadline",
+                        player = who,
+                        when = relative_time(deadline)
+                    ),
+                    None => tr!(lang, "game-line-to-move", player = who),
+                }
+            );
         }
         (None, None) => {}
     }
-    line
+    (your_turn, line)
 }
 
 /// A list of games under a heading, cut short (with a count of the rest) to fit a message.
-pub(crate) fn game_list(heading: &str, games: &[GameSummary], empty: &str) -> String {
-    your_game_list(heading, games, empty, None)
+pub(crate) fn game_list(lang: Lang, heading: &str, games: &[GameSummary], empty: &str) -> String {
+    your_game_list(lang, heading, games, empty, None)
 }
 
 /// A list of games as [`game_list`], the games where `you` are to move marked and first.
 pub(crate) fn your_game_list(
+    lang: Lang,
     heading: &str,
     games: &[GameSummary],
     empty: &str,
@@ -735,17 +1019,21 @@ pub(crate) fn your_game_list(
     let mut lines: Vec<(bool, String)> = games
         .iter()
         .map(|game| {
-            let line = game_line_for(game, you);
-            (!line.starts_with("**Your turn**"), line)
+            let (your_turn, line) = game_line_for(lang, game, you);
+            (!your_turn, line)
         })
         .collect();
     // Stable: the games where it is your turn first, each group in its order.
     lines.sort_by_key(|(waiting, _)| *waiting);
-    lines_within_limit(heading, lines.into_iter().map(|(_, line)| line).collect())
+    lines_within_limit(
+        lang,
+        heading,
+        lines.into_iter().map(|(_, line)| line).collect(),
+    )
 }
 
 /// A heading and lines, as many as fit in a message with a note of how many were left out.
-fn lines_within_limit(heading: &str, lines: Vec<String>) -> String {
+fn lines_within_limit(lang: Lang, heading: &str, lines: Vec<String>) -> String {
     // Room for the note on what was left out.
     const RESERVE: usize = 40;
     let limit = super::post::MAX_CONTENT_CHARS - RESERVE;
@@ -753,7 +1041,7 @@ fn lines_within_limit(heading: &str, lines: Vec<String>) -> String {
     let total = lines.len();
     for (shown, line) in lines.into_iter().enumerate() {
         if text.chars().count() + 1 + line.chars().count() > limit {
-            let _ = write!(text, "\n… and {} more.", total - shown);
+            let _ = write!(text, "\n{}", tr!(lang, "and-more", n = total - shown));
             return text;
         }
         let _ = write!(text, "\n{line}");
@@ -762,13 +1050,25 @@ fn lines_within_limit(heading: &str, lines: Vec<String>) -> String {
 }
 
 /// A page of a leaderboard.
-pub(crate) fn leaderboard(variant: Variant, rows: &[LeaderboardRow], page: u32) -> String {
-    let heading = format!("**{} leaderboard**, page {page}", variant.title());
+pub(crate) fn leaderboard(
+    lang: Lang,
+    variant: Variant,
+    rows: &[LeaderboardRow],
+    page: u32,
+) -> String {
+    let heading = tr!(
+        lang,
+        "leaderboard-head",
+        variant = variant_title(lang, variant),
+        page = page
+    );
     if rows.is_empty() {
-        return format!(
-            "{heading}\nNo rated games yet{}. Play one with `/challenge`.",
-            if page > 1 { " on this page" } else { "" }
-        );
+        let key = if page > 1 {
+            "leaderboard-empty-page"
+        } else {
+            "leaderboard-empty"
+        };
+        return format!("{heading}\n{}", tr!(lang, key));
     }
     let lines = rows
         .iter()
@@ -778,49 +1078,57 @@ pub(crate) fn leaderboard(variant: Variant, rows: &[LeaderboardRow], page: u32) 
                 None => mention(row.user_id),
             };
             format!(
-                "{}. {name}: **{}**{} · {} ({}–{}–{})",
+                "{}. {name}: **{}**{} · {}",
                 row.rank,
                 row.rating,
                 if row.provisional { "?" } else { "" },
-                count(u64::from(row.games), "game"),
-                row.wins,
-                row.losses,
-                row.draws
+                tr!(
+                    lang,
+                    "leaderboard-record",
+                    games = row.games,
+                    wins = row.wins,
+                    losses = row.losses,
+                    draws = row.draws
+                )
             )
         })
         .collect();
-    let mut text = lines_within_limit(&heading, lines);
+    let mut text = lines_within_limit(lang, &heading, lines);
     if rows.iter().any(|row| row.provisional) {
-        text.push_str("\n? provisional: few games yet.");
+        let _ = write!(text, "\n{}", tr!(lang, "leaderboard-provisional"));
     }
     text
 }
 
 /// A player's ratings, games on and recent results.
-pub(crate) fn profile(profile: &Profile) -> String {
-    let mut text = format!("**Profile of {}**", mention(profile.user_id));
+pub(crate) fn profile(lang: Lang, profile: &Profile) -> String {
+    let mut text = tr!(lang, "profile-head", player = mention(profile.user_id));
     if profile.ratings.is_empty() {
-        text.push_str("\nNo rated games in this server yet.");
+        let _ = write!(text, "\n{}", tr!(lang, "profile-no-ratings"));
     }
     for rating in &profile.ratings {
         let rank = match rating.rank {
-            Some(rank) => format!(", #{rank} on the leaderboard"),
+            Some(rank) => tr!(lang, "profile-rank", rank = rank),
             None => String::new(),
         };
         let _ = write!(
             text,
-            "\n{}: **{}**{} · {} ({} won, {} lost, {} drawn){rank}",
-            rating.variant.title(),
+            "\n{}: **{}**{} · {}{rank}",
+            variant_title(lang, rating.variant),
             rating.rating,
             if rating.provisional {
-                "? (provisional)"
+                tr!(lang, "profile-provisional")
             } else {
-                ""
+                String::new()
             },
-            count(u64::from(rating.games), "game"),
-            rating.wins,
-            rating.losses,
-            rating.draws
+            tr!(
+                lang,
+                "profile-record",
+                games = rating.games,
+                wins = rating.wins,
+                losses = rating.losses,
+                draws = rating.draws
+            )
         );
     }
     // Games against the computer are listed apart from games between people.
@@ -835,26 +1143,27 @@ pub(crate) fn profile(profile: &Profile) -> String {
         profile.recent_games.iter().partition(against_computer);
     let mut lines: Vec<String> = Vec::new();
     for (title, games) in [
-        ("**Playing**", active),
-        ("**Recent games**", recent),
-        ("**Against the computer: playing**", computer_active),
-        ("**Against the computer: recent games**", computer_recent),
+        ("profile-playing", active),
+        ("profile-recent", recent),
+        ("profile-computer-playing", computer_active),
+        ("profile-computer-recent", computer_recent),
     ] {
         if !games.is_empty() {
-            lines.push(title.to_owned());
-            lines.extend(games.into_iter().map(game_line));
+            lines.push(tr!(lang, title));
+            lines.extend(games.into_iter().map(|game| game_line(lang, game)));
         }
     }
     if lines.is_empty() {
         return text;
     }
-    lines_within_limit(&text, lines)
+    lines_within_limit(lang, &text, lines)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::EndReason;
+    use crate::service::Notation;
     use crate::service::{RatingChange, SeatSummary};
     use crate::store::GameId;
 
@@ -869,14 +1178,14 @@ mod tests {
 
     #[test]
     fn durations_read_as_users_type_them() {
-        assert_eq!(parse_duration("1d"), Ok(86_400));
-        assert_eq!(parse_duration("3d"), Ok(3 * 86_400));
-        assert_eq!(parse_duration("12h"), Ok(12 * 3_600));
-        assert_eq!(parse_duration("30m"), Ok(1_800));
-        assert_eq!(parse_duration("1d12h"), Ok(86_400 + 12 * 3_600));
-        assert_eq!(parse_duration(" 2 Days "), Ok(2 * 86_400));
+        assert_eq!(parse_duration(Lang::En, "1d"), Ok(86_400));
+        assert_eq!(parse_duration(Lang::En, "3d"), Ok(3 * 86_400));
+        assert_eq!(parse_duration(Lang::En, "12h"), Ok(12 * 3_600));
+        assert_eq!(parse_duration(Lang::En, "30m"), Ok(1_800));
+        assert_eq!(parse_duration(Lang::En, "1d12h"), Ok(86_400 + 12 * 3_600));
+        assert_eq!(parse_duration(Lang::En, " 2 Days "), Ok(2 * 86_400));
         for bad in ["", "d", "3", "3x", "-3d", "99999999999999999999d", "1.5d"] {
-            let error = parse_duration(bad).unwrap_err();
+            let error = parse_duration(Lang::En, bad).unwrap_err();
             assert!(error.contains("`3d`"), "{bad}: {error}");
         }
         assert!(means_no_clock("None"));
@@ -885,10 +1194,10 @@ mod tests {
 
     #[test]
     fn durations_print_in_words() {
-        assert_eq!(duration(3 * 86_400), "3 days");
-        assert_eq!(duration(86_400 + 3_600), "1 day 1 hour");
-        assert_eq!(duration(60), "1 minute");
-        assert_eq!(duration(0), "0 seconds");
+        assert_eq!(duration(Lang::En, 3 * 86_400), "3 days");
+        assert_eq!(duration(Lang::En, 86_400 + 3_600), "1 day 1 hour");
+        assert_eq!(duration(Lang::En, 60), "1 minute");
+        assert_eq!(duration(Lang::En, 0), "0 seconds");
     }
 
     fn move_outcome() -> Outcome {
@@ -909,6 +1218,7 @@ mod tests {
             result: None,
             next: Some(seat(1, "white", 22)),
             deadline_at: Some(1_000),
+            bank_left: None,
             picture: None,
         }
     }
@@ -917,7 +1227,7 @@ mod tests {
     fn the_mover_is_told_privately_what_was_played() {
         let mut outcome = move_outcome();
         assert_eq!(
-            change_made(&outcome),
+            change_made(Lang::En, Notation::Western, &outcome),
             "Your move **P-7f** (`7g7f`) was played: move 1 of **Shogi #7**."
         );
         outcome.result = Some(GameOver {
@@ -931,7 +1241,7 @@ mod tests {
             by: seat(1, "white", 22),
         };
         assert_eq!(
-            change_made(&outcome),
+            change_made(Lang::En, Notation::Western, &outcome),
             "You resigned **Shogi #7**.\n**Game over**: black (user11) wins (checkmate)."
         );
     }
@@ -939,13 +1249,80 @@ mod tests {
     #[test]
     fn a_move_names_the_mover_the_move_and_who_is_next() {
         let outcome = move_outcome();
-        let text = super::outcome(&outcome);
+        let text = super::outcome(Lang::En, &outcome);
         assert_eq!(
             text,
             "**Shogi #7** · move 1: black <@11> played **P-7f** (`7g7f`, ７六歩)\n\
              Your move, white <@22> (time runs out <t:1000:R>)."
         );
         assert_eq!(outcome_pings(&outcome), [UserId(22)]);
+    }
+
+    #[test]
+    fn japanese_and_korean_readers_read_their_own_shogi_words() {
+        let mut outcome = move_outcome();
+        outcome.checks = vec![seat(1, "white", 22)];
+        assert_eq!(
+            super::outcome(Lang::Ja, &outcome),
+            "**将棋 #7** · 1手目: 先手 <@11> **P-7f** (`7g7f`, ７六歩)\n\
+             後手 <@22>に**王手**！\n\
+             後手 <@22>の手番です（持ち時間の期限 <t:1000:R>）。"
+        );
+        assert_eq!(
+            super::outcome(Lang::Ko, &outcome),
+            "**쇼기 #7** · 1수째: 선수 <@11> **P-7f** (`7g7f`, ７六歩)\n\
+             후수 <@22>에게 **장군**!\n\
+             후수 <@22>의 차례입니다 (시간 마감 <t:1000:R>)."
+        );
+        // A Japanese reader's own move is written the Japanese way.
+        assert_eq!(
+            change_made(Lang::Ja, Notation::Japanese, &outcome),
+            "**７六歩** (`7g7f`)を指しました: **将棋 #7**の1手目です。"
+        );
+        assert_eq!(duration(Lang::Ja, 86_400 + 3_600), "1日 1時間");
+        assert_eq!(
+            parse_duration(Lang::Ko, "soon").unwrap_err(),
+            "한 수당 시간 \"soon\"을(를) 읽을 수 없습니다. `1d`, `3d`, `12h`, `30m`처럼 숫자와 단위(d = 일, h = 시간, m = 분)로 쓰거나, 시간 제한이 없으면 `none`이라고 쓰세요."
+        );
+    }
+
+    #[test]
+    fn a_result_is_said_from_the_places_in_each_language() {
+        let over = GameOver {
+            status: GameStatus::Finished,
+            reason: EndReason::Resignation,
+            summary: "white (user22) wins (resignation)".into(),
+            rated: false,
+            standings: vec![
+                Standing {
+                    player: seat(1, "white", 22),
+                    place: Some(1),
+                    rating: None,
+                },
+                Standing {
+                    player: seat(0, "black", 11),
+                    place: Some(2),
+                    rating: None,
+                },
+            ],
+        };
+        assert_eq!(result_line(Lang::En, &over), over.summary);
+        assert_eq!(result_line(Lang::Ja, &over), "後手（user22）の勝ち（投了）");
+        assert_eq!(result_line(Lang::Ko, &over), "후수 (user22) 승리 (투료)");
+        let drawn = GameOver {
+            reason: EndReason::Repetition,
+            standings: over
+                .standings
+                .iter()
+                .map(|s| Standing {
+                    place: Some(1),
+                    ..s.clone()
+                })
+                .collect(),
+            ..over.clone()
+        };
+        assert_eq!(result_line(Lang::En, &drawn), "draw (fourfold repetition)");
+        assert_eq!(result_line(Lang::Ja, &drawn), "引き分け（千日手）");
     }
 
     #[test]
@@ -965,7 +1342,7 @@ mod tests {
             by: Some(seat(0, "S", 11)),
         }];
         outcome.next = Some(seat(2, "N", 33));
-        let text = super::outcome(&outcome);
+        let text = super::outcome(Lang::En, &outcome);
         assert!(
             text.contains("**E <@44> is eliminated**: checkmated by S <@11>."),
             "{text}"
@@ -1009,7 +1386,7 @@ mod tests {
                 },
             ],
         });
-        let text = super::outcome(&outcome);
+        let text = super::outcome(Lang::En, &outcome);
         assert!(
             text.contains("**Game over**: black (user11) wins (checkmate)."),
             "{text}"
@@ -1049,11 +1426,11 @@ mod tests {
             finished_at: None,
         };
         let games = vec![game; 100];
-        let text = game_list("**Games**", &games, "none");
+        let text = game_list(Lang::En, "**Games**", &games, "none");
         assert!(text.chars().count() <= super::super::post::MAX_CONTENT_CHARS);
         assert!(text.contains("more."), "{text}");
         assert_eq!(
-            game_list("**Games**", &[], "No games."),
+            game_list(Lang::En, "**Games**", &[], "No games."),
             "**Games**\nNo games."
         );
     }

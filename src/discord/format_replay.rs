@@ -7,25 +7,30 @@ use crate::engine::{Seat, Variant};
 use crate::service::{Caption, GameSummary, ReplayBoard, ReplayFile, ReplayView};
 use crate::store::{GameId, GameStatus, MessageId};
 
-use super::format::player;
+use super::format::{player, result_line, seat_name, variant_title};
+use super::i18n::{tr, Lang};
 
 /// The caption under a replayed position: "Start", "Move 12: ☖P-3d" ("Move 5: S: P-5f" in
 /// yonin, whose Western form names the seat), the result after the last move.
-pub(crate) fn caption(caption: &Caption<'_>) -> String {
+/// `result`, where given, is said instead of the service's own line.
+pub(crate) fn caption(lang: Lang, caption: &Caption<'_>, result: Option<&str>) -> String {
     let mut text = match caption.played {
-        None => "Start".to_owned(),
-        Some(played) if caption.variant.seats() == 2 => {
-            format!(
-                "Move {}: {}{}",
-                caption.ply,
-                mark(played.seat),
-                played.western
-            )
-        }
-        Some(played) => format!("Move {}: {}", caption.ply, played.western),
+        None => tr!(lang, "caption-start"),
+        Some(played) if caption.variant.seats() == 2 => tr!(
+            lang,
+            "caption-move",
+            ply = caption.ply,
+            played = format!("{}{}", mark(played.seat), played.western)
+        ),
+        Some(played) => tr!(
+            lang,
+            "caption-move",
+            ply = caption.ply,
+            played = played.western.clone()
+        ),
     };
-    if let Some(result) = caption.result {
-        let _ = write!(text, " — {result}");
+    if let Some(said) = caption.result {
+        let _ = write!(text, " — {}", result.unwrap_or(said));
     }
     text
 }
@@ -39,94 +44,129 @@ fn mark(seat: Seat) -> char {
     }
 }
 
-fn title(variant: Variant, game: impl std::fmt::Display) -> String {
-    format!("**{} #{game}**", variant.title())
+fn title(lang: Lang, variant: Variant, game: impl std::fmt::Display) -> String {
+    tr!(
+        lang,
+        "game-title",
+        variant = variant_title(lang, variant),
+        game = game.to_string()
+    )
 }
 
 /// A shortened replay says which positions it shows.
-fn shortened(file: &ReplayFile) -> String {
+fn shortened(lang: Lang, file: &ReplayFile) -> String {
     if file.every > 1 {
         format!(
-            " It is long, so the replay shows {} of its {} positions ({}).",
-            file.frames,
-            file.positions,
-            crate::render::english_skip_note(file.every)
+            " {}",
+            tr!(
+                lang,
+                "replay-shortened",
+                frames = file.frames,
+                positions = file.positions,
+                every = file.every
+            )
         )
     } else {
         String::new()
     }
 }
 
+/// How a replayed game ended, in `lang` where the announcement says how.
+pub(crate) fn replay_result(lang: Lang, view: &ReplayView) -> String {
+    match &view.over {
+        Some(over) => result_line(lang, over),
+        None => view.summary.clone(),
+    }
+}
+
 /// The replay posted when a game ends (`file` is `None` if it could not be drawn).
-pub(crate) fn announced(view: &ReplayView, file: Option<&ReplayFile>) -> String {
-    let seat = view.variant.seat_name(Seat(view.seat));
+pub(crate) fn announced(lang: Lang, view: &ReplayView, file: Option<&ReplayFile>) -> String {
+    let seat = seat_name(lang, view.variant.seat_name(Seat(view.seat)));
+    let title = title(lang, view.variant, view.game_id);
+    let result = replay_result(lang, view);
     match file {
-        Some(file) => format!(
-            "{} · the whole game, seen from {seat}'s side: {}.{} `/replay game:{}` steps through it.",
-            title(view.variant, view.game_id),
-            view.summary,
-            shortened(file),
-            view.game_id
+        Some(file) => tr!(
+            lang,
+            "replay-announced",
+            title = title,
+            seat = seat,
+            result = result,
+            shortened = shortened(lang, file),
+            game = view.game_id.to_string()
         ),
-        None => format!(
-            "{} · {}. The replay could not be drawn; `/export format:gif game:{}` tries again.",
-            title(view.variant, view.game_id),
-            view.summary,
-            view.game_id
+        None => tr!(
+            lang,
+            "replay-not-drawn",
+            title = title,
+            result = result,
+            game = view.game_id.to_string()
         ),
     }
 }
 
 /// The replay `/export` gives.
-pub(crate) fn exported(file: &ReplayFile) -> String {
-    let state = if file.finished { "" } else { " so far" };
-    format!(
-        "The replay of game #{}{state} ({} positions), seen from {}'s side.{}",
-        file.game_id,
-        file.positions,
-        file.seat_name,
-        shortened(file)
+pub(crate) fn exported(lang: Lang, file: &ReplayFile) -> String {
+    tr!(
+        lang,
+        if file.finished {
+            "replay-exported"
+        } else {
+            "replay-exported-so-far"
+        },
+        game = file.game_id.to_string(),
+        positions = file.positions,
+        seat = seat_name(lang, file.seat_name),
+        shortened = shortened(lang, file)
     )
 }
 
 /// The label of the button that turns the board to the player's own side.
-pub(crate) fn my_seat_label() -> &'static str {
-    "From my seat"
+pub(crate) fn my_seat_label(lang: Lang) -> String {
+    tr!(lang, "button-my-seat")
 }
 
 /// The label of the button that turns the board to the first seat's side.
-pub(crate) fn first_seat_label(variant: Variant) -> String {
-    format!("From {}'s seat", variant.seat_name(Seat(0)))
+pub(crate) fn first_seat_label(lang: Lang, variant: Variant) -> String {
+    tr!(
+        lang,
+        "button-first-seat",
+        seat = seat_name(lang, variant.seat_name(Seat(0)))
+    )
 }
 
 /// The board `/replay` shows: which move of how many, the players, the result, and the
 /// moves around it with the one shown in bold.
-pub(crate) fn board(board: &ReplayBoard) -> String {
-    let seat = board.variant.seat_name(Seat(board.seat));
+pub(crate) fn board(lang: Lang, board: &ReplayBoard) -> String {
+    let seat = seat_name(lang, board.variant.seat_name(Seat(board.seat)));
     let position = if board.ply == 0 {
-        "the start".to_owned()
+        tr!(lang, "replay-at-start")
     } else {
-        format!("after move {}", board.ply)
+        tr!(lang, "replay-after-move", ply = board.ply)
     };
-    let mut text = format!(
-        "{} · replay, {position} of {} (seen from {seat}'s side)",
-        title(board.variant, board.game_id),
-        board.last_ply
+    let mut text = tr!(
+        lang,
+        "replay-board-head",
+        title = title(lang, board.variant, board.game_id),
+        position = position,
+        last = board.last_ply,
+        seat = seat
     );
-    let players: Vec<String> = board.players.iter().map(player).collect();
-    let _ = write!(text, "\n{}", players.join(", "));
+    let players: Vec<String> = board.players.iter().map(|p| player(lang, p)).collect();
+    let _ = write!(text, "\n{}", players.join(&tr!(lang, "list-separator")));
     match (&board.result, board.status) {
         (Some(result), _) => {
             let _ = write!(text, " · {result}");
         }
-        (None, GameStatus::Active) => text.push_str(" · still being played"),
+        (None, GameStatus::Active) => {
+            let _ = write!(text, " · {}", tr!(lang, "replay-still-played"));
+        }
         (None, _) => {}
     }
     if board.viewer_seat.is_none() {
-        text.push_str("\nYou are watching: the board is seen from the first seat.");
+        let _ = write!(text, "\n{}", tr!(lang, "replay-watching"));
     }
     if board.moves.is_empty() {
-        text.push_str("\nNo move has been played yet.");
+        let _ = write!(text, "\n{}", tr!(lang, "replay-no-moves"));
     }
     for played in &board.moves {
         let mover = if board.variant.seats() == 2 {
@@ -148,7 +188,12 @@ pub(crate) fn board(board: &ReplayBoard) -> String {
 /// was posted (the game's line is found by its title, `**Shogi #12**`). Lines cut from the
 /// list stay cut; a link that would not fit is left out. A line may begin with a mark
 /// ("**Your turn**"), so the title is looked for anywhere in it.
-pub(crate) fn linked(list: String, games: &[GameSummary], links: &[(GameId, MessageId)]) -> String {
+pub(crate) fn linked(
+    lang: Lang,
+    list: String,
+    games: &[GameSummary],
+    links: &[(GameId, MessageId)],
+) -> String {
     const LIMIT: usize = super::post::MAX_CONTENT_CHARS;
     let mut total = list.chars().count();
     let mut lines: Vec<String> = list.lines().map(str::to_owned).collect();
@@ -156,13 +201,15 @@ pub(crate) fn linked(list: String, games: &[GameSummary], links: &[(GameId, Mess
         let Some((_, message)) = links.iter().find(|(id, _)| *id == game.game_id) else {
             continue;
         };
-        let title = title(game.variant, game.game_id);
+        let title = title(lang, game.variant, game.game_id);
         let Some(line) = lines.iter_mut().find(|line| line.contains(&title)) else {
             continue;
         };
         let link = format!(
-            " · [board](https://discord.com/channels/{}/{}/{message})",
-            game.guild_id, game.channel_id
+            " · [{}](https://discord.com/channels/{}/{}/{message})",
+            tr!(lang, "link-board"),
+            game.guild_id,
+            game.channel_id
         );
         let added = link.chars().count();
         if total + added > LIMIT {

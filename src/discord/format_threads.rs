@@ -4,56 +4,68 @@
 use crate::engine::Variant;
 use crate::service::ThreadResult;
 
-use super::format::channel;
+use super::format::{channel, variant_title};
+use super::i18n::{tr, Lang};
 
 /// A game thread's name: "alice vs bob · Shogi".
-pub(crate) fn thread_name(players: &[String], variant: Variant) -> String {
-    format!("{} · {}", players.join(" vs "), variant.title())
+pub(crate) fn thread_name(lang: Lang, players: &[String], variant: Variant) -> String {
+    format!(
+        "{} · {}",
+        players.join(&tr!(lang, "thread-versus")),
+        variant_title(lang, variant)
+    )
 }
 
 /// The result of a game played in a thread, for the channel it hangs from.
-pub(crate) fn thread_result(result: &ThreadResult) -> String {
-    format!(
-        "**{} #{}** in {}: {}.",
-        result.variant.title(),
-        result.game_id,
-        channel(result.thread_id),
-        result.summary
+pub(crate) fn thread_result(lang: Lang, result: &ThreadResult) -> String {
+    tr!(
+        lang,
+        "thread-result",
+        variant = variant_title(lang, result.variant),
+        game = result.game_id.to_string(),
+        thread = channel(result.thread_id),
+        result = result.summary.clone()
     )
 }
 
 /// Why the game of a new challenge will be played in the channel although a thread was
 /// asked for.
-pub(crate) fn missing_permissions(missing: &[&str]) -> String {
-    let names: Vec<String> = missing.iter().map(|name| format!("**{name}**")).collect();
-    format!(
-        "I cannot open a game thread here: I need the {} permission{} in this channel. The \
-         game will be played in this channel; a server admin can grant {} for the next one.",
-        names.join(" and "),
-        if missing.len() == 1 { "" } else { "s" },
-        if missing.len() == 1 { "it" } else { "them" }
+pub(crate) fn missing_permissions(lang: Lang, missing: &[&str]) -> String {
+    let names: Vec<String> = missing
+        .iter()
+        .map(|key| format!("**{}**", permission_name(lang, key)))
+        .collect();
+    tr!(
+        lang,
+        "thread-missing-permissions",
+        permissions = names.join(&tr!(lang, "thread-and")),
+        count = missing.len()
     )
 }
 
 /// Discord refused to open the thread when the game started.
-pub(crate) fn refused_by_discord() -> String {
-    missing_permissions(&["Create Public Threads"]).replace(
-        "The game will be played",
-        "Discord refused to open the thread, so the game is played",
+pub(crate) fn refused_by_discord(lang: Lang) -> String {
+    tr!(
+        lang,
+        "thread-refused",
+        permission = format!("**{}**", permission_name(lang, "create-public-threads"))
     )
 }
 
-pub(crate) fn already_in_a_thread() -> String {
-    "This is a thread already: the game will be played right here.".to_owned()
+/// A permission's name as Discord shows it to a reader of `lang`.
+fn permission_name(lang: Lang, key: &str) -> String {
+    tr!(lang, &format!("permission-{key}"))
 }
 
-pub(crate) fn not_with_computers_only() -> String {
-    "A game against the computer alone starts at once in this channel, without a thread.".to_owned()
+pub(crate) fn already_in_a_thread(lang: Lang) -> String {
+    tr!(lang, "thread-already")
+}
+
+pub(crate) fn not_with_computers_only(lang: Lang) -> String {
+    tr!(lang, "thread-computers-only")
 }
 
 /// Discord did not open the thread for another reason (it failed, or did not answer).
-pub(crate) fn not_opened() -> String {
-    "Discord did not open the game's thread, so the game has not started; nothing changed. \
-     Press Accept again in a moment."
-        .to_owned()
+pub(crate) fn not_opened(lang: Lang) -> String {
+    tr!(lang, "thread-not-opened")
 }

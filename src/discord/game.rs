@@ -8,18 +8,21 @@ use crate::service::{BoardImage, BoardView, GameSummary, Outcome, Service};
 use crate::store::{ChannelId, GameId, GuildId, UserId};
 
 use super::custom_id::CustomId;
+use super::i18n::{tr, Lang, Text};
 use super::post::{File, Post};
 use super::{format, ids, Context, Error};
 
 /// The verb of the "My view" button: `view:<game id>`.
 pub(crate) const VIEW_VERB: &str = "view";
 
-/// Where a command was used and by whom, as the service knows them.
+/// Where a command was used and by whom, as the service knows them, and the language of
+/// the user's Discord client (for private answers).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Here {
     pub guild: GuildId,
     pub channel: ChannelId,
     pub user: UserId,
+    pub lang: Lang,
 }
 
 impl Here {
@@ -30,6 +33,7 @@ impl Here {
             guild: ids::guild(guild),
             channel: ids::channel(ctx.channel_id()),
             user: ids::user(ctx.author().id),
+            lang: lang_of(ctx),
         })
     }
 
@@ -40,12 +44,32 @@ impl Here {
             guild: ids::guild(guild),
             channel: ids::channel(click.channel_id),
             user: ids::user(click.user.id),
+            lang: Lang::from_discord(&click.locale),
         })
     }
 }
 
+/// The language of a server's channel posts: its `language` setting, else the
+/// `guild_locale` Discord last reported for it, else English. A failed read is logged and
+/// answered in English: a post is never held back for its language.
+pub(crate) async fn server_lang(service: &Service, guild: GuildId) -> Lang {
+    match service.server_language(guild).await {
+        Ok(Some(code)) => Lang::from_discord(&code),
+        Ok(None) => Lang::En,
+        Err(error) => {
+            tracing::warn!(%error, %guild, "cannot read a server's language; writing English");
+            Lang::En
+        }
+    }
+}
+
+/// The language of a command's user: their Discord client's.
+pub(crate) fn lang_of(ctx: Context<'_>) -> Lang {
+    Lang::from_discord(ctx.locale().unwrap_or_default())
+}
+
 fn only_in_servers() -> Error {
-    Error::refused("Games are played in servers: use this in a server channel.")
+    Error::refused("error-only-in-servers")
 }
 
 /// The largest file a command's answer may carry.
@@ -87,11 +111,11 @@ pub(crate) fn close_up_file(image: Option<&BoardImage>, game: GameId, ply: u32) 
 }
 
 /// The "My view" button of a game: the board from the clicker's seat, privately.
-pub(crate) fn view_button(game: GameId) -> Option<serenity::CreateButton> {
+pub(crate) fn view_button(lang: Lang, game: GameId) -> Option<serenity::CreateButton> {
     let id = CustomId::new(VIEW_VERB, [game]).ok()?;
     Some(
         serenity::CreateButton::new(id.to_string())
-            .label("My view")
+            .label(tr!(lang, "button-my-view"))
             .style(serenity::ButtonStyle::Secondary),
     )
 }
@@ -99,13 +123,13 @@ pub(crate) fn view_button(game: GameId) -> Option<serenity::CreateButton> {
 /// What an action did, for the channel: the text, the board for whoever is to move (drawn
 /// as `image`), a "My view" button while the game goes on, and a ping for the player to
 /// move (or, at the end, for everyone).
-pub(crate) fn outcome_post(outcome: &Outcome, image: Option<&BoardImage>) -> Post {
-    let mut post = Post::new(format::outcome(outcome))
+pub(crate) fn outcome_post(lang: Lang, outcome: &Outcome, image: Option<&BoardImage>) -> Post {
+    let mut post = Post::new(format::outcome(lang, outcome))
         .ping(format::outcome_pings(outcome))
         .file(image_file(image, outcome.game_id, outcome.ply))
         .file(close_up_file(image, outcome.game_id, outcome.ply));
     if outcome.result.is_none() {
-        if let Some(button) = view_button(outcome.game_id) {
+        if let Some(button) = view_button(lang, outcome.game_id) {
             post = post.button(button);
         }
     }
@@ -113,20 +137,20 @@ pub(crate) fn outcome_post(outcome: &Outcome, image: Option<&BoardImage>) -> Pos
 }
 
 /// A board for one player, privately.
-pub(crate) fn board_post(view: &BoardView) -> Post {
+pub(crate) fn board_post(lang: Lang, view: &BoardView) -> Post {
     let image = view.image.as_ref();
-    Post::private(format::board(view))
+    Post::private(format::board(lang, view))
         .file(image_file(image, view.game_id, view.ply))
         .file(close_up_file(image, view.game_id, view.ply))
 }
 
 /// The first board of a game (drawn as `image`), for the channel, pinging the first player
 /// to move.
-pub(crate) fn start_post(view: &BoardView, image: Option<&BoardImage>) -> Post {
-    let mut post = Post::new(format::game_started(view))
+pub(crate) fn start_post(lang: Lang, view: &BoardView, image: Option<&BoardImage>) -> Post {
+    let mut post = Post::new(format::game_started(lang, view))
         .ping(view.to_move.iter().map(|p| p.user_id))
         .file(image_file(image, view.game_id, view.ply));
-    if let Some(button) = view_button(view.game_id) {
+    if let Some(button) = view_button(lang, view.game_id) {
         post = post.button(button);
     }
     post
@@ -168,12 +192,7 @@ pub(crate) async fn my_game_here(service: &Service, here: Here) -> Result<GameSu
         .await?
         .into_iter()
         .find(|game| game.channel_id == here.channel)
-        .ok_or_else(|| {
-            Error::refused(
-                "You have no game in progress in this channel. `/games` lists the games \
-                 going on; `/challenge` starts one.",
-            )
-        })
+        .ok_or_else(|| Error::refused("error-no-game-of-yours-here"))
 }
 
 /// The user's game in the channel, checked to be the one a button was made for (the
@@ -183,11 +202,8 @@ pub(crate) async fn game_of_button(
     here: Here,
     game: GameId,
 ) -> Result<GameSummary, Error> {
-    let stale = || {
-        Error::refused(format!(
-            "This button belongs to game #{game}, which is over or which you are not playing."
-        ))
-    };
+    let stale =
+        || Error::Refused(Text::new("error-button-other-game").arg("game", game.to_string()));
     match my_game_here(service, here).await {
         Ok(current) if current.game_id == game => Ok(current),
         Ok(_) => Err(stale()),

@@ -1,5 +1,5 @@
-//! `/help`: how to play. All help text lives here, one page per topic, with buttons to turn
-//! the pages; each variant's rules page shows its start position.
+//! `/help`: how to play, one page per topic (its text in `locales/<lang>/help.ftl`), with
+//! buttons to turn the pages; each variant's rules page shows its start position.
 
 use std::sync::OnceLock;
 
@@ -9,6 +9,7 @@ use crate::engine::{AnyPosition, RuleOptions, Seat, Variant};
 
 use super::custom_id::CustomId;
 use super::deadline::{self, Click, ClickAnswer};
+use super::i18n::{tr, Lang};
 use super::post::{File, Post};
 use super::{game, Context, Data, Error};
 
@@ -31,14 +32,13 @@ pub enum HelpTopic {
     DaiDaiRules,
 }
 
-/// One help page: the topic, the key used in its button's custom id, the button label, the
-/// text (`None` for pages put together from the registered commands) and the variant whose
-/// start position it shows.
+/// One help page: the topic, the key used in its button's custom id and in its messages
+/// (`help-label-<key>` for the button, `help-<key>` for the text, which pages put together
+/// from the registered commands have not) and the variant whose start position it shows.
 struct Page {
     topic: HelpTopic,
     key: &'static str,
-    label: &'static str,
-    text: Option<&'static str>,
+    text: bool,
     start_of: Option<Variant>,
 }
 
@@ -49,147 +49,46 @@ const PAGES: [Page; 7] = [
     Page {
         topic: HelpTopic::Start,
         key: "start",
-        label: "Getting started",
-        text: Some(START),
+        text: true,
         start_of: None,
     },
     Page {
         topic: HelpTopic::Variants,
         key: "variants",
-        label: "Variants",
-        text: Some(VARIANTS),
+        text: true,
         start_of: None,
     },
     Page {
         topic: HelpTopic::Notation,
         key: "notation",
-        label: "Move notation",
-        text: Some(NOTATION),
+        text: true,
         start_of: None,
     },
     Page {
         topic: HelpTopic::Commands,
         key: "commands",
-        label: "Commands",
-        text: None,
+        text: false,
         start_of: None,
     },
     Page {
         topic: HelpTopic::StandardRules,
         key: "rules-standard",
-        label: "Rules of shogi",
-        text: Some(STANDARD_RULES),
+        text: true,
         start_of: Some(Variant::Standard),
     },
     Page {
         topic: HelpTopic::YoninRules,
         key: "rules-yonin",
-        label: "Rules of yonin shogi",
-        text: Some(YONIN_RULES),
+        text: true,
         start_of: Some(Variant::Yonin),
     },
     Page {
         topic: HelpTopic::DaiDaiRules,
         key: "rules-daidai",
-        label: "Rules of dai dai shogi",
-        text: Some(DAIDAI_RULES),
+        text: true,
         start_of: Some(Variant::DaiDai),
     },
 ];
-
-const START: &str = "\
-**Start a game with `/challenge`**: choose the variant, name your opponent (or leave the \
-seat open for anyone), and play with `/move` once it is accepted.
-
-**Shogi in this channel, one move at a time.** Nobody has to be online at the same time: \
-after every move I post the board and mention the player to move.
-
-Variants you can play:
-- `standard`: shogi, two players on a 9×9 board
-- `yonin`: yonin shogi, four players on a 9×9 board, each for themselves
-- `yonin-doubles`: yonin shogi in two teams of two
-- `daidai`: dai dai shogi, two players on a 17×17 board
-
-Moves are typed in coordinates, e.g. `7g7f`, or `P*5e` to drop a pawn from your hand.
-Use the buttons below for more.";
-
-const VARIANTS: &str = "\
-**Variants**
-- `standard`: shogi for two on a 9×9 board. Captured pieces join your hand and can be \
-dropped back on the board as your own.
-- `yonin`: yonin shogi, four players on a 9×9 board, one on each side, each for themselves. \
-Players without a legal move on their turn are out; the last one left wins. A player in \
-check answers at once, out of turn.
-- `yonin-doubles`: yonin shogi for two teams of two, partners sitting opposite each other. \
-The first player out loses the game for their team.
-- `daidai`: dai dai shogi, two players on a 17×17 board with 96 pieces a side of 64 kinds. \
-Captured pieces leave the game: there are no drops.";
-
-const NOTATION: &str = "\
-**Move notation**
-Squares are named by file number then rank letter, as on the board image: `7g` is file 7, \
-rank g.
-- `7g7f`: move the piece on 7g to 7f
-- `8h2b+`: move from 8h to 2b and promote (leave out the `+` to stay unpromoted)
-- `P*5e`: drop a pawn from your hand on 5e
-- `P-7f`: the same move in piece notation: the pawn goes to 7f (`x` for a capture, \
-`*` for a drop)
-On the 17×17 dai dai board files run from 17 to 1 and ranks from a to q.";
-
-const STANDARD_RULES: &str = "\
-**Shogi** (standard): two players, black (moves first, at the bottom) and white, on 9×9.
-- Pieces: king, rook, bishop, gold, silver, knight, lance, pawn. Gold moves one step any way \
-but diagonally back; silver one step diagonally or straight ahead; knight jumps two ahead \
-and one aside; lance slides straight ahead; pawn steps straight ahead.
-- **Captures join your hand**: instead of moving, drop one on any empty square (`P*5e`).
-- **Promotion**: a move into, within or out of the far three ranks may promote (rook → \
-dragon, bishop → horse, the small pieces → gold). Pawns and lances must promote on the last \
-rank, knights on the last two.
-- Forbidden: two unpromoted pawns of yours on one file (nifu); mating with a dropped pawn; \
-leaving your king attacked.
-- The game ends by **checkmate** (no legal move loses), resignation, or time. Fourfold \
-repetition is a draw, but the side giving perpetual check loses. With your king and ten \
-pieces in the far zone and 28 points (white 27: rook and bishop 5, others 1), `/declare` \
-wins (impasse). Move 500 is a draw.";
-
-const YONIN_RULES: &str = "\
-**Yonin shogi**: four players on 9×9, **S** (bottom), **W**, **N**, **E**, moving clockwise \
-S → W → N → E. Each has a king, rook, two golds, two silvers and three pawns; forward is \
-away from your own edge.
-- Captures join your hand and may be dropped, as in shogi; promotion in your far three lines.
-- **Check priority**: after any move, a player whose king is attacked moves next, out of \
-turn; play then goes on clockwise from them.
-- **Elimination**: a player with no legal move on their turn is out. Their king stays as an \
-obstacle, their hand is frozen, their pieces stay powerless until captured. The last player \
-standing wins; places count for ratings.
-- Federation rules (the default): the game ends at move 300, scored by points (rook 5, \
-others 1); after move 250 a player whose king reached their far zone may `/declare`; no \
-resignation while three or more play; fourfold repetition voids the game.
-- **Doubles** (`yonin-doubles`): S and N against W and E. You cannot capture your partner's \
-pieces; the first player eliminated loses the game for their pair.
-- Original 1992/93 rules (a `/challenge` option): no extras, and an eliminated player's hand \
-goes to whoever eliminated them.";
-
-const DAIDAI_RULES: &str = "\
-**Dai dai shogi**: two players on 17×17, 96 pieces a side of 64 kinds. Files run 17 to 1, \
-ranks a to q.
-- **No drops**: captured pieces leave the game.
-- **Promotion by capture only**: a piece that can promote does so at the end of its first \
-capturing move, and stays promoted.
-- **Lion**: moves twice in one turn, one king step each: it can capture two pieces in one \
-move, capture and step back (igui), or jump to any square two away. Write the squares where \
-it captures between origin and destination: `8h7g6f` takes on 7g and goes on to 6f, \
-`8h7g8h` takes on 7g and stays (igui); in piece notation `Lnx7gx6f`, `Lnx!7g`. The lion dog \
-moves up to three squares along one line the same way.
-- **Hook movers** slide, turn 90° once on an empty square, and slide on.
-- Check is enforced: you may not leave your king attacked. No legal move loses; resignation \
-at any time.
-- Moves read in coordinates (`9q9p`) or piece notation with the code, the kanji or the \
-English name (`P-8g`, `Lnx7c`, `獅子x7c`); type a code or kanji in `/move` to list that \
-piece's moves.
-- The pictures below name every piece (code · kanji · English name), what it promotes to, \
-and how it moves. After each move, a close-up of the board around it follows the whole \
-board.";
 
 impl HelpTopic {
     fn page(self) -> &'static Page {
@@ -224,8 +123,12 @@ pub async fn help(
     #[description = "What to explain"] topic: Option<HelpTopic>,
 ) -> Result<(), Error> {
     let topic = topic.unwrap_or(HelpTopic::Start);
+    let lang = game::lang_of(ctx);
     let commands = &ctx.framework().options().commands;
-    let post = deadline::command(ctx, true, async { Ok(page_post(topic, commands).await) }).await?;
+    let post = deadline::command(ctx, true, async {
+        Ok(page_post(lang, topic, commands).await)
+    })
+    .await?;
     game::send(ctx, post.privately()).await
 }
 
@@ -236,28 +139,28 @@ pub(crate) async fn show_page(
     click: &serenity::ComponentInteraction,
     key: &str,
 ) -> Result<(), Error> {
-    let topic = HelpTopic::from_key(key)
-        .ok_or_else(|| Error::refused("That help page no longer exists. Try `/help` again."))?;
+    let topic = HelpTopic::from_key(key).ok_or_else(|| Error::refused("error-help-page-gone"))?;
     let commands = &framework.options().commands;
-    let work = async { Ok(page_post(topic, commands).await) };
+    let lang = Lang::from_discord(&click.locale);
+    let work = async { Ok(page_post(lang, topic, commands).await) };
     let (click, post) =
         Click::run(ctx, framework.user_data, click, ClickAnswer::Update, work).await?;
     click.answer(post).await
 }
 
 /// A help page: its text, the start position of its variant, and the page buttons.
-async fn page_post(topic: HelpTopic, commands: &[poise::Command<Data, Error>]) -> Post {
+async fn page_post(lang: Lang, topic: HelpTopic, commands: &[poise::Command<Data, Error>]) -> Post {
     let image = match topic.page().start_of {
         Some(variant) => start_image(variant).await,
         None => None,
     };
     let references = match topic {
-        HelpTopic::DaiDaiRules => daidai_reference_images().await,
+        HelpTopic::DaiDaiRules => daidai_reference_images(lang).await,
         _ => Vec::new(),
     };
-    let post = page_buttons(topic)
+    let post = page_buttons(lang, topic)
         .into_iter()
-        .fold(Post::new(page_text(topic, commands)), Post::button)
+        .fold(Post::new(page_text(lang, topic, commands)), Post::button)
         .per_row(BUTTONS_PER_ROW)
         .file(image);
     references.into_iter().map(Some).fold(post, Post::file)
@@ -265,8 +168,12 @@ async fn page_post(topic: HelpTopic, commands: &[poise::Command<Data, Error>]) -
 
 /// The pages of dai dai shogi's pieces (code, kanji, English name, promotion and a move
 /// diagram for each), drawn once and kept.
-async fn daidai_reference_images() -> Vec<File> {
-    static DRAWN: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+async fn daidai_reference_images(lang: Lang) -> Vec<File> {
+    // Drawn once per language, with the words of that language.
+    static DRAWN: [OnceLock<Vec<Vec<u8>>>; Lang::ALL.len()] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let index = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
+    let drawn_pages = &DRAWN[index];
     let files = |pages: &Vec<Vec<u8>>| {
         pages
             .iter()
@@ -277,16 +184,14 @@ async fn daidai_reference_images() -> Vec<File> {
             })
             .collect()
     };
-    if let Some(pages) = DRAWN.get() {
+    if let Some(pages) = drawn_pages.get() {
         return files(pages);
     }
-    let drawn = tokio::task::spawn_blocking(|| {
-        crate::render::daidai_reference(&crate::render::ReferenceText::default())
-    })
-    .await;
+    let text = reference_text(lang);
+    let drawn = tokio::task::spawn_blocking(move || crate::render::daidai_reference(&text)).await;
     match drawn {
         Ok(Ok(pages)) => {
-            files(DRAWN.get_or_init(|| pages.into_iter().map(|page| page.png).collect()))
+            files(drawn_pages.get_or_init(|| pages.into_iter().map(|page| page.png).collect()))
         }
         Ok(Err(why)) => {
             tracing::error!("could not draw the dai dai pieces: {why}");
@@ -296,6 +201,21 @@ async fn daidai_reference_images() -> Vec<File> {
             tracing::error!("drawing the dai dai pieces failed: {why}");
             Vec::new()
         }
+    }
+}
+
+/// The words drawn on the dai dai piece pages, in `lang`.
+fn reference_text(lang: Lang) -> crate::render::ReferenceText {
+    crate::render::ReferenceText {
+        title: tr!(lang, "reference-title"),
+        step: tr!(lang, "reference-step"),
+        slide: tr!(lang, "reference-slide"),
+        limited: tr!(lang, "reference-limited"),
+        jump: tr!(lang, "reference-jump"),
+        lion: tr!(lang, "reference-lion"),
+        hook: tr!(lang, "reference-hook"),
+        promotes_to: tr!(lang, "reference-promotes-to"),
+        promoted_from: tr!(lang, "reference-promoted-from"),
     }
 }
 
@@ -335,25 +255,47 @@ async fn start_image(variant: Variant) -> Option<File> {
 
 /// The text of a page. The command list is read from the registered commands, so it never
 /// goes stale.
-fn page_text(topic: HelpTopic, commands: &[poise::Command<Data, Error>]) -> String {
-    if let Some(text) = topic.page().text {
-        return text.to_owned();
+fn page_text(lang: Lang, topic: HelpTopic, commands: &[poise::Command<Data, Error>]) -> String {
+    let page = topic.page();
+    if page.text {
+        return tr!(lang, &format!("help-{}", page.key));
     }
-    let mut text = String::from("**Commands**");
+    let mut text = tr!(lang, "help-commands-head");
     for command in commands {
-        let description = command.description.as_deref().unwrap_or("");
-        text.push_str(&format!("\n- `/{}`: {description}", command.name));
+        // The name and description Discord shows a reader of `lang`.
+        let name = localized(lang, &command.name_localizations, &command.name);
+        let description = localized(
+            lang,
+            &command.description_localizations,
+            command.description.as_deref().unwrap_or(""),
+        );
+        text.push_str(&format!("\n- `/{name}`: {description}"));
     }
     text
 }
 
+/// A command's text for a reader of `lang`: its localization, else its English default.
+fn localized(
+    lang: Lang,
+    localizations: &[(
+        std::borrow::Cow<'static, str>,
+        std::borrow::Cow<'static, str>,
+    )],
+    default: &str,
+) -> String {
+    localizations
+        .iter()
+        .find(|(locale, _)| Lang::from_discord(locale) == lang)
+        .map_or_else(|| default.to_owned(), |(_, text)| text.to_string())
+}
+
 /// One button per page; the page shown is greyed out.
-fn page_buttons(shown: HelpTopic) -> Vec<serenity::CreateButton> {
+fn page_buttons(lang: Lang, shown: HelpTopic) -> Vec<serenity::CreateButton> {
     PAGES
         .iter()
         .map(|page| {
             serenity::CreateButton::new(page.topic.custom_id())
-                .label(page.label)
+                .label(tr!(lang, &format!("help-label-{}", page.key)))
                 .style(serenity::ButtonStyle::Secondary)
                 .disabled(page.topic == shown)
         })
@@ -373,14 +315,17 @@ mod tests {
         {
             assert_eq!(topic.page().topic, topic);
             assert_eq!(HelpTopic::from_key(topic.page().key), Some(topic));
-            assert_eq!(topic.page().label, topic.name());
+            assert_eq!(
+                tr!(Lang::En, &format!("help-label-{}", topic.page().key)),
+                topic.name()
+            );
         }
         assert_eq!(HelpTopic::list().len(), PAGES.len());
     }
 
     #[test]
     fn first_page_names_every_variant_and_the_notation() {
-        let text = page_text(HelpTopic::Start, &[]);
+        let text = page_text(Lang::En, HelpTopic::Start, &[]);
         for variant in ["`standard`", "`yonin`", "`yonin-doubles`", "`daidai`"] {
             assert!(text.contains(variant), "{variant} missing from {text}");
         }
@@ -389,7 +334,7 @@ mod tests {
 
     #[test]
     fn notation_page_shows_each_form() {
-        let text = page_text(HelpTopic::Notation, &[]);
+        let text = page_text(Lang::En, HelpTopic::Notation, &[]);
         for example in ["`7g7f`", "`P*5e`", "`P-7f`", "`8h2b+`"] {
             assert!(text.contains(example), "{example} missing from {text}");
         }
@@ -397,25 +342,46 @@ mod tests {
 
     #[test]
     fn commands_page_lists_the_registered_commands() {
-        let text = page_text(HelpTopic::Commands, &[help()]);
+        let text = page_text(Lang::En, HelpTopic::Commands, &[help()]);
         assert!(text.contains("`/help`: Explains how to play"), "{text}");
     }
 
     #[test]
     fn rules_pages_fit_a_message_and_show_their_variant() {
         for page in PAGES.iter().filter(|page| page.start_of.is_some()) {
-            let text = page.text.expect("rules pages have text");
-            assert!(
-                text.chars().count() <= super::super::post::MAX_CONTENT_CHARS,
-                "{}",
-                page.key
-            );
+            assert!(page.text, "{}: rules pages have text", page.key);
+            for lang in Lang::ALL {
+                let text = page_text(lang, page.topic, &[]);
+                assert!(
+                    text.chars().count() <= super::super::post::MAX_CONTENT_CHARS,
+                    "{} in {lang:?}",
+                    page.key
+                );
+            }
         }
-        let yonin = page_text(HelpTopic::YoninRules, &[]);
+        let yonin = page_text(Lang::En, HelpTopic::YoninRules, &[]);
         assert!(yonin.contains("Check priority"), "{yonin}");
         assert!(yonin.contains("Elimination"), "{yonin}");
-        let daidai = page_text(HelpTopic::DaiDaiRules, &[]);
+        let daidai = page_text(Lang::En, HelpTopic::DaiDaiRules, &[]);
         assert!(daidai.contains("`8h7g6f`"), "{daidai}");
+    }
+
+    #[test]
+    fn pages_read_in_the_readers_language() {
+        let japanese = page_text(Lang::Ja, HelpTopic::YoninRules, &[]);
+        assert!(
+            japanese.contains("王手優先") && japanese.contains("脱落"),
+            "{japanese}"
+        );
+        let korean = page_text(Lang::Ko, HelpTopic::YoninRules, &[]);
+        assert!(
+            korean.contains("장군 우선") && korean.contains("탈락"),
+            "{korean}"
+        );
+        let mut commands = vec![help()];
+        super::super::i18n::localize_commands(&mut commands);
+        let listed = page_text(Lang::Ja, HelpTopic::Commands, &commands);
+        assert!(listed.contains("`/ヘルプ`: 遊び方を説明します"), "{listed}");
     }
 
     #[test]

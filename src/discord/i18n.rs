@@ -81,6 +81,11 @@ impl Lang {
         }
     }
 
+    /// The language of a stored code (`en`, `ja`, `ko`), as [`Lang::code`] writes it.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|lang| lang.code() == code)
+    }
+
     fn id(self) -> LanguageIdentifier {
         match self {
             Lang::En => fluent_templates::langid!("en"),
@@ -112,6 +117,112 @@ pub fn lookup(
     LOCALES
         .lookup_single_language(&lang.id(), key, (!args.is_empty()).then_some(&args))
         .ok()
+}
+
+/// A value given to a message: text as it is, numbers as Fluent numbers (so plurals pick
+/// their form from them). Kept apart from Fluent's own value type, which cannot be shared
+/// between threads, so that a message can travel in an error.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ArgValue {
+    Text(String),
+    Number(f64),
+}
+
+impl ArgValue {
+    /// The value as Fluent takes it.
+    pub fn fluent(&self) -> FluentValue<'static> {
+        match self {
+            ArgValue::Text(text) => FluentValue::from(text.clone()),
+            ArgValue::Number(number) => FluentValue::from(*number),
+        }
+    }
+}
+
+/// What can be given to a message as an argument.
+pub trait Arg {
+    fn value(self) -> ArgValue;
+}
+
+impl Arg for &str {
+    fn value(self) -> ArgValue {
+        ArgValue::Text(self.to_owned())
+    }
+}
+
+impl Arg for String {
+    fn value(self) -> ArgValue {
+        ArgValue::Text(self)
+    }
+}
+
+impl Arg for &String {
+    fn value(self) -> ArgValue {
+        ArgValue::Text(self.clone())
+    }
+}
+
+macro_rules! number_args {
+    ($($t:ty),*) => {$(
+        impl Arg for $t {
+            // Counts, plies and ratings: far inside the integers an f64 holds exactly.
+            #[allow(clippy::cast_precision_loss, clippy::cast_lossless)]
+            fn value(self) -> ArgValue {
+                ArgValue::Number(self as f64)
+            }
+        }
+    )*};
+}
+number_args!(u8, u16, u32, u64, usize, i32, i64);
+
+/// `tr!(lang, "key", name = value, ...)`: the message `key` in `lang` with its arguments.
+macro_rules! tr {
+    ($lang:expr, $key:expr $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::discord::i18n::text(
+            $lang,
+            $key,
+            &[$((stringify!($name), $crate::discord::i18n::Arg::value($value).fluent())),*],
+        )
+    };
+}
+pub(crate) use tr;
+
+/// A message not yet put in a language: its key and arguments, for text decided before the
+/// reader is known (a refusal travels as an error to the one handler that answers it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Text {
+    key: &'static str,
+    args: Vec<(&'static str, ArgValue)>,
+}
+
+impl Text {
+    /// The message `key` without arguments.
+    pub fn new(key: &'static str) -> Self {
+        Self {
+            key,
+            args: Vec::new(),
+        }
+    }
+
+    /// Adds the argument `name`.
+    pub fn arg(mut self, name: &'static str, value: impl Arg) -> Self {
+        self.args.push((name, value.value()));
+        self
+    }
+
+    /// The message's key.
+    pub fn key(&self) -> &'static str {
+        self.key
+    }
+
+    /// The message in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        let args: Vec<(&'static str, FluentValue<'static>)> = self
+            .args
+            .iter()
+            .map(|(name, value)| (*name, value.fluent()))
+            .collect();
+        text(lang, self.key, &args)
+    }
 }
 
 /// The key form of an English choice label: lower-case letters and digits, runs of

@@ -8,6 +8,7 @@ use crate::store::GameId;
 
 use super::challenge::VariantChoice;
 use super::game::{self, Here};
+use super::i18n::tr;
 use super::post::{File, Post};
 use super::{format, format_replay, ids, replay, Context, Error};
 
@@ -24,6 +25,8 @@ pub async fn games(
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let service = ctx.data().service();
+    // A public answer: the channel reads it in the server's language.
+    let lang = game::server_lang(service, here.guild).await;
     let text = if mine.unwrap_or(false) {
         let games: Vec<_> = service
             .active_games(here.user)
@@ -33,10 +36,12 @@ pub async fn games(
             .collect();
         let links = service.last_messages(&games).await?;
         format_replay::linked(
+            lang,
             format::your_game_list(
-                "**Your games in this server**",
+                lang,
+                &tr!(lang, "games-yours-head"),
                 &games,
-                "You are not playing any game here. `/challenge` starts one.",
+                &tr!(lang, "games-yours-none"),
                 Some(here.user),
             ),
             &games,
@@ -46,10 +51,12 @@ pub async fn games(
         let games = service.games_in_guild(here.guild).await?;
         let links = service.last_messages(&games).await?;
         format_replay::linked(
+            lang,
             format::game_list(
-                "**Games in this server**",
+                lang,
+                &tr!(lang, "games-head"),
                 &games,
-                "No game is going on. `/challenge` starts one.",
+                &tr!(lang, "games-none"),
             ),
             &games,
             &links,
@@ -82,7 +89,12 @@ pub async fn leaderboard(
             (page - 1) * LEADERBOARD_PAGE,
         )
         .await?;
-    game::send(ctx, Post::new(format::leaderboard(variant, &rows, page))).await
+    let lang = game::server_lang(ctx.data().service(), here.guild).await;
+    game::send(
+        ctx,
+        Post::new(format::leaderboard(lang, variant, &rows, page)),
+    )
+    .await
 }
 
 /// Shows a player's ratings, games and recent results in this server.
@@ -98,7 +110,8 @@ pub async fn profile(
         .service()
         .profile(here.guild, ids::user(user.id))
         .await?;
-    game::send(ctx, Post::new(format::profile(&profile))).await
+    let lang = game::server_lang(ctx.data().service(), here.guild).await;
+    game::send(ctx, Post::new(format::profile(lang, &profile))).await
 }
 
 /// Game record formats, as `/export` offers them.
@@ -150,10 +163,11 @@ pub async fn export(
             other => other?,
         },
     };
-    let post = Post::private(format!(
-        "The record of game #{} ({}).",
-        record.game_id,
-        record.format.extension().to_uppercase()
+    let post = Post::private(tr!(
+        here.lang,
+        "export-record",
+        game = record.game_id.to_string(),
+        format = record.format.extension().to_uppercase()
     ))
     .file(Some(File {
         name: record.filename,

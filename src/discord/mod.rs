@@ -24,6 +24,7 @@
 
 mod buttons;
 mod challenge;
+mod clock;
 pub mod config;
 pub mod custom_id;
 mod deadline;
@@ -32,6 +33,7 @@ mod format;
 mod format_replay;
 mod format_threads;
 mod game;
+pub mod health;
 mod help;
 pub mod i18n;
 mod ids;
@@ -40,7 +42,9 @@ mod offers;
 mod outbox;
 mod play;
 mod post;
+mod refusals;
 mod replay;
+mod settings;
 mod threads;
 
 use std::future::Future;
@@ -50,7 +54,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::service::Service;
 
-pub use config::{Config, ConfigError, Delivery};
+pub use config::{Config, ConfigError, Delivery, Sharding};
 pub use custom_id::{CustomId, CustomIdError};
 pub use error::Error;
 pub use help::HelpTopic;
@@ -66,6 +70,7 @@ pub const DEFAULT_DEFER_AFTER: Duration = Duration::from_millis(1500);
 pub struct Data {
     service: Service,
     defer_after: Duration,
+    counters: std::sync::Arc<health::Counters>,
 }
 
 impl Data {
@@ -74,6 +79,7 @@ impl Data {
         Self {
             service,
             defer_after: DEFAULT_DEFER_AFTER,
+            counters: std::sync::Arc::default(),
         }
     }
 
@@ -86,6 +92,11 @@ impl Data {
     /// The game service.
     pub fn service(&self) -> &Service {
         &self.service
+    }
+
+    /// What this process counted for the health report.
+    pub fn counters(&self) -> &health::Counters {
+        &self.counters
     }
 }
 
@@ -104,6 +115,117 @@ pub enum RunError {
     },
     #[error("the Discord client failed: {0}")]
     Client(#[from] serenity::Error),
+    /// `HEALTH_ADDR` could not be listened on (taken, or not an address of this machine).
+    #[error("cannot serve the health endpoints on HEALTH_ADDR={addr}: {source}")]
+    HealthAddr {
+        addr: std::net::SocketAddr,
+        source: std::io::Error,
+    },
+    /// `SHARDS=auto` needs Discord's recommendation.
+    #[error(
+        "SHARDS=auto needs the shard count Discord recommends, but GET /gateway/bot failed: {0}"
+    )]
+    GatewayBot(serenity::Error),
+}
+
+/// Discord's limit on IDENTIFY: one per rate-limit bucket (shard id modulo
+/// `max_concurrency`) every 5 seconds.
+pub const IDENTIFY_INTERVAL: Duration = Duration::from_secs(5);
+
+/// The shards this process starts, and how fast it may start them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartPlan {
+    pub shards: health::ShardPlan,
+    /// Discord's `session_start_limit.max_concurrency` (1 when not asked).
+    pub max_concurrency: u32,
+    /// How long to wait before the first IDENTIFY, so that processes started together keep
+    /// to Discord's limit between them (see [`StartPlan::stagger`]).
+    pub delay: Duration,
+}
+
+impl StartPlan {
+    /// The wait before this process starts shard `first` when every process starts at once.
+    ///
+    /// Within a process serenity's shard queuer (patched, see `vendor/serenity/PATCHES.md`)
+    /// starts one shard per IDENTIFY bucket every 5 seconds, so shard `first + j` identifies
+    /// `5 s * floor(j / max_concurrency)` after the first. Waiting `5 s * ceil(first /
+    /// max_concurrency)` puts every shard `i` of the bot in the 5-second slot
+    /// `floor(i / max_concurrency)` when each process's first shard is a multiple of
+    /// `max_concurrency`: two shards of one bucket are then never in one slot, whichever
+    /// process runs them. Nothing else is shared between the processes, so the slots hold
+    /// for processes started together (a deployment); one restarted alone meets only
+    /// shards that finished identifying long ago.
+    pub fn stagger(first: u32, max_concurrency: u32) -> Duration {
+        IDENTIFY_INTERVAL * first.div_ceil(max_concurrency.max(1))
+    }
+}
+
+/// Decides the shards to start: for `SHARDS=auto` or a shard range, asks Discord
+/// (`GET /gateway/bot`) for the recommended count and `session_start_limit`.
+async fn start_plan(http: &serenity::Http, sharding: Sharding) -> Result<StartPlan, RunError> {
+    let (first, last, count) = match sharding {
+        Sharding::Single => {
+            return Ok(StartPlan {
+                shards: health::ShardPlan {
+                    first: 0,
+                    last: 0,
+                    count: 1,
+                },
+                max_concurrency: 1,
+                delay: Duration::ZERO,
+            })
+        }
+        Sharding::Auto => (None, None, None),
+        Sharding::Range { first, last, count } => (Some(first), Some(last), Some(count)),
+    };
+    let gateway = match (http.get_bot_gateway().await, count) {
+        (Ok(gateway), _) => Some(gateway),
+        (Err(why), None) => return Err(RunError::GatewayBot(why)),
+        (Err(why), Some(_)) => {
+            tracing::warn!("GET /gateway/bot failed ({why}): starting one shard every 5 seconds");
+            None
+        }
+    };
+    let recommended = gateway.as_ref().map(|gateway| gateway.shards.max(1));
+    let count = count.or(recommended).unwrap_or(1);
+    let first = first.unwrap_or(0);
+    let last = last.unwrap_or(count - 1);
+    let max_concurrency = gateway.as_ref().map_or(1, |gateway| {
+        u32::try_from(gateway.session_start_limit.max_concurrency)
+            .unwrap_or(u32::MAX)
+            .max(1)
+    });
+    let shards = health::ShardPlan { first, last, count };
+    let mut delay = StartPlan::stagger(first, max_concurrency);
+    if let Some(gateway) = &gateway {
+        let limit = &gateway.session_start_limit;
+        if let Some(recommended) = recommended.filter(|r| *r > count) {
+            tracing::warn!("Discord recommends {recommended} shards; SHARD_COUNT={count} is fewer");
+        }
+        if limit.remaining < u64::from(shards.here()) {
+            let wait = Duration::from_millis(limit.reset_after);
+            tracing::warn!(
+                "Discord allows {} more gateway sessions until its limit resets: waiting {} s \
+                 before starting {} shards",
+                limit.remaining,
+                wait.as_secs(),
+                shards.here()
+            );
+            delay = delay.max(wait);
+        }
+    }
+    if first % max_concurrency != 0 {
+        tracing::warn!(
+            "the first shard, {first}, is not a multiple of Discord's max_concurrency \
+             ({max_concurrency}): processes started together may IDENTIFY too fast \
+             (serenity then waits and tries again); start each process's range at a multiple"
+        );
+    }
+    Ok(StartPlan {
+        shards,
+        max_concurrency,
+        delay,
+    })
 }
 
 /// Every slash command, as registered with Discord.
@@ -121,7 +243,10 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         lists::leaderboard(),
         lists::profile(),
         lists::export(),
+        clock::vacation(),
+        clock::server_settings(),
         replay::replay(),
+        settings::settings(),
         help::help(),
     ];
     i18n::localize_commands(&mut commands);
@@ -143,6 +268,15 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), RunError> {
     tracing::info!(?config, "starting");
+    // Bound first: a taken port stops start-up before anything connects.
+    let health_listener = match config.health_addr {
+        Some(addr) => Some(
+            tokio::net::TcpListener::bind(addr)
+                .await
+                .map_err(|source| RunError::HealthAddr { addr, source })?,
+        ),
+        None => None,
+    };
     let http = build_http(&config);
     if let Some(api_base) = &config.api_base {
         if let Err(source) = http.get_gateway().await {
@@ -153,14 +287,19 @@ pub async fn run(
         }
     }
 
+    let plan = start_plan(&http, config.sharding).await?;
     let guild_id = config.guild_id;
     let delivery = config.delivery;
     let service = data.service.clone();
+    let service_for_health = data.service.clone();
+    let counters = std::sync::Arc::clone(&data.counters);
     let (stop_background, background_stopped) = tokio::sync::watch::channel(false);
+    let health_stopped = background_stopped.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands(),
             on_error: |error| Box::pin(error::on_error(error)),
+            pre_command: |ctx| Box::pin(remember_guild_locale(ctx)),
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             ..Default::default()
         })
@@ -181,8 +320,53 @@ pub async fn run(
         .framework(framework)
         .await?;
     let shard_manager = client.shard_manager.clone();
+    shard_manager.set_max_concurrency(plan.max_concurrency);
 
-    let mut running = std::pin::pin!(client.start());
+    let health = health::Health::new(
+        service_for_health,
+        counters,
+        shard_manager.clone(),
+        plan.shards,
+    );
+    if let Some(listener) = health_listener {
+        if let Ok(addr) = listener.local_addr() {
+            tracing::info!("health endpoints on http://{addr}/healthz and /metrics");
+        }
+        tokio::spawn(
+            health
+                .clone()
+                .serve(listener, stopped(health_stopped.clone())),
+        );
+    }
+    tokio::spawn(health.log_every_minute(stopped(health_stopped)));
+
+    tracing::info!(
+        "running {} (IDENTIFY: {} at a time every 5 s)",
+        plan.shards,
+        plan.max_concurrency
+    );
+    let sharding = config.sharding;
+    let delay = plan.delay;
+    let shards = plan.shards;
+    let start = async move {
+        if !delay.is_zero() {
+            tracing::info!(
+                "waiting {} s before identifying, so processes started together take turns",
+                delay.as_secs()
+            );
+            tokio::time::sleep(delay).await;
+        }
+        match sharding {
+            Sharding::Single => client.start().await,
+            // serenity's range end is inclusive: this starts shards first to last.
+            _ => {
+                client
+                    .start_shard_range(shards.first..shards.last, shards.count)
+                    .await
+            }
+        }
+    };
+    let mut running = std::pin::pin!(start);
     tokio::select! {
         result = &mut running => return result.map_err(RunError::from),
         () = shutdown => {}
@@ -228,6 +412,25 @@ fn spawn_background(
         tracing::info!("scheduler stopped");
     });
     tokio::spawn(async move { service.run_computer_players(stopped(stop)).await });
+}
+
+/// Remembers the server's language that a command's interaction carries (its
+/// `guild_locale`), for what the bot posts there later without an interaction (results,
+/// reminders, announcements). Best effort: a failure is logged, and the command goes on.
+async fn remember_guild_locale(ctx: Context<'_>) {
+    let poise::Context::Application(app) = ctx else {
+        return;
+    };
+    let (Some(guild), Some(locale)) = (
+        app.interaction.guild_id,
+        app.interaction.guild_locale.as_deref(),
+    ) else {
+        return;
+    };
+    let service = ctx.data().service();
+    if let Err(error) = service.note_guild_locale(ids::guild(guild), locale).await {
+        tracing::warn!(%error, %guild, "cannot remember a server's language");
+    }
 }
 
 /// Completes once `true` is sent, or the sender is gone.
@@ -340,6 +543,9 @@ async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
+    if let serenity::FullEvent::InteractionCreate { .. } = event {
+        framework.user_data.counters.interaction();
+    }
     match event {
         serenity::FullEvent::InteractionCreate {
             interaction: serenity::Interaction::Component(click),

@@ -8,7 +8,9 @@ use crate::store::OfferKind;
 use super::custom_id::CustomId;
 use super::deadline::{self, Click, ClickAnswer};
 use super::game::{self, Here};
+use super::i18n::{tr, Lang};
 use super::post::Post;
+use super::settings::notation_for;
 use super::{format, Context, Data, Error};
 
 pub(crate) const DRAW_ACCEPT_VERB: &str = "draw-accept";
@@ -27,12 +29,15 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     // privately.
     match deadline::command(ctx, true, work).await? {
         OfferOutcome::Made(offer) => {
-            let text = format::offer_sent(&offer, game.variant, game.game_id);
+            let text = format::offer_sent(here.lang, &offer, game.variant, game.game_id);
             game::confirm(ctx, text).await?;
             computer_answers(ctx, here).await;
             Ok(())
         }
-        OfferOutcome::Agreed(outcome) => game::confirm(ctx, format::change_made(&outcome)).await,
+        OfferOutcome::Agreed(outcome) => {
+            let notation = notation_for(service, here).await;
+            game::confirm(ctx, format::change_made(here.lang, notation, &outcome)).await
+        }
     }
 }
 
@@ -52,20 +57,24 @@ pub async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
     let game = game::my_game_here(service, here).await?;
     let work = async { Ok(service.request_takeback(here.channel, here.user).await?) };
     let offer = deadline::command(ctx, true, work).await?;
-    let text = format::offer_sent(&offer, game.variant, game.game_id);
+    let text = format::offer_sent(here.lang, &offer, game.variant, game.game_id);
     game::confirm(ctx, text).await?;
     computer_answers(ctx, here).await;
     Ok(())
 }
 
 /// An offer for the channel, with the buttons to answer it and a ping for who answers.
-pub(crate) fn offer_post(made: &OfferMade) -> Post {
+pub(crate) fn offer_post(lang: Lang, made: &OfferMade) -> Post {
     let (accept, decline, accept_label) = match made.offer.kind {
-        OfferKind::Draw => (DRAW_ACCEPT_VERB, DRAW_DECLINE_VERB, "Accept the draw"),
+        OfferKind::Draw => (
+            DRAW_ACCEPT_VERB,
+            DRAW_DECLINE_VERB,
+            tr!(lang, "button-accept-draw"),
+        ),
         OfferKind::Takeback => (
             TAKEBACK_ACCEPT_VERB,
             TAKEBACK_DECLINE_VERB,
-            "Allow the takeback",
+            tr!(lang, "button-allow-takeback"),
         ),
     };
     let others = made
@@ -73,10 +82,14 @@ pub(crate) fn offer_post(made: &OfferMade) -> Post {
         .iter()
         .map(|player| player.user_id)
         .filter(|&user| user != made.offer.by.user_id);
-    let mut post = Post::new(format::offer_made(made)).ping(others);
+    let mut post = Post::new(format::offer_made(lang, made)).ping(others);
     for (verb, label, style) in [
         (accept, accept_label, serenity::ButtonStyle::Success),
-        (decline, "Decline", serenity::ButtonStyle::Secondary),
+        (
+            decline,
+            tr!(lang, "button-decline"),
+            serenity::ButtonStyle::Secondary,
+        ),
     ] {
         if let Ok(id) = CustomId::new(verb, [made.game_id]) {
             post = post.button(
@@ -123,32 +136,38 @@ pub(crate) async fn answer(
     arg: &str,
 ) -> Result<(), Error> {
     let game_id =
-        game::game_id_arg(arg).ok_or_else(|| Error::refused("This button no longer works."))?;
+        game::game_id_arg(arg).ok_or_else(|| Error::refused("error-button-gone-plain"))?;
     let here = Here::of_click(click)?;
     let service = data.service();
     let work = async {
         let summary = game::game_of_button(service, here, game_id).await?;
-        let (channel, user) = (here.channel, here.user);
+        let (channel, user, lang) = (here.channel, here.user, here.lang);
+        let notation = notation_for(service, here).await;
         let (offer, truth) = match (kind, answer) {
             (OfferKind::Draw, Answer::Accept) => {
                 let outcome = service.accept_draw(channel, user).await?;
-                (answered_offer(&outcome), format::change_made(&outcome))
+                let truth = format::change_made(lang, notation, &outcome);
+                (answered_offer(&outcome), truth)
             }
             (OfferKind::Takeback, Answer::Accept) => {
                 let outcome = service.accept_takeback(channel, user).await?;
-                (answered_offer(&outcome), format::change_made(&outcome))
+                let truth = format::change_made(lang, notation, &outcome);
+                (answered_offer(&outcome), truth)
             }
             (OfferKind::Draw, Answer::Decline) => {
                 let offer = service.decline_draw(channel, user).await?;
-                (Some(offer), "You declined the draw offer.".to_owned())
+                (Some(offer), tr!(lang, "you-declined-draw"))
             }
             (OfferKind::Takeback, Answer::Decline) => {
                 let offer = service.decline_takeback(channel, user).await?;
-                (Some(offer), "You declined the takeback request.".to_owned())
+                (Some(offer), tr!(lang, "you-declined-takeback"))
             }
         };
+        // The offer's message is the channel's: it speaks the server's language.
+        let server = game::server_lang(service, here.guild).await;
         let text = match offer {
             Some(offer) => format::offer_answered(
+                server,
                 summary.variant,
                 game_id,
                 &offer,

@@ -30,11 +30,12 @@ use serenity::http::HttpError;
 use tokio::task::JoinSet;
 
 use crate::service::{self, Announcement, Service};
-use crate::store::AnnouncementId;
+use crate::store::{AnnouncementId, UserId};
 
 use super::config::Delivery;
+use super::i18n::Lang;
 use super::post::{Post, CHANNEL_ATTACHMENT_LIMIT};
-use super::{challenge, format, format_threads, game, ids, offers, replay};
+use super::{challenge, format, format_threads, game, ids, offers, replay, settings};
 
 /// Posts under way at once, across channels.
 const MAX_IN_FLIGHT: usize = 8;
@@ -206,10 +207,11 @@ async fn send(
     announcement: &Announcement,
     lapsed_message: Option<serenity::MessageId>,
 ) -> serenity::Result<Option<u64>> {
+    let lang = announcement_lang(service, delivery, announcement).await;
     if let (Announcement::OfferLapsed(lapsed), Some(message)) = (announcement, lapsed_message) {
         // The buttons go, the text says the offer lapsed.
         let edit = serenity::EditMessage::new()
-            .content(format::offer_lapsed(lapsed))
+            .content(format::offer_lapsed(lang, lapsed))
             .components(Vec::new());
         let edited = channel.edit_message(http, message, edit).await?;
         return Ok(Some(edited.id.get()));
@@ -219,7 +221,14 @@ async fn send(
         channel.edit_thread(http, archive).await?;
         return Ok(None);
     }
-    let message = post_of(service, announcement)
+    // A direct message goes to the player's own channel with the bot (opening it is safe
+    // to repeat); it is not a post of the game's channel, so no message id is kept for it.
+    let recipient = announcement.recipient().and_then(ids::discord_user);
+    let target = match recipient {
+        Some(user) => user.create_dm_channel(http).await?.id,
+        None => channel,
+    };
+    let message = post_of(service, lang, announcement)
         .await
         .within(CHANNEL_ATTACHMENT_LIMIT)
         .into_message()
@@ -228,8 +237,8 @@ async fn send(
             delivery.id,
         )))
         .enforce_nonce(true);
-    let posted = channel.send_message(http, message).await?;
-    Ok(Some(posted.id.get()))
+    let posted = target.send_message(http, message).await?;
+    Ok(recipient.is_none().then_some(posted.id.get()))
 }
 
 /// Logs a failure to record how a delivery went: the claim then runs out, and the
@@ -300,40 +309,125 @@ fn with_jitter(wait: Duration) -> Duration {
     wait.mul_f64(1.0 + extra)
 }
 
-/// The message of an announcement, with its board drawn.
-pub(crate) async fn post_of(service: &Service, announcement: &Announcement) -> Post {
+/// The language an announcement is posted in: its server's (see [`game::server_lang`]).
+/// A direct message (the turn message, the digest) is in the language of the server of
+/// its (first) game: the bot keeps no language per player.
+async fn announcement_lang(
+    service: &Service,
+    delivery: &service::Delivery,
+    announcement: &Announcement,
+) -> Lang {
+    let guild = match announcement {
+        Announcement::Outcome(outcome) => Some(outcome.guild_id),
+        Announcement::GameStarted(view) => Some(view.guild_id),
+        Announcement::Challenge(view) | Announcement::ChallengeExpired(view) => Some(view.guild_id),
+        Announcement::Replay(view) => Some(view.guild_id),
+        Announcement::TurnMessage(message) => Some(message.guild_id),
+        Announcement::Digest(digest) => digest.games.first().map(|game| game.guild_id),
+        _ => None,
+    };
+    let guild = match (guild, delivery.game_id) {
+        (Some(guild), _) => guild,
+        (None, Some(game)) => match service.guild_of_game(game).await {
+            Ok(guild) => guild,
+            Err(error) => {
+                tracing::warn!(%error, %game, "cannot find a game's server; posting in English");
+                return Lang::En;
+            }
+        },
+        (None, None) => return Lang::En,
+    };
+    game::server_lang(service, guild).await
+}
+
+/// The message of an announcement in `lang`, with its board drawn.
+pub(crate) async fn post_of(service: &Service, lang: Lang, announcement: &Announcement) -> Post {
     match announcement {
         Announcement::Outcome(outcome) => {
             let image = match &outcome.picture {
                 Some(picture) => picture.draw().await,
                 None => None,
             };
-            game::outcome_post(outcome, image.as_ref())
+            let post = game::outcome_post(lang, outcome, image.as_ref());
+            without_quiet(service, post, format::outcome_pings(outcome)).await
         }
         Announcement::GameStarted(view) => {
             let image = view.picture.draw().await;
-            game::start_post(view, image.as_ref())
+            let post = game::start_post(lang, view, image.as_ref());
+            let players = view.to_move.iter().map(|p| p.user_id).collect();
+            without_quiet(service, post, players).await
         }
-        Announcement::Challenge(view) => challenge::challenge_post(view),
+        Announcement::Challenge(view) => challenge::challenge_post(lang, view),
         Announcement::ChallengeExpired(view) => {
-            Post::new(format::challenge_expired(view)).ping([view.challenger.user_id])
+            Post::new(format::challenge_expired(lang, view)).ping([view.challenger.user_id])
         }
-        Announcement::OfferMade(made) => offers::offer_post(made),
+        Announcement::OfferMade(made) => offers::offer_post(lang, made),
         Announcement::OfferDeclined(declined) => {
-            Post::new(format::offer_declined(declined)).ping([declined.offer.by.user_id])
+            Post::new(format::offer_declined(lang, declined)).ping([declined.offer.by.user_id])
         }
-        Announcement::OfferLapsed(lapsed) => Post::new(format::offer_lapsed(lapsed)),
-        Announcement::Reminder(reminder) => Post::new(format::reminder(
-            reminder.variant,
-            reminder.game_id,
-            &reminder.player,
-            reminder.deadline_at,
-        ))
-        .ping([reminder.player.user_id]),
-        Announcement::Replay(view) => replay::announced_post(service, view).await,
-        Announcement::ThreadResult(result) => Post::new(format_threads::thread_result(result)),
+        Announcement::OfferLapsed(lapsed) => Post::new(format::offer_lapsed(lang, lapsed)),
+        Announcement::Reminder(reminder) => {
+            let post = Post::new(format::reminder(
+                lang,
+                reminder.variant,
+                reminder.game_id,
+                &reminder.player,
+                reminder.deadline_at,
+            ))
+            .ping([reminder.player.user_id]);
+            without_quiet(service, post, vec![reminder.player.user_id]).await
+        }
+        Announcement::Vacation(notice) => {
+            let pings: Vec<_> = notice.to_move.iter().map(|p| p.user_id).collect();
+            let post = Post::new(super::clock::vacation_notice(lang, notice)).ping(pings.clone());
+            without_quiet(service, post, pings).await
+        }
+        Announcement::TurnMessage(message) => {
+            let board = board_message(service, message.game_id, message.channel_id).await;
+            settings::turn_post(service, lang, message, board).await
+        }
+        Announcement::Digest(digest) => {
+            let mut boards = Vec::new();
+            for game in &digest.games {
+                boards.push(board_message(service, game.game_id, game.channel_id).await);
+            }
+            Post::new(settings::digest(lang, digest, &boards))
+        }
+        Announcement::Replay(view) => replay::announced_post(service, lang, view).await,
+        Announcement::ThreadResult(result) => {
+            Post::new(format_threads::thread_result(lang, result))
+        }
         // Not a post: `deliver` archives the thread instead.
         Announcement::ArchiveThread(_) => Post::new(String::new()),
+    }
+}
+
+/// A post's pings without the players who asked not to be mentioned on their turn (quiet,
+/// or the daily digest instead). If their settings cannot be read, everyone is mentioned:
+/// a mention too many loses less than a turn nobody heard of.
+async fn without_quiet(service: &Service, post: Post, players: Vec<UserId>) -> Post {
+    match service.unmentioned(&players).await {
+        Ok(quiet) => post.unping(&quiet),
+        Err(error) => {
+            tracing::warn!(%error, "cannot read notification settings; mentioning everyone");
+            post
+        }
+    }
+}
+
+/// The last message posted about a game in its channel, which direct messages link to;
+/// `None` (no link) if there is none or it cannot be read.
+async fn board_message(
+    service: &Service,
+    game: crate::store::GameId,
+    channel: crate::store::ChannelId,
+) -> Option<crate::store::MessageId> {
+    match service.game_board_message(game, channel).await {
+        Ok(message) => message,
+        Err(error) => {
+            tracing::warn!(%game, %error, "cannot find the game's board to link to");
+            None
+        }
     }
 }
 

@@ -9,8 +9,10 @@ use crate::store::{GameId, GameStatus};
 use super::custom_id::CustomId;
 use super::deadline::{self, Click, ClickAnswer};
 use super::game::{self, Here};
+use super::i18n::{tr, Lang, Text};
 use super::post::Post;
-use super::{format, Context, Data, Error};
+use super::settings::notation_for;
+use super::{format, refusals, Context, Data, Error};
 
 /// The verb of the resign confirmation button: `resign:<game id>`.
 pub(crate) const RESIGN_VERB: &str = "resign";
@@ -27,15 +29,17 @@ const MAX_CHOICE_CHARS: usize = 100;
 
 /// The legal moves matching what has been typed, for the player to move.
 async fn legal_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let lang = game::lang_of(ctx);
     let choices = match Here::of(ctx) {
         Ok(here) => {
             let service = ctx.data().service();
+            let notation = notation_for(service, here).await;
             match service
-                .legal_moves_for(here.channel, here.user, partial, MAX_CHOICES)
+                .legal_moves_for(here.channel, here.user, partial, MAX_CHOICES, notation)
                 .await
             {
                 Ok(found) if found.moves.is_empty() => {
-                    vec![hint(&format::no_move_matches(partial), partial)]
+                    vec![hint(&format::no_move_matches(lang, partial), partial)]
                 }
                 Ok(mut found) => {
                     // A list cut short says so first, and how to narrow it; the note
@@ -46,7 +50,7 @@ async fn legal_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocom
                     }
                     let note = cut_short.then(|| {
                         hint(
-                            &format::choices_cut(found.moves.len(), found.matching),
+                            &format::choices_cut(lang, found.moves.len(), found.matching),
                             partial,
                         )
                     });
@@ -59,10 +63,10 @@ async fn legal_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocom
                         }))
                         .collect()
                 }
-                Err(error) => vec![hint(&error.to_string(), partial)],
+                Err(error) => vec![hint(&refusals::service_error(lang, &error), partial)],
             }
         }
-        Err(error) => vec![hint(&error.user_message(), partial)],
+        Err(error) => vec![hint(&error.user_message(lang), partial)],
     };
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
@@ -104,23 +108,28 @@ pub async fn play_move(
     // The channel sees the move (the board, a mention of who is next) in its announcement;
     // the mover is told privately that it was played.
     match deadline::command(ctx, true, work).await? {
-        MoveAnswer::Played(outcome) => game::confirm(ctx, format::change_made(&outcome)).await,
-        MoveAnswer::PromotionOpen(question) => game::send(ctx, promotion_question(&question)).await,
+        MoveAnswer::Played(outcome) => {
+            let notation = notation_for(service, here).await;
+            game::confirm(ctx, format::change_made(here.lang, notation, &outcome)).await
+        }
+        MoveAnswer::PromotionOpen(question) => {
+            game::send(ctx, promotion_question(here.lang, &question)).await
+        }
     }
 }
 
 /// Asks privately whether the piece promotes, with a button for each answer.
-fn promotion_question(question: &PromotionQuestion) -> Post {
-    let mut post = Post::private(format::promotion_question(question));
+fn promotion_question(lang: Lang, question: &PromotionQuestion) -> Post {
+    let mut post = Post::private(format::promotion_question(lang, question));
     let buttons = [
         (
             &question.promote,
-            format::PROMOTE_LABEL,
+            format::promote_label(lang),
             serenity::ButtonStyle::Primary,
         ),
         (
             &question.stay,
-            format::STAY_LABEL,
+            format::stay_label(lang),
             serenity::ButtonStyle::Secondary,
         ),
     ];
@@ -155,9 +164,7 @@ pub(crate) async fn choose_promotion(
 ) -> Result<(), Error> {
     let [game_arg, ply_arg, coordinate] = args;
     let (Some(game_id), Ok(ply)) = (game::game_id_arg(game_arg), ply_arg.parse::<u32>()) else {
-        return Err(Error::refused(
-            "This button no longer works. Use `/move` again.",
-        ));
+        return Err(Error::refused("error-button-gone-move"));
     };
     let here = Here::of_click(click)?;
     let service = data.service();
@@ -167,7 +174,8 @@ pub(crate) async fn choose_promotion(
             .await?)
     };
     let (click, outcome) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    let text = format::change_made(&outcome);
+    let notation = notation_for(service, here).await;
+    let text = format::change_made(here.lang, notation, &outcome);
     click.confirm(Post::new(text.clone()), &text).await
 }
 
@@ -178,7 +186,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service();
     let work = async { Ok(service.board(here.channel, here.user).await?) };
     let view = deadline::command(ctx, true, work).await?;
-    game::send(ctx, game::board_post(&view)).await
+    game::send(ctx, game::board_post(here.lang, &view)).await
 }
 
 /// Resigns your game in this channel (you confirm with a button first).
@@ -190,15 +198,16 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     // No confirmation for a resignation the rules would refuse: the reason instead.
     service.check_resign(here.channel, here.user).await?;
     let id = CustomId::new(RESIGN_VERB, [game.game_id])
-        .map_err(|_| Error::refused("This game cannot be resigned from here."))?;
-    let post = Post::private(format!(
-        "Resign **{} #{}**? This ends the game for you and cannot be undone.",
-        game.variant.title(),
-        game.game_id
+        .map_err(|_| Error::refused("error-cannot-resign-here"))?;
+    let post = Post::private(tr!(
+        here.lang,
+        "resign-confirm",
+        variant = format::variant_title(here.lang, game.variant),
+        game = game.game_id.to_string()
     ))
     .button(
         serenity::CreateButton::new(id.to_string())
-            .label("Resign")
+            .label(tr!(here.lang, "button-resign"))
             .style(serenity::ButtonStyle::Danger),
     );
     game::send(ctx, post).await
@@ -211,7 +220,8 @@ pub async fn declare(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service();
     let work = async { Ok(service.declare(here.channel, here.user).await?) };
     let outcome = deadline::command(ctx, true, work).await?;
-    game::confirm(ctx, format::change_made(&outcome)).await
+    let notation = notation_for(service, here).await;
+    game::confirm(ctx, format::change_made(here.lang, notation, &outcome)).await
 }
 
 /// Stops this channel's game without a result: before everyone has moved, or by a moderator.
@@ -222,7 +232,8 @@ pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     let service = ctx.data().service();
     let work = async { Ok(service.abort(here.channel, here.user, moderator).await?) };
     let outcome = deadline::command(ctx, true, work).await?;
-    game::confirm(ctx, format::change_made(&outcome)).await
+    let notation = notation_for(service, here).await;
+    game::confirm(ctx, format::change_made(here.lang, notation, &outcome)).await
 }
 
 /// Whether the user may manage messages in the channel: a moderator may abort any game.
@@ -253,14 +264,18 @@ pub(crate) async fn confirm_resign(
         Ok(service.resign(here.channel, here.user).await?)
     };
     let (click, outcome) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    let text = format!("You resigned game #{game_id}.");
+    let text = tr!(here.lang, "resigned-game", game = game_id.to_string());
+    let notation = notation_for(service, here).await;
     click
-        .confirm(Post::new(text), &format::change_made(&outcome))
+        .confirm(
+            Post::new(text),
+            &format::change_made(here.lang, notation, &outcome),
+        )
         .await
 }
 
 fn stale_resign() -> Error {
-    Error::refused("This button no longer works. Use `/resign` again.")
+    Error::refused("error-button-gone-resign")
 }
 
 /// The "My view" button: the board from the clicker's seat, only to them.
@@ -270,8 +285,8 @@ pub(crate) async fn my_view(
     click: &serenity::ComponentInteraction,
     arg: &str,
 ) -> Result<(), Error> {
-    let game_id: GameId = game::game_id_arg(arg)
-        .ok_or_else(|| Error::refused("This button no longer works. Use `/board`."))?;
+    let game_id: GameId =
+        game::game_id_arg(arg).ok_or_else(|| Error::refused("error-button-gone-board"))?;
     let here = Here::of_click(click)?;
     let service = data.service();
     let work = async {
@@ -281,20 +296,19 @@ pub(crate) async fn my_view(
             Ok(_) | Err(crate::service::ServiceError::NoGameHere) => {
                 // Say where the button's game stands: going on elsewhere, or over.
                 let game = service.game_in_guild(here.guild, game_id).await?;
-                Err(Error::refused(if game.status == GameStatus::Active {
-                    format!(
-                        "Game #{game_id} is played in {}: use its My view button there.",
-                        format::channel(game.channel_id)
-                    )
+                Err(Error::Refused(if game.status == GameStatus::Active {
+                    Text::new("error-view-elsewhere")
+                        .arg("game", game_id.to_string())
+                        .arg("channel", format::channel(game.channel_id))
                 } else {
-                    format!("Game #{game_id} is over. `/export` gives its record.")
+                    Text::new("error-view-over").arg("game", game_id.to_string())
                 }))
             }
             Err(error) => Err(error.into()),
         }
     };
     let (click, view) = Click::run(ctx, data, click, ClickAnswer::Private, work).await?;
-    click.answer(game::board_post(&view)).await
+    click.answer(game::board_post(here.lang, &view)).await
 }
 
 #[cfg(test)]

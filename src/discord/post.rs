@@ -67,6 +67,12 @@ impl Post {
         self
     }
 
+    /// Stops the message notifying these users: their mentions stay in the text, silent.
+    pub fn unping(mut self, users: &[UserId]) -> Self {
+        self.ping.retain(|user| !users.contains(user));
+        self
+    }
+
     /// Attaches a file, if there is one, after those already attached.
     pub fn file(mut self, file: Option<File>) -> Self {
         self.files.extend(file);

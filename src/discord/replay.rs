@@ -16,6 +16,7 @@ use crate::store::GameId;
 use super::custom_id::CustomId;
 use super::deadline::{self, Click, ClickAnswer};
 use super::game::{self, Here};
+use super::i18n::Lang;
 use super::post::{File, Post, CHANNEL_ATTACHMENT_LIMIT};
 use super::{format_replay, Context, Data, Error};
 
@@ -31,9 +32,12 @@ const SEAT: &str = "seat";
 /// The position argument of ⏭: the last move when clicked, however far the game has gone.
 const END: &str = "end";
 
-/// The captions under replayed positions.
-pub(crate) fn captions() -> Captions {
-    std::sync::Arc::new(|caption: &Caption<'_>| format_replay::caption(caption))
+/// The captions under replayed positions, in `lang`; `result` (where given) is said
+/// after the last move instead of the service's own line.
+pub(crate) fn captions(lang: Lang, result: Option<String>) -> Captions {
+    std::sync::Arc::new(move |caption: &Caption<'_>| {
+        format_replay::caption(lang, caption, result.as_deref())
+    })
 }
 
 /// Steps through a game of this server: the board after a move, with buttons to page.
@@ -56,11 +60,11 @@ pub async fn replay(
     let service = ctx.data().service();
     let board = deadline::command(ctx, true, async {
         Ok(service
-            .replay_board(which, ply, None, here.user, captions())
+            .replay_board(which, ply, None, here.user, captions(here.lang, None))
             .await?)
     })
     .await?;
-    game::send(ctx, board_post(&board)).await
+    game::send(ctx, board_post(here.lang, &board)).await
 }
 
 /// A click on a paging button: the clicker's message shows the position asked for.
@@ -88,20 +92,20 @@ pub(crate) async fn page(
                 ply,
                 Some(seat),
                 here.user,
-                captions(),
+                captions(here.lang, None),
             )
             .await?)
     };
     let (click, board) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    click.answer(board_post(&board)).await
+    click.answer(board_post(here.lang, &board)).await
 }
 
 fn stale() -> Error {
-    Error::refused("This button no longer works: use `/replay` again.")
+    Error::refused("error-button-gone-replay")
 }
 
 /// The board of a replay, privately, with its paging buttons.
-pub(crate) fn board_post(board: &ReplayBoard) -> Post {
+pub(crate) fn board_post(lang: Lang, board: &ReplayBoard) -> Post {
     let file = board.image.as_ref().map(|image| File {
         name: format!(
             "game-{}-move-{}-{}.png",
@@ -111,10 +115,10 @@ pub(crate) fn board_post(board: &ReplayBoard) -> Post {
         ),
         bytes: image.png.clone(),
     });
-    let mut post = Post::private(format_replay::board(board))
+    let mut post = Post::private(format_replay::board(lang, board))
         .file(file)
         .per_row(4);
-    for button in buttons(board) {
+    for button in buttons(lang, board) {
         post = post.button(button);
     }
     post
@@ -122,7 +126,7 @@ pub(crate) fn board_post(board: &ReplayBoard) -> Post {
 
 /// ⏮ ◀ ▶ ⏭, the ones leading nowhere greyed out, and "From my seat" (or back to the
 /// first seat) for a player.
-fn buttons(board: &ReplayBoard) -> Vec<serenity::CreateButton> {
+fn buttons(lang: Lang, board: &ReplayBoard) -> Vec<serenity::CreateButton> {
     let at_start = board.ply == 0;
     let at_end = board.ply >= board.last_ply;
     let target = |ply: u32| ply.to_string();
@@ -149,9 +153,9 @@ fn buttons(board: &ReplayBoard) -> Vec<serenity::CreateButton> {
     if let Some(mine) = board.viewer_seat {
         // Between the player's own side and the first seat's (the spectators' view).
         let (seat, label) = if board.seat == mine {
-            (0, format_replay::first_seat_label(board.variant))
+            (0, format_replay::first_seat_label(lang, board.variant))
         } else {
-            (mine, format_replay::my_seat_label().to_owned())
+            (mine, format_replay::my_seat_label(lang))
         };
         if seat != board.seat {
             let toggle = page_button(board, target(board.ply), seat, SEAT, &label, false)
@@ -190,7 +194,7 @@ fn page_button(
 
 /// The replay announced at the end of a game, drawn now: the GIF from the winner's seat
 /// with the result. If it cannot be drawn the text goes alone, saying where to get it.
-pub(crate) async fn announced_post(service: &Service, view: &ReplayView) -> Post {
+pub(crate) async fn announced_post(service: &Service, lang: Lang, view: &ReplayView) -> Post {
     let limit = usize::try_from(CHANNEL_ATTACHMENT_LIMIT)
         .unwrap_or(usize::MAX)
         .min(DEFAULT_BYTE_LIMIT);
@@ -199,16 +203,16 @@ pub(crate) async fn announced_post(service: &Service, view: &ReplayView) -> Post
             GameRef::InGuild(view.guild_id, view.game_id),
             ReplaySeat::Seat(view.seat),
             limit,
-            captions(),
+            captions(lang, Some(format_replay::replay_result(lang, view))),
         )
         .await;
     match drawn {
         Ok(file) => {
-            Post::new(format_replay::announced(view, Some(&file))).file(Some(gif_file(file)))
+            Post::new(format_replay::announced(lang, view, Some(&file))).file(Some(gif_file(file)))
         }
         Err(error) => {
             tracing::error!(%error, game = %view.game_id, "the replay could not be drawn");
-            Post::new(format_replay::announced(view, None))
+            Post::new(format_replay::announced(lang, view, None))
         }
     }
 }
@@ -230,10 +234,15 @@ pub(crate) async fn export(ctx: Context<'_>, which: GameRef) -> Result<(), Error
     let service = ctx.data().service();
     let file = deadline::command(ctx, true, async {
         Ok(service
-            .replay_gif(which, ReplaySeat::For(here.user), limit, captions())
+            .replay_gif(
+                which,
+                ReplaySeat::For(here.user),
+                limit,
+                captions(here.lang, None),
+            )
             .await?)
     })
     .await?;
-    let post = Post::private(format_replay::exported(&file)).file(Some(gif_file(file)));
+    let post = Post::private(format_replay::exported(here.lang, &file)).file(Some(gif_file(file)));
     game::send(ctx, post).await
 }

@@ -14,6 +14,7 @@ use serenity::http::HttpError;
 use crate::service::{computer_level, ChallengeView, PlayerView};
 use crate::store::{ChannelId, InviteResponse, UserId};
 
+use super::i18n::Lang;
 use super::{format_threads, ids, Context, Error};
 
 /// Discord's error code when a message already has its thread.
@@ -21,15 +22,16 @@ const THREAD_ALREADY_CREATED: isize = 160_004;
 /// Discord's limit on a thread's name, in characters.
 const MAX_NAME_CHARS: usize = 100;
 
-/// The permissions a game thread needs, with the names Discord shows for them.
+/// The permissions a game thread needs, with the key of the name Discord shows for them
+/// (`permission-<key>` in the message files).
 const NEEDED: [(serenity::Permissions, &str); 2] = [
     (
         serenity::Permissions::CREATE_PUBLIC_THREADS,
-        "Create Public Threads",
+        "create-public-threads",
     ),
     (
         serenity::Permissions::SEND_MESSAGES_IN_THREADS,
-        "Send Messages in Threads",
+        "send-messages-in-threads",
     ),
 ];
 
@@ -54,8 +56,9 @@ pub(crate) async fn wanted(
     if !wanted {
         return Ok(false);
     }
+    let lang = super::game::lang_of(ctx);
     if computers_only {
-        return Err(format_threads::not_with_computers_only());
+        return Err(format_threads::not_with_computers_only(lang));
     }
     let poise::Context::Application(app) = ctx else {
         return Ok(true);
@@ -66,13 +69,13 @@ pub(crate) async fn wanted(
             serenity::ChannelType::PublicThread | serenity::ChannelType::PrivateThread
         )
     }) {
-        return Err(format_threads::already_in_a_thread());
+        return Err(format_threads::already_in_a_thread(lang));
     }
     let missing = missing_permissions(app.interaction.app_permissions);
     if missing.is_empty() {
         Ok(true)
     } else {
-        Err(format_threads::missing_permissions(&missing))
+        Err(format_threads::missing_permissions(lang, &missing))
     }
 }
 
@@ -107,15 +110,17 @@ pub(crate) enum Opened {
 }
 
 /// Opens (or finds, if it was opened before) the thread of `view`'s game from the
-/// challenge's message `message` in `channel`, named after the players and the variant.
+/// challenge's message `message` in `channel`, named after the players and the variant in
+/// the server's language `server`; what goes wrong is said in the clicker's `lang`.
 pub(crate) async fn open(
     http: &serenity::Http,
     channel: serenity::ChannelId,
     message: serenity::MessageId,
     view: &ChallengeView,
     joining: &crate::service::Person,
+    (lang, server): (Lang, Lang),
 ) -> Result<Opened, Error> {
-    let name = thread_name(view, joining);
+    let name = thread_name(server, view, joining);
     let builder = serenity::CreateThread::new(name)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
     match channel
@@ -135,11 +140,11 @@ pub(crate) async fn open(
             if response.status_code.as_u16() == 403 =>
         {
             tracing::info!(%channel, "no thread for a game: {}", response.error.message);
-            Ok(Opened::Refused(format_threads::refused_by_discord()))
+            Ok(Opened::Refused(format_threads::refused_by_discord(lang)))
         }
         Err(why) => {
             tracing::warn!(%channel, "could not open a game thread: {why}");
-            Err(Error::refused(format_threads::not_opened()))
+            Err(Error::Said(format_threads::not_opened(lang)))
         }
     }
 }
@@ -165,7 +170,7 @@ pub(crate) async fn add_players(http: &serenity::Http, thread: ChannelId, player
 }
 
 /// "alice vs bob · Shogi", cut to Discord's limit.
-fn thread_name(view: &ChallengeView, joining: &crate::service::Person) -> String {
+fn thread_name(lang: Lang, view: &ChallengeView, joining: &crate::service::Person) -> String {
     let mut names: Vec<String> = std::iter::once(&view.challenger)
         .chain(&view.invitees)
         .map(|p| {
@@ -177,7 +182,7 @@ fn thread_name(view: &ChallengeView, joining: &crate::service::Person) -> String
     if !view.invitees.iter().any(|i| i.user_id == joining.id) {
         names.push(joining.name.clone());
     }
-    let name = format_threads::thread_name(&names, view.variant);
+    let name = format_threads::thread_name(lang, &names, view.variant);
     name.chars().take(MAX_NAME_CHARS).collect()
 }
 
@@ -189,13 +194,13 @@ mod tests {
     fn every_missing_permission_is_named() {
         assert_eq!(
             missing_permissions(None),
-            ["Create Public Threads", "Send Messages in Threads"]
+            ["create-public-threads", "send-messages-in-threads"]
         );
         let some =
             serenity::Permissions::SEND_MESSAGES | serenity::Permissions::CREATE_PUBLIC_THREADS;
         assert_eq!(
             missing_permissions(Some(some)),
-            ["Send Messages in Threads"]
+            ["send-messages-in-threads"]
         );
         let all = some | serenity::Permissions::SEND_MESSAGES_IN_THREADS;
         assert!(missing_permissions(Some(all)).is_empty());

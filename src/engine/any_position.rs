@@ -13,6 +13,10 @@ use super::sink::Sink;
 use super::{standard, yonin, Variant};
 
 /// A position of any variant.
+// Dai dai's position is several times the size of the 9x9 one. Positions live one per game
+// or per search frame and are copied whole: a box would add an allocation to every copy of
+// a dai dai position and save nothing where a 9x9 one is held.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnyPosition {
     /// Standard and yonin shogi.

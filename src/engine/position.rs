@@ -221,7 +221,7 @@ impl Position for ShogiPosition {
         }
     }
     fn play_quiet(&mut self, m: &Move) {
-        self.apply(m);
+        self.apply_quiet(m);
     }
 }
 

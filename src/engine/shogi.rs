@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use arrayvec::ArrayVec;
 
 use super::error::{IllegalMove, PositionError};
-use super::geometry::{Geometry, Seat, SeatSet, Sq, MAX_CELLS};
+use super::geometry::{Geometry, Seat, SeatSet, Sq, PAD};
 use super::moves::Move;
 pub use super::outcome::EliminationReason;
 use super::piece::{KindDef, KindId, Piece, EMPTY, WALL};
@@ -97,6 +97,33 @@ impl ShogiSpec {
     }
 }
 
+/// Drop-shogi boards are 9x9: the cells of their padded mailbox, and their squares.
+const MAX_SHOGI_CELLS: usize = (9 + 2 * PAD) * (9 + 2 * PAD);
+const MAX_SHOGI_SQUARES: usize = 9 * 9;
+
+/// A set of mailbox cells of a drop-shogi board, one bit per cell.
+type CellSet = [u64; MAX_SHOGI_CELLS.div_ceil(64)];
+
+/// Adds or removes a cell of a [`CellSet`].
+#[inline]
+fn toggle(set: &mut CellSet, sq: Sq) {
+    set[sq.index() >> 6] ^= 1 << (sq.index() & 63);
+}
+
+/// The cells of a [`CellSet`], in increasing order (board order: row by row).
+#[inline]
+fn cells(set: CellSet) -> impl Iterator<Item = Sq> {
+    set.into_iter().enumerate().flat_map(|(w, mut bits)| {
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Sq((w * 64 + i) as u16)
+            })
+        })
+    })
+}
+
 /// The largest move number a position text may give.
 const MAX_MOVE_NUMBER: u32 = 100_000;
 
@@ -133,7 +160,10 @@ impl Overlay {
 #[derive(Clone)]
 pub struct ShogiPosition {
     spec: &'static ShogiSpec,
-    board: [u16; MAX_CELLS],
+    board: [u16; MAX_SHOGI_CELLS],
+    /// Each seat's pieces as bits over the mailbox cells, kept by [`Self::set_piece`], so
+    /// move generation visits the mover's pieces without scanning the board.
+    pieces: [CellSet; 4],
     hands: [[u8; 8]; 4],
     kings: [Sq; 4],
     to_move: Seat,
@@ -171,13 +201,18 @@ impl std::fmt::Debug for ShogiPosition {
 impl ShogiPosition {
     /// An empty board with empty hands, all seats alive, seat 0 to move.
     pub fn empty(spec: &'static ShogiSpec) -> ShogiPosition {
-        let mut board = [WALL; MAX_CELLS];
+        assert!(
+            spec.geometry.cells() <= MAX_SHOGI_CELLS,
+            "drop-shogi boards are at most 9x9"
+        );
+        let mut board = [WALL; MAX_SHOGI_CELLS];
         for sq in spec.geometry.squares() {
             board[sq.index()] = EMPTY;
         }
         let mut pos = ShogiPosition {
             spec,
             board,
+            pieces: [[0; MAX_SHOGI_CELLS.div_ceil(64)]; 4],
             hands: [[0; 8]; 4],
             kings: [Sq::NONE; 4],
             to_move: Seat(0),
@@ -325,7 +360,9 @@ impl ShogiPosition {
 
     #[inline]
     pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
-        Piece::from_cell(self.board[sq.index()])
+        self.board
+            .get(sq.index())
+            .and_then(|&c| Piece::from_cell(c))
     }
 
     /// Places or removes a piece, keeping the hash and king squares up to date.
@@ -333,6 +370,7 @@ impl ShogiPosition {
         let old = self.board[sq.index()];
         if let Some(p) = Piece::from_cell(old) {
             self.hash ^= zobrist::piece(p.cell(), sq);
+            toggle(&mut self.pieces[p.owner().index()], sq);
             if self.spec.kinds[p.kind() as usize].royal && self.kings[p.owner().index()] == sq {
                 self.kings[p.owner().index()] = Sq::NONE;
             }
@@ -341,6 +379,7 @@ impl ShogiPosition {
             Some(p) => {
                 self.board[sq.index()] = p.cell();
                 self.hash ^= zobrist::piece(p.cell(), sq);
+                toggle(&mut self.pieces[p.owner().index()], sq);
                 if self.spec.kinds[p.kind() as usize].royal {
                     self.kings[p.owner().index()] = sq;
                 }
@@ -576,20 +615,22 @@ impl ShogiPosition {
         // Lines (files, or ranks for sideways seats) holding an unpromoted pawn of ours.
         let mut pawn_lines = 0u32;
         let sideways = t.quarter_turns[me.index()] % 2 == 1;
+        let zone = spec.zone_depth;
 
-        for sq in spec.geometry.squares() {
-            let c = self.board[sq.index()];
-            let Some(p) = Piece::from_cell(c) else {
+        for sq in cells(self.pieces[me.index()]) {
+            let Some(p) = Piece::from_cell(self.board[sq.index()]) else {
                 continue;
             };
-            if p.owner() != me {
-                continue;
-            }
             let kind = p.kind();
             if kind == spec.pawn {
                 pawn_lines |= 1 << line_of(t, sq, sideways);
             }
             let def = &spec.kinds[kind as usize];
+            // A move that may expose the king is tested; any other is legal as made, and
+            // only its promotion choices remain to be settled (from data fixed per piece).
+            let needs_test = def.royal || in_check || pinned.contains(&sq);
+            let promotes = def.promotes_to.is_some();
+            let from_in_zone = t.far_depth(sq, me) < zone;
             for ray in t.rays(me, kind) {
                 let mut to = sq;
                 let mut steps = 0u8;
@@ -601,16 +642,27 @@ impl ShogiPosition {
                     }
                     let occupied = target != EMPTY;
                     if occupied {
-                        let victim = Piece::from_cell(target).expect("occupied cell");
-                        if !capturable.contains(victim.owner())
-                            || spec.kinds[victim.kind() as usize].royal
-                        {
+                        let Some(victim) = Piece::from_cell(target) else {
+                            break;
+                        };
+                        if !capturable.contains(victim.owner()) || t.is_royal(victim.kind()) {
                             break;
                         }
                     }
-                    let needs_test = in_check || pinned.contains(&sq);
-                    if self.emit_board_move(sink, sq, to, p, def, king, needs_test, opps) {
-                        return;
+                    if needs_test {
+                        if self.emit_board_move(sink, sq, to, p, def, king, true, opps) {
+                            return;
+                        }
+                    } else {
+                        let to_depth = t.far_depth(to, me);
+                        let can_promote = promotes && (from_in_zone || to_depth < zone);
+                        let must_promote = to_depth < def.dead_depth;
+                        if can_promote && sink.push(Move::board(sq, to, true)) {
+                            return;
+                        }
+                        if !must_promote && sink.push(Move::board(sq, to, false)) {
+                            return;
+                        }
                     }
                     steps += 1;
                     if occupied || ray.dir.is_none() || (ray.range != 0 && steps >= ray.range) {
@@ -624,41 +676,72 @@ impl ShogiPosition {
         if hand.iter().all(|&n| n == 0) {
             return;
         }
+        // The squares a drop may go to, in board order. In check a drop can only help by
+        // standing between the king and a slider, so only the empty squares along the
+        // king's eight lines are candidates (each still tested below).
+        let mut empties: ArrayVec<Sq, MAX_SHOGI_SQUARES> = ArrayVec::new();
+        if in_check {
+            for dir in 0..8 {
+                let delta = t.dir_delta(dir);
+                let mut sq = king.offset(delta);
+                while self.board[sq.index()] == EMPTY {
+                    let still_checked = self.attacked(
+                        king,
+                        opps,
+                        Overlay {
+                            from: sq,
+                            to: sq,
+                            to_cell: Piece::new(spec.pawn, me, false).cell(),
+                        },
+                    );
+                    if !still_checked {
+                        empties.push(sq);
+                    }
+                    sq = sq.offset(delta);
+                }
+            }
+            empties.sort_unstable();
+        } else {
+            for to in spec.geometry.squares() {
+                if self.board[to.index()] == EMPTY {
+                    empties.push(to);
+                }
+            }
+        }
+        if empties.is_empty() {
+            return;
+        }
+        // Squares far enough from the far edge for a kind with dead squares, built once
+        // for each depth that some kind in hand needs.
+        let mut deep: [Option<ArrayVec<Sq, MAX_SHOGI_SQUARES>>; 4] = Default::default();
         for (slot, &kind) in spec.hand_kinds.iter().enumerate() {
             if hand[slot] == 0 {
                 continue;
             }
             let def = &spec.kinds[kind as usize];
-            let piece = Piece::new(kind, me, false);
-            for to in spec.geometry.squares() {
-                if self.board[to.index()] != EMPTY {
+            let alive_on = |to: &Sq| t.far_depth(*to, me) >= def.dead_depth;
+            let other: ArrayVec<Sq, MAX_SHOGI_SQUARES>;
+            let squares: &[Sq] = match usize::from(def.dead_depth) {
+                0 => &empties,
+                d if d < deep.len() => deep[d]
+                    .get_or_insert_with(|| empties.iter().copied().filter(alive_on).collect()),
+                _ => {
+                    other = empties.iter().copied().filter(alive_on).collect();
+                    &other
+                }
+            };
+            if kind != spec.pawn {
+                if sink.push_drops(kind, squares) {
+                    return;
+                }
+                continue;
+            }
+            for &to in squares {
+                if pawn_lines & (1 << line_of(t, to, sideways)) != 0 {
                     continue;
                 }
-                if def.dead_depth > 0 && t.far_depth(to, me) < def.dead_depth {
+                if self.pawn_drop_refusal(to, me).is_some() {
                     continue;
-                }
-                // The check test comes before the pawn rules: uchifuzume plays the
-                // position out, which is wasted on a drop that leaves the king in check.
-                if in_check
-                    && self.attacked(
-                        king,
-                        opps,
-                        Overlay {
-                            from: to,
-                            to,
-                            to_cell: piece.cell(),
-                        },
-                    )
-                {
-                    continue;
-                }
-                if kind == spec.pawn {
-                    if pawn_lines & (1 << line_of(t, to, sideways)) != 0 {
-                        continue;
-                    }
-                    if self.pawn_drop_refusal(to, me).is_some() {
-                        continue;
-                    }
                 }
                 if sink.push(Move::drop(kind, to)) {
                     return;
@@ -911,6 +994,16 @@ impl ShogiPosition {
     /// Plays a legal move (unchecked: the caller has verified it) and applies the turn
     /// rule: the next seat, and in four-seat games check priority and eliminations.
     pub fn apply(&mut self, m: &Move) -> PlayEffects {
+        self.apply_reporting(m, true)
+    }
+
+    /// Plays a legal move like [`Self::apply`] without looking for the checks it gives
+    /// where the turn rule does not need them (two seats): perft and search.
+    pub fn apply_quiet(&mut self, m: &Move) {
+        self.apply_reporting(m, false);
+    }
+
+    fn apply_reporting(&mut self, m: &Move, report_checks: bool) -> PlayEffects {
         let spec = self.spec;
         let me = self.to_move;
         let mut effects = PlayEffects::default();
@@ -939,7 +1032,7 @@ impl ShogiPosition {
         if spec.seats == 2 {
             let next = spec.next_seat(me);
             self.set_turn(next);
-            if self.in_check(next) {
+            if report_checks && self.in_check(next) {
                 effects.checks = effects.checks.with(next);
             }
         } else {

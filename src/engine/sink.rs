@@ -2,12 +2,21 @@
 //! [`Sink`]: a list keeps the moves, a [`Counter`] only counts them (perft's last ply), and
 //! [`Any`] stops at the first (is there a legal move at all?).
 
+use super::geometry::Sq;
 use super::moves::Move;
+use super::piece::KindId;
 
 /// A receiver of generated moves.
 pub trait Sink {
     /// Takes a move; returns `true` to stop generating.
     fn push(&mut self, m: Move) -> bool;
+
+    /// Takes drops of `kind` on each of `squares`, in order; returns `true` to stop. A
+    /// counter adds them in one step (bulk counting), without making each move.
+    #[inline]
+    fn push_drops(&mut self, kind: KindId, squares: &[Sq]) -> bool {
+        squares.iter().any(|&to| self.push(Move::drop(kind, to)))
+    }
 }
 
 impl Sink for Vec<Move> {
@@ -28,6 +37,12 @@ impl Sink for Counter {
         self.0 += 1;
         false
     }
+
+    #[inline]
+    fn push_drops(&mut self, _: KindId, squares: &[Sq]) -> bool {
+        self.0 += squares.len();
+        false
+    }
 }
 
 /// Whether any move exists: stops the generator at the first.
@@ -39,5 +54,11 @@ impl Sink for Any {
     fn push(&mut self, _: Move) -> bool {
         self.0 = true;
         true
+    }
+
+    #[inline]
+    fn push_drops(&mut self, _: KindId, squares: &[Sq]) -> bool {
+        self.0 |= !squares.is_empty();
+        self.0
     }
 }

@@ -45,6 +45,8 @@ pub struct Tables {
     pub seats: u8,
     pub quarter_turns: [u8; 4],
     kinds: usize,
+    /// Royal kinds (bit per kind id): pieces that are never captured.
+    royal: u128,
     rays: Vec<BoardRay>,
     ray_spans: Vec<(u32, u32)>,
     reach: Vec<[u8; 8]>,
@@ -120,11 +122,17 @@ impl Tables {
                 far_depth[sq.index()][seat] = depth as u8;
             }
         }
+        let royal = kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, def)| def.royal)
+            .fold(0u128, |bits, (k, _)| bits | 1 << k);
         Tables {
             geometry,
             seats,
             quarter_turns,
             kinds: n,
+            royal,
             rays,
             ray_spans,
             reach,
@@ -147,6 +155,12 @@ impl Tables {
     #[inline]
     pub fn reach(&self, seat: Seat, kind: KindId, dir: usize) -> u8 {
         self.reach[seat.index() * self.kinds + kind as usize][dir]
+    }
+
+    /// Whether `kind` is royal (a king: never captured).
+    #[inline]
+    pub fn is_royal(&self, kind: KindId) -> bool {
+        self.royal & (1u128 << kind) != 0
     }
 
     #[inline]

@@ -9,8 +9,8 @@ use crate::engine::{AnyPosition, Seat};
 use super::board::{coordinate_label, draw_coordinate};
 use super::layout::Layout;
 use super::paint::*;
-use super::position::{position_scene, LastMove};
-use super::scene::{Mark, Scene, Square};
+use super::position::{position_scene_styled, LastMove};
+use super::scene::{Mark, PieceStyle, Scene, Square};
 use super::{encode_png, render_scene, RenderError};
 
 /// The fewest and the most cells a close-up shows across: seven 17x17 cells make an image
@@ -182,7 +182,18 @@ pub fn crop_png(
     seat: Seat,
     last_move: Option<&LastMove>,
 ) -> Result<Option<Vec<u8>>, RenderError> {
-    let scene = position_scene(position, seat, last_move);
+    crop_png_styled(position, seat, last_move, PieceStyle::Kanji)
+}
+
+/// [`crop_png`] with the pieces in `style` (dai dai shogi, the one variant boards come
+/// with a close-up for today, keeps its kanji).
+pub fn crop_png_styled(
+    position: &AnyPosition,
+    seat: Seat,
+    last_move: Option<&LastMove>,
+    style: PieceStyle,
+) -> Result<Option<Vec<u8>>, RenderError> {
+    let scene = position_scene_styled(position, seat, last_move, style);
     render_crop(&scene)
         .map(|image| encode_png(&image))
         .transpose()

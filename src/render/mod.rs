@@ -29,7 +29,9 @@ use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder};
 use tiny_skia::Pixmap;
 
-pub use crop::{crop_png, crop_window, render_crop, CropWindow, CROP_MAX, CROP_MIN};
+pub use crop::{
+    crop_png, crop_png_styled, crop_window, render_crop, CropWindow, CROP_MAX, CROP_MIN,
+};
 pub use position::{
     board_png, board_png_styled, move_marks, position_scene, position_scene_styled, style_of,
     LastMove,
@@ -42,7 +44,7 @@ pub use replay::{
 };
 pub use scene::{
     BoardStyle, HandPiece, Highlight, Mark, MoveMark, PieceStyle, Player, QuarterTurns, Reach, Rgb,
-    Scene, ScenePiece, Square, YONIN_COLOURS,
+    Scene, ScenePiece, Square, UnknownPieceStyle, YONIN_COLOURS,
 };
 
 /// Why an image could not be produced.

@@ -174,9 +174,9 @@ fn paint_international(
     place: Transform,
 ) {
     let centre = (0.0, h * 0.1);
-    draw_letter(pixmap, look.label, w * 0.48, look.ink, centre, place);
+    draw_letter(pixmap, look.label, w * 0.58, look.ink, centre, place);
     let unit = w.min(h);
-    let dot = unit * 0.062;
+    let dot = unit * 0.066;
     for mark in moves {
         let (x, y) = mark_point(mark.dx, mark.dy, w, h, centre);
         match mark.reach {
@@ -196,36 +196,43 @@ fn paint_international(
                 let (ux, uy) = (dx / length, dy / length);
                 let tail = (x - ux * unit * 0.1, y - uy * unit * 0.1);
                 let tip = (x + ux * unit * 0.07, y + uy * unit * 0.07);
-                let head = unit * 0.1;
+                // A solid head: at chat width an open V blurs into a dot, a wedge stays
+                // a wedge.
+                let head = unit * 0.12;
+                let base = (tip.0 - ux * head, tip.1 - uy * head);
                 let mut pb = PathBuilder::new();
                 pb.move_to(tail.0, tail.1);
-                pb.line_to(tip.0, tip.1);
-                // The arrowhead, a V at the tip.
-                pb.move_to(
-                    tip.0 - ux * head - uy * head * 0.8,
-                    tip.1 - uy * head + ux * head * 0.8,
-                );
-                pb.line_to(tip.0, tip.1);
-                pb.line_to(
-                    tip.0 - ux * head + uy * head * 0.8,
-                    tip.1 - uy * head - ux * head * 0.8,
-                );
+                pb.line_to(base.0 + ux * head * 0.3, base.1 + uy * head * 0.3);
                 if range > 1 {
-                    let bar = head * 0.7;
+                    let bar = head * 0.6;
                     pb.move_to(tail.0 - uy * bar, tail.1 + ux * bar);
                     pb.line_to(tail.0 + uy * bar, tail.1 - ux * bar);
                 }
-                if let Some(arrow) = pb.finish() {
-                    stroke(pixmap, &arrow, look.mark, unit * 0.05, place);
+                if let Some(shaft) = pb.finish() {
+                    stroke(pixmap, &shaft, look.mark, unit * 0.055, place);
+                }
+                let spread = head * 0.75;
+                let mut pb = PathBuilder::new();
+                pb.move_to(tip.0, tip.1);
+                pb.line_to(base.0 - uy * spread, base.1 + ux * spread);
+                pb.line_to(base.0 + uy * spread, base.1 - ux * spread);
+                pb.close();
+                if let Some(wedge) = pb.finish() {
+                    fill(pixmap, &wedge, look.mark, place);
                 }
             }
         }
     }
 }
 
-/// The international label centred on `centre` of the piece frame: the letter `em`
-/// pixels tall, and for a promoted kind (`+R`) a smaller plus raised before it, so the
-/// pair is hardly wider than a letter and leaves room for the marks beside it.
+/// The international label centred on `centre` of the piece frame, `em` pixels tall: the
+/// letter of the kind, the same for its promoted side (`+R` draws as a red `R`).
+///
+/// A promoted piece is told by its red ink, as kanji pieces are, and by its marks, which
+/// change with promotion for every kind (a tokin shows the gold's six steps, a dragon the
+/// rook's arrows with four diagonal dots), so it stays told apart without colour too. A
+/// plus sign before the letter was tried: on a piece 40 px wide, as chat shows a board,
+/// it is a speck of three pixels, and the pair had to shrink the letter by a fifth.
 fn draw_letter(
     pixmap: &mut Pixmap,
     label: &str,
@@ -234,33 +241,12 @@ fn draw_letter(
     centre: (f32, f32),
     place: Transform,
 ) {
-    let (plus, letter) = match label.strip_prefix('+') {
-        Some(rest) if !rest.is_empty() => (true, rest),
-        _ => (false, label),
+    let letter = match label.strip_prefix('+') {
+        Some(rest) if !rest.is_empty() => rest,
+        _ => label,
     };
-    let letter = TextLine::new(letter);
-    let at =
-        |x: f32, y: f32| Transform::from_translate(centre.0 + x, centre.1 + y).post_concat(place);
-    if !plus {
-        letter.draw_centred(pixmap, em, ink.color(), at(0.0, 0.0));
-        return;
-    }
-    let small = em * 0.62;
-    let mark = TextLine::new("+");
-    let (letter_w, plus_w) = (letter.width() * em, mark.width() * small * 0.8);
-    let left = -(letter_w + plus_w) / 2.0;
-    mark.draw_centred(
-        pixmap,
-        small,
-        ink.color(),
-        at(left + plus_w / 2.0, -em * 0.2),
-    );
-    letter.draw_centred(
-        pixmap,
-        em,
-        ink.color(),
-        at(left + plus_w + letter_w / 2.0, 0.0),
-    );
+    let at = Transform::from_translate(centre.0, centre.1).post_concat(place);
+    TextLine::new(letter).draw_centred(pixmap, em, ink.color(), at);
 }
 
 /// Where the mark of a move line toward (`dx`, `dy`) sits on a piece `w` x `h`, around the

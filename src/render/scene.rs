@@ -94,9 +94,47 @@ pub enum PieceStyle {
     /// The kanji of real sets (one character, or two stacked in dai dai shogi).
     #[default]
     Kanji,
-    /// For beginners: the piece's Western letter (`K`, `+R`) with its moves drawn around
-    /// it as dots and arrows. Standard and yonin shogi; dai dai shogi keeps its kanji.
+    /// For beginners: the piece's Western letter (`K`; a promoted `+R` as a red `R`) with
+    /// its moves drawn around it as dots and arrows. Standard and yonin shogi; dai dai
+    /// shogi keeps its kanji.
     International,
+}
+
+impl PieceStyle {
+    /// Every style, the default first.
+    pub const ALL: [PieceStyle; 2] = [PieceStyle::Kanji, PieceStyle::International];
+
+    /// The style's name as the command line takes it and a setting may store it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PieceStyle::Kanji => "kanji",
+            PieceStyle::International => "international",
+        }
+    }
+}
+
+impl std::fmt::Display for PieceStyle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A piece style name that is not one of ours.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown piece style '{0}' (choose kanji or international)")]
+pub struct UnknownPieceStyle(pub String);
+
+impl std::str::FromStr for PieceStyle {
+    type Err = UnknownPieceStyle;
+
+    /// Reads a [`PieceStyle::name`], in any case; `intl` is short for international.
+    fn from_str(s: &str) -> Result<PieceStyle, UnknownPieceStyle> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "kanji" => Ok(PieceStyle::Kanji),
+            "international" | "intl" => Ok(PieceStyle::International),
+            _ => Err(UnknownPieceStyle(s.into())),
+        }
+    }
 }
 
 /// How far a piece reaches along one of its move lines.
@@ -424,6 +462,21 @@ impl Scene {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn piece_style_names_read_back_and_bad_ones_are_refused() {
+        for style in PieceStyle::ALL {
+            assert_eq!(style.name().parse(), Ok(style));
+            assert_eq!(style.to_string(), style.name());
+        }
+        assert_eq!(" Intl ".parse(), Ok(PieceStyle::International));
+        assert_eq!(PieceStyle::default(), PieceStyle::Kanji);
+        let bad = "western".parse::<PieceStyle>().unwrap_err();
+        assert_eq!(
+            bad.to_string(),
+            "unknown piece style 'western' (choose kanji or international)"
+        );
+    }
 
     #[test]
     fn squares_use_shogi_coordinates() {

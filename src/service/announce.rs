@@ -56,16 +56,27 @@ pub enum Announcement {
     /// An offer or request that lapsed when the game moved on: its message is edited
     /// (its buttons removed) rather than a new one posted.
     OfferLapsed(Box<OfferLapsed>),
+    /// A player's vacation starts or ends: the game's clock waits, or runs again.
+    Vacation(Box<super::VacationNotice>),
+    /// A direct message to the player whose turn it is, who asked for one; stored in the
+    /// game's channel so that it follows the board it links to.
+    TurnMessage(Box<super::TurnMessage>),
+    /// A player's daily digest, by direct message; stored under the player's id.
+    Digest(Box<super::Digest>),
 }
 
 /// How a game played in a thread ended, for the channel the thread hangs from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ThreadResult {
     pub game_id: GameId,
     pub variant: Variant,
     pub thread_id: ChannelId,
     /// How the game ended, in one line.
     pub summary: String,
+    /// How the game ended, for the front end to say in its reader's language (absent from
+    /// announcements stored before it was added).
+    #[serde(default)]
+    pub over: Option<super::GameOver>,
 }
 
 /// A game's thread to archive.
@@ -132,10 +143,24 @@ impl Announcement {
             Self::OfferMade(_) => "offer",
             Self::OfferDeclined(_) => "offer_declined",
             Self::Reminder(_) => "reminder",
+            Self::Vacation(notice) if notice.started => "vacation_started",
+            Self::Vacation(_) => "vacation_ended",
+            Self::TurnMessage(_) => "turn_message",
+            Self::Digest(_) => "digest",
             Self::Replay(_) => "replay",
             Self::ThreadResult(_) => "thread_result",
             Self::ArchiveThread(_) => "archive_thread",
             Self::OfferLapsed(_) => "offer_lapsed",
+        }
+    }
+
+    /// The player an announcement is said to by direct message; `None` for what is posted
+    /// in a channel.
+    pub fn recipient(&self) -> Option<UserId> {
+        match self {
+            Self::TurnMessage(message) => Some(message.player.user_id),
+            Self::Digest(digest) => Some(digest.user_id),
+            _ => None,
         }
     }
 

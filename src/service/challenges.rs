@@ -16,7 +16,8 @@ use crate::store::{
 use super::computer::computer_level;
 use super::error::into_store_error;
 use super::play::board_of;
-use super::table::{parse_variant, turn_clock, Table};
+use super::table::{parse_variant, Table};
+use super::time_control::{TimeControl, MAX_BANK_SECONDS};
 use super::{
     AcceptOutcome, Announcement, BoardView, ChallengeRequest, ChallengeView, Participant, Person,
     Seating, Service, ServiceError, ServiceResult, TimeLimit,
@@ -32,6 +33,9 @@ struct ChallengeOptions {
     /// The game is to be played in a thread of its own.
     #[serde(default)]
     thread: bool,
+    /// Each player's time bank; `None` for none.
+    #[serde(default)]
+    bank_seconds: Option<i64>,
 }
 
 /// The server setting that puts every game in a thread of its own unless its challenge
@@ -76,8 +80,10 @@ impl Service {
         }
         let (challenger_seat, opponent_seats) =
             seats_asked(variant, challenger.id, &opponents, &request.seating)?;
+        let seconds_per_move = self.seconds_per_move(request.time_limit)?;
         let options = ChallengeOptions {
-            seconds_per_move: self.seconds_per_move(request.time_limit)?,
+            bank_seconds: bank_asked(request.bank, seconds_per_move)?,
+            seconds_per_move,
             rules: request
                 .rules
                 .clone()
@@ -340,7 +346,18 @@ impl Service {
         let options = challenge_options(&challenge)?;
         let seats = seating(&challenge, variant)?;
         let game = engine::Game::new(variant, options.rules.clone());
+        let control = options.seconds_per_move.map(|per_move| TimeControl {
+            per_move,
+            bank: options.bank_seconds,
+        });
+        let clock = self
+            .first_turn_clock(challenge.guild_id, &seats, control, now)
+            .await?;
         let thread = thread.filter(|_| options.thread);
+        let first_told = match seats.first() {
+            Some(&first) => self.wants_turn_message(first).await?,
+            None => false,
+        };
         let new = NewGame {
             guild_id: challenge.guild_id,
             channel_id: thread.unwrap_or(challenge.channel_id),
@@ -352,16 +369,19 @@ impl Service {
             state: game.to_state(),
             seats,
             seconds_per_move: options.seconds_per_move,
-            clock: turn_clock(options.seconds_per_move, now),
+            bank_seconds: options.bank_seconds,
+            clock,
         };
         let announce = |created: &crate::store::Game| {
             let view = start_view(created, challenge.challenger_id).map_err(into_store_error)?;
+            let message = first_told
+                .then(|| super::notifications::turn_message_at_start(&view))
+                .flatten();
             let announcement = Announcement::GameStarted(Box::new(view));
-            Ok(vec![announcement.stored_in(
-                created.channel_id,
-                Some(created.id),
-                None,
-            )?])
+            std::iter::once(announcement)
+                .chain(message)
+                .map(|said| said.stored_in(created.channel_id, Some(created.id), None))
+                .collect()
         };
         let created = match thread {
             Some(_) => {
@@ -416,6 +436,20 @@ impl Service {
                 describe_duration(settings.max_seconds_per_move)
             ))),
         }
+    }
+}
+
+/// The time bank a challenge asks for, checked: a reserve needs a time per move to add to,
+/// and is at most [`MAX_BANK_SECONDS`].
+fn bank_asked(bank: Option<i64>, seconds_per_move: Option<i64>) -> ServiceResult<Option<i64>> {
+    match (bank, seconds_per_move) {
+        (None, _) => Ok(None),
+        (Some(_), None) => Err(ServiceError::BankWithoutClock),
+        (Some(seconds), Some(_)) if (1..=MAX_BANK_SECONDS).contains(&seconds) => Ok(Some(seconds)),
+        (Some(_), Some(_)) => Err(ServiceError::BadChallenge(format!(
+            "The time bank must be between 1 second and {}.",
+            describe_duration(MAX_BANK_SECONDS)
+        ))),
     }
 }
 
@@ -572,6 +606,7 @@ fn view_of(challenge: &Challenge) -> ServiceResult<ChallengeView> {
         invitees,
         seat_mode: challenge.seat_mode,
         seconds_per_move: options.seconds_per_move,
+        bank_seconds: options.bank_seconds,
         rated: options.rated,
         in_thread: options.thread,
         rules: options.rules,

@@ -189,11 +189,12 @@ impl Service {
             game_over(row, variant, system, result, &summary, &notes)
         };
         let announce = |row: &store::Game| {
+            let over = over_of(row);
             let mut said = outcome.clone();
-            said.result = Some(over_of(row));
+            said.result = Some(over.clone());
             let mut announcements = vec![Announcement::Outcome(Box::new(said))];
             // The replay follows the result, in the same channel.
-            if let Some(replay) = replay_at_end(table, &summary) {
+            if let Some(replay) = replay_at_end(table, &summary, &over) {
                 announcements.push(Announcement::Replay(Box::new(replay)));
             }
             let mut stored = announcements
@@ -206,6 +207,7 @@ impl Service {
                     variant,
                     thread_id: row.channel_id,
                     summary: summary.clone(),
+                    over: Some(over.clone()),
                 }));
                 stored.push(line.stored_in(thread.parent_channel_id, Some(row.id), None)?);
             }

@@ -2,7 +2,9 @@
 //! shown to them as they are: each says what is wrong and, where it helps, what to do.
 
 use crate::engine::GameError;
-use crate::store::{ChallengeId, ChallengeStatus, GameId, StoreError};
+use crate::store::{ChallengeId, ChallengeStatus, GameId, OfferKind, StoreError};
+
+use super::PlayerView;
 
 /// Why the service refused or could not complete an action.
 #[derive(Debug, thiserror::Error)]
@@ -25,7 +27,48 @@ pub enum ServiceError {
 
     /// `to_move` names the seat (and player) whose turn it is.
     #[error("It is not your turn: {to_move} is to move.")]
-    NotYourTurn { to_move: String },
+    NotYourTurn { to_move: PlayerView },
+
+    /// The player was eliminated (yonin) and has no more turns.
+    #[error("You are out of this game: you were eliminated.")]
+    Eliminated,
+
+    /// An eliminated player asked to resign.
+    #[error("You are already out of this game (you were eliminated), so there is nothing to resign. You can still follow it here to the end.")]
+    NothingToResign,
+
+    /// Yonin's rule against resigning while `alive` (three or more) players are in.
+    #[error("This game's rules do not allow resigning while three or more players are still in ({alive} are). Play on: you can resign once only two of you are left.")]
+    ResignationNeedsTwo { alive: usize },
+
+    /// Players abort only until every seat has moved.
+    #[error("Every player has moved, so the game can no longer be aborted. Resign, offer a draw, or ask a moderator.")]
+    TooLateToAbort,
+
+    /// Draw offers and takebacks are for two-player games.
+    #[error("{} are for two-player games.", agreements(*.0))]
+    TwoPlayersOnly(OfferKind),
+
+    /// The player's own draw offer is still waiting for an answer.
+    #[error("You have already offered a draw; wait for your opponent's answer.")]
+    AlreadyOffered,
+
+    /// A takeback request stands already: the user's own (`by` is `None`) or another's.
+    #[error("{} for a takeback; it must be answered first.", match by { Some(by) => format!("{by} has asked"), None => "You have already asked".to_owned() })]
+    TakebackPending { by: Option<PlayerView> },
+
+    #[error("There is no {} to answer.", offer_name(*.0))]
+    NoOfferToAnswer(OfferKind),
+
+    /// The offer was made before the game moved on.
+    #[error("The {} by {by} lapsed when the game moved on, so there is nothing to answer now.", offer_name(*kind))]
+    OfferLapsed { kind: OfferKind, by: PlayerView },
+
+    #[error("The {} is yours; your opponent has to answer it.", offer_name(*.0))]
+    OwnOffer(OfferKind),
+
+    #[error("There is no move of yours to take back.")]
+    NothingToTakeBack,
 
     /// The rules refuse the move or declaration: unreadable, ambiguous or illegal move
     /// text, or a declaration whose conditions are not met. The message says which and why.
@@ -79,6 +122,27 @@ pub enum ServiceError {
     #[error("{0}")]
     NotAllowed(String),
 
+    #[error("You are already on vacation until <t:{until}:f>; end it with `/vacation end` first.")]
+    OnVacation { until: i64 },
+
+    #[error("You are not on vacation.")]
+    NotOnVacation,
+
+    #[error("You have {} of vacation left this year (the allowance here is {allowance_days} days), not {asked_days} days.", super::views::whole_days(*left_seconds))]
+    VacationAllowance {
+        asked_days: i64,
+        left_seconds: i64,
+        allowance_days: i64,
+    },
+
+    #[error(
+        "A time bank adds to the time per move: give the game a time limit, or leave the bank out."
+    )]
+    BankWithoutClock,
+
+    #[error("There is no time zone called `{name}`: give an IANA name such as `Europe/Paris`, `America/New_York` or `Asia/Tokyo`.")]
+    UnknownTimeZone { name: String },
+
     /// A game's replay could not be drawn.
     #[error("The replay of game #{game} could not be made: {reason}.")]
     Replay { game: GameId, reason: String },
@@ -113,6 +177,22 @@ impl From<GameError> for ServiceError {
             GameError::NotAllowed(why) => Self::NotAllowed(why),
             other => Self::Rules(other),
         }
+    }
+}
+
+/// An offer's name in the messages above.
+fn offer_name(kind: OfferKind) -> &'static str {
+    match kind {
+        OfferKind::Draw => "draw offer",
+        OfferKind::Takeback => "takeback request",
+    }
+}
+
+/// What a kind of offer agrees on, for [`ServiceError::TwoPlayersOnly`].
+fn agreements(kind: OfferKind) -> &'static str {
+    match kind {
+        OfferKind::Draw => "Draws by agreement",
+        OfferKind::Takeback => "Takebacks",
     }
 }
 

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{AnyPosition, Seat, Variant};
-use crate::render::{self, LastMove, RenderError};
+use crate::render::{self, LastMove, PieceStyle, RenderError};
 
 use super::table::Table;
 use super::{BoardImage, Service};
@@ -67,13 +67,19 @@ impl BoardPicture {
         self.variant.seat_name(Seat(self.seat))
     }
 
-    /// Draws it as PNG bytes, off the async threads. `None` (logged) if drawing failed: the
-    /// board is then left out of whatever shows it.
+    /// Draws it as PNG bytes with kanji pieces, off the async threads. `None` (logged) if
+    /// drawing failed: the board is then left out of whatever shows it.
     pub async fn draw(&self) -> Option<BoardImage> {
+        self.draw_styled(PieceStyle::Kanji).await
+    }
+
+    /// Draws it as [`BoardPicture::draw`] does, with the pieces in `style` (for a board
+    /// drawn for one player, in the style of their settings).
+    pub async fn draw_styled(&self, style: PieceStyle) -> Option<BoardImage> {
         let picture = self.clone();
         let drawn = tokio::task::spawn_blocking(move || {
-            let png = picture.png()?;
-            Ok::<_, PictureError>((png, picture.close_up()))
+            let png = picture.png_styled(style)?;
+            Ok::<_, PictureError>((png, picture.close_up_styled(style)))
         });
         match drawn.await {
             Ok(Ok((png, close_up))) => Some(BoardImage {
@@ -109,14 +115,20 @@ impl BoardPicture {
     /// fine to read at chat width: `None` for the other variants, before the first move
     /// with no king in check, or (logged) if drawing failed.
     pub fn close_up(&self) -> Option<Vec<u8>> {
+        self.close_up_styled(PieceStyle::Kanji)
+    }
+
+    /// The close-up with the pieces in `style` (dai dai keeps its kanji whatever the style).
+    pub fn close_up_styled(&self, style: PieceStyle) -> Option<Vec<u8>> {
         if self.variant != Variant::DaiDai {
             return None;
         }
         let drawn = self.read().and_then(|(position, last_move)| {
-            Ok(render::crop_png(
+            Ok(render::crop_png_styled(
                 &position,
                 Seat(self.seat),
                 last_move.as_ref(),
+                style,
             )?)
         });
         drawn.unwrap_or_else(|error| {
@@ -125,10 +137,16 @@ impl BoardPicture {
         })
     }
 
-    /// Draws it as PNG bytes.
+    /// Draws it as PNG bytes with kanji pieces.
     pub fn png(&self) -> Result<Vec<u8>, PictureError> {
+        self.png_styled(PieceStyle::Kanji)
+    }
+
+    /// Draws it as PNG bytes with the pieces in `style`.
+    pub fn png_styled(&self, style: PieceStyle) -> Result<Vec<u8>, PictureError> {
         let (position, last_move) = self.read()?;
-        let mut scene = render::position_scene(&position, Seat(self.seat), last_move.as_ref());
+        let mut scene =
+            render::position_scene_styled(&position, Seat(self.seat), last_move.as_ref(), style);
         for (player, name) in scene.players.iter_mut().zip(&self.names) {
             player.name.clone_from(name);
         }

@@ -20,17 +20,23 @@
 mod announce;
 mod challenges;
 mod clock;
+mod clocks;
 mod computer;
 mod ending;
 mod error;
 mod image;
 mod lists;
+mod notifications;
 mod offers;
 mod play;
+mod preferences;
 pub mod ratings;
 mod replays;
 mod schedule;
+mod server_settings;
 mod table;
+pub mod time_control;
+mod vacations;
 pub mod views;
 
 use std::sync::Arc;
@@ -50,10 +56,18 @@ pub use computer::{
     computer_level, computer_name, computer_person, computer_user, ComputerAnswer, THINKERS,
 };
 pub use error::{ServiceError, ServiceResult};
+pub use notifications::{
+    next_digest_after, Digest, DigestGame, NotificationView, TurnMessage, DIGEST_PERIOD,
+};
 pub use offers::OfferOutcome;
+pub use preferences::{Notation, PieceSet, PlayerSettings, GUILD_LOCALE_SETTING, LANGUAGE_SETTING};
 pub use replays::{
     Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, MOVES_AROUND,
 };
+pub use server_settings::{
+    ServerSettings, Setting, SettingsChange, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, SETTINGS,
+};
+pub use vacations::{VacationGame, VacationNotice, VacationView};
 pub use views::*;
 
 /// Three days: the default time for one move.
@@ -121,6 +135,9 @@ pub struct ChallengeRequest {
     /// Whether the game is to be played in a thread of its own under the channel (opened by
     /// the front end when the last player accepts).
     pub thread: bool,
+    /// Each player's time bank in seconds (a reserve a late move eats into); `None` for
+    /// none. Needs a time limit.
+    pub bank: Option<i64>,
 }
 
 impl ChallengeRequest {
@@ -134,6 +151,7 @@ impl ChallengeRequest {
             rules: None,
             rated: true,
             thread: false,
+            bank: None,
         }
     }
 }
@@ -154,6 +172,10 @@ struct Inner {
     announced: Notify,
     /// Bounds the computer players' searches running at once.
     thinkers: computer::Thinkers,
+    /// Moves played through this table since it was made (the health report's counter).
+    moves_played: std::sync::atomic::AtomicU64,
+    /// The servers' locales already stored by this process.
+    known_locales: preferences::KnownLocales,
 }
 
 impl std::fmt::Debug for Service {
@@ -176,6 +198,8 @@ impl Service {
                 schedule_changed: Notify::new(),
                 announced: Notify::new(),
                 thinkers: computer::Thinkers::default(),
+                moves_played: std::sync::atomic::AtomicU64::new(0),
+                known_locales: preferences::KnownLocales::default(),
             }),
         }
     }
@@ -211,6 +235,14 @@ impl Service {
             .upsert_user(person.id, &person.name, self.now())
             .await?;
         Ok(())
+    }
+
+    /// Moves played (and stored) through this table since it was made, by players and
+    /// computer players alike.
+    pub fn moves_played(&self) -> u64 {
+        self.inner
+            .moves_played
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Tells a waiting scheduler to look at the schedule again.

@@ -34,7 +34,7 @@ impl Service {
     ) -> ServiceResult<OfferOutcome> {
         let now = self.now();
         let table = self.table_in_channel(channel).await?;
-        let seat = agreement_seat(&table, user, "Draws by agreement")?;
+        let seat = agreement_seat(&table, user, OfferKind::Draw)?;
         if let Some(offer) = self.standing_offer(&table, OfferKind::Draw).await? {
             if offer.seat != seat {
                 return self
@@ -42,9 +42,7 @@ impl Service {
                     .await
                     .map(|outcome| OfferOutcome::Agreed(Box::new(outcome)));
             }
-            return Err(ServiceError::NotAllowed(
-                "You have already offered a draw; wait for your opponent's answer.".into(),
-            ));
+            return Err(ServiceError::AlreadyOffered);
         }
         self.make_offer(&table, OfferKind::Draw, seat, user, now)
             .await
@@ -54,7 +52,7 @@ impl Service {
     pub async fn accept_draw(&self, channel: ChannelId, user: UserId) -> ServiceResult<Outcome> {
         let now = self.now();
         let table = self.table_in_channel(channel).await?;
-        let seat = agreement_seat(&table, user, "Draws by agreement")?;
+        let seat = agreement_seat(&table, user, OfferKind::Draw)?;
         let offer = self.offer_to_answer(&table, OfferKind::Draw, seat).await?;
         self.agree_draw(table, offer, seat, now).await
     }
@@ -73,17 +71,11 @@ impl Service {
     ) -> ServiceResult<OfferView> {
         let now = self.now();
         let table = self.table_in_channel(channel).await?;
-        let seat = agreement_seat(&table, user, "Takebacks")?;
+        let seat = agreement_seat(&table, user, OfferKind::Takeback)?;
         takeback_plies(&table, seat)?;
         if let Some(offer) = self.standing_offer(&table, OfferKind::Takeback).await? {
-            let whose = if offer.seat == seat {
-                "You have already asked".to_string()
-            } else {
-                format!("{} has asked", table.player(offer.seat))
-            };
-            return Err(ServiceError::NotAllowed(format!(
-                "{whose} for a takeback; it must be answered first."
-            )));
+            let by = (offer.seat != seat).then(|| table.player(offer.seat));
+            return Err(ServiceError::TakebackPending { by });
         }
         match self
             .make_offer(&table, OfferKind::Takeback, seat, user, now)
@@ -103,7 +95,7 @@ impl Service {
     ) -> ServiceResult<Outcome> {
         let now = self.now();
         let mut table = self.table_in_channel(channel).await?;
-        let seat = agreement_seat(&table, user, "Takebacks")?;
+        let seat = agreement_seat(&table, user, OfferKind::Takeback)?;
         let offer = self
             .offer_to_answer(&table, OfferKind::Takeback, seat)
             .await?;
@@ -214,28 +206,19 @@ impl Service {
         kind: OfferKind,
         seat: u8,
     ) -> ServiceResult<Offer> {
-        let what = match kind {
-            OfferKind::Draw => "draw offer",
-            OfferKind::Takeback => "takeback request",
-        };
         let offers = self.store().offers(table.id()).await?;
         let Some(offer) = offers.into_iter().find(|offer| offer.kind == kind) else {
-            return Err(ServiceError::NotAllowed(format!(
-                "There is no {what} to answer."
-            )));
+            return Err(ServiceError::NoOfferToAnswer(kind));
         };
         if !stands(table, &offer) {
             // Kept until replaced, so a late answer learns what became of it.
-            return Err(ServiceError::NotAllowed(format!(
-                "The {what} by {} lapsed when the game moved on, so there is nothing to \
-                 answer now.",
-                table.player(offer.seat)
-            )));
+            return Err(ServiceError::OfferLapsed {
+                kind,
+                by: table.player(offer.seat),
+            });
         }
         if offer.seat == seat {
-            return Err(ServiceError::NotAllowed(format!(
-                "The {what} is yours; your opponent has to answer it."
-            )));
+            return Err(ServiceError::OwnOffer(kind));
         }
         Ok(offer)
     }
@@ -324,12 +307,10 @@ impl Service {
 }
 
 /// The user's seat in a game where agreements are possible (two players).
-fn agreement_seat(table: &Table, user: UserId, what: &str) -> ServiceResult<u8> {
+fn agreement_seat(table: &Table, user: UserId, kind: OfferKind) -> ServiceResult<u8> {
     let seat = table.seat_of(user)?;
     if table.variant().seats() != 2 {
-        return Err(ServiceError::NotAllowed(format!(
-            "{what} are for two-player games."
-        )));
+        return Err(ServiceError::TwoPlayersOnly(kind));
     }
     Ok(seat)
 }
@@ -354,8 +335,6 @@ fn takeback_plies(table: &Table, seat: u8) -> ServiceResult<u32> {
         .iter()
         .rev()
         .position(|m| m.seat == Seat(seat))
-        .ok_or_else(|| {
-            ServiceError::NotAllowed("There is no move of yours to take back.".into())
-        })?;
-    u32::try_from(back + 1).map_err(|_| ServiceError::NotAllowed("Too many moves.".into()))
+        .ok_or_else(|| ServiceError::NothingToTakeBack)?;
+    u32::try_from(back + 1).map_err(|_| ServiceError::NothingToTakeBack)
 }

@@ -4,13 +4,14 @@
 use crate::engine::{
     EndReason, GameError, GameResult, Move, MoveParseError, MoveReport, Position, Seat, SeatSet,
 };
+use crate::render::PieceStyle;
 use crate::store::{ChannelId, NewMove, NextTurn, UserId};
 
-use super::table::{turn_clock, Table};
+use super::table::Table;
 use super::{
     Announcement, BoardPicture, BoardView, Eliminated, Event, GameOver, MoveAnswer, MoveChoice,
-    MoveChoices, Outcome, PlayedMove, PlayerView, PromotionQuestion, Service, ServiceError,
-    ServiceResult,
+    MoveChoices, Notation, Outcome, PlayedMove, PlayerView, PromotionQuestion, Service,
+    ServiceError, ServiceResult,
 };
 
 /// What an action writes besides the new state.
@@ -234,11 +235,7 @@ impl Service {
                 .iter()
                 .fold(SeatSet::EMPTY, |moved, m| moved.with(m.seat));
             if moved.len() >= usize::from(seats) {
-                return Err(ServiceError::NotAllowed(
-                    "Every player has moved, so the game can no longer be aborted. Resign, \
-                     offer a draw, or ask a moderator."
-                        .into(),
-                ));
+                return Err(ServiceError::TooLateToAbort);
             }
         }
         let result = table.game.abort()?;
@@ -303,6 +300,7 @@ impl Service {
                 }),
                 next: None,
                 deadline_at: None,
+                bank_left: None,
                 picture: None,
             }
         };
@@ -334,16 +332,22 @@ impl Service {
     pub async fn board(&self, channel: ChannelId, user: UserId) -> ServiceResult<BoardView> {
         let table = self.table_in_channel(channel).await?;
         let seat = table.seat_of(user).unwrap_or(0);
-        self.board_view(table, seat).await
+        let style = self.piece_style_of(user).await;
+        self.board_view(table, seat, style).await
     }
 
-    /// The board of a loaded game from one seat, drawn.
-    pub(super) async fn board_view(&self, table: Table, seat: u8) -> ServiceResult<BoardView> {
+    /// The board of a loaded game from one seat, drawn with the pieces in `style`.
+    async fn board_view(
+        &self,
+        table: Table,
+        seat: u8,
+        style: PieceStyle,
+    ) -> ServiceResult<BoardView> {
         let offers = self.standing_offers(&table).await?;
         let last_move = self.last_played(&table, table.row.ply).await;
         let mut view = board_of(&table, seat, last_move);
         view.offers = offers;
-        view.image = view.picture.draw().await;
+        view.image = view.picture.draw_styled(style).await;
         Ok(view)
     }
 
@@ -359,6 +363,7 @@ impl Service {
         user: UserId,
         typed: &str,
         limit: usize,
+        notation: Notation,
     ) -> ServiceResult<MoveChoices> {
         let table = self.table_for_move(channel, user).await?;
         table.turn_of(user)?;
@@ -410,11 +415,22 @@ impl Service {
                 let mut after = position.clone();
                 !Position::play_unchecked(&mut after, m).checks.is_empty()
             };
-            let label = match (&japanese, named, western == coordinate) {
-                (Some(japanese), _, _) => format!("{western} ({coordinate}, {japanese})"),
-                (None, Some(kind), _) => format!("{western} ({coordinate}, {})", kind.kanji),
-                (None, None, true) => coordinate.clone(),
-                (None, None, false) => format!("{western} ({coordinate})"),
+            // The player's notation first, the other forms after it.
+            let label = match (notation, &japanese, named, western == coordinate) {
+                (Notation::Japanese, Some(japanese), _, _) => {
+                    format!("{japanese} ({coordinate}, {western})")
+                }
+                (Notation::Coordinate, Some(japanese), _, _) => {
+                    format!("{coordinate} ({western}, {japanese})")
+                }
+                (_, Some(japanese), _, _) => format!("{western} ({coordinate}, {japanese})"),
+                (Notation::Coordinate, None, Some(kind), _) => {
+                    format!("{coordinate} ({western}, {})", kind.kanji)
+                }
+                (_, None, Some(kind), _) => format!("{western} ({coordinate}, {})", kind.kanji),
+                (_, None, None, true) => coordinate.clone(),
+                (Notation::Coordinate, None, None, false) => format!("{coordinate} ({western})"),
+                (_, None, None, false) => format!("{western} ({coordinate})"),
             };
             found.push((
                 starts,
@@ -487,6 +503,7 @@ impl Service {
             eliminated,
             next: report.next.map(|seat| table.player(seat.0)),
             deadline_at: None,
+            bank_left: None,
             result: None,
             picture: Some(BoardPicture::of(&table, image_seat, last_move)),
         };
@@ -504,30 +521,52 @@ impl Service {
             return Ok(outcome);
         }
 
+        let moved = match &write {
+            Write::Move { mv, .. } => Some(mv.seat),
+            _ => None,
+        };
+        let next_seat = report.next.map(|seat| seat.0);
+        let (clock, bank, next_bank) = self
+            .next_turn_clock(&table.row, moved, next_seat, now)
+            .await?;
         let next = NextTurn {
             state: table.game.to_state(),
-            clock: turn_clock(table.row.seconds_per_move, now),
+            clock,
+            bank,
         };
         outcome.deadline_at = next.clock.deadline_at;
+        outcome.bank_left = next_bank;
         let announcement = Announcement::Outcome(Box::new(outcome.clone()));
         let lapsed = match &write {
             Write::Move { lapsed, .. } => lapsed.as_slice(),
             _ => &[],
         };
+        let turn_message = match next_seat {
+            Some(seat) => self.turn_message(&table, seat, &outcome).await?,
+            None => None,
+        };
         let announcements = std::iter::once(&announcement)
             .chain(lapsed)
+            .chain(turn_message.iter())
             .map(|said| said.stored_in(outcome.channel_id, Some(outcome.game_id), None))
             .collect::<Result<Vec<_>, _>>()?;
         let store = self.store();
         match &write {
-            Write::Move { mv, .. } => store.apply_move(at, mv, &next, announcements, now).await?,
-            Write::State => store.update_state(at, &next, announcements, now).await?,
+            Write::Move { mv, .. } => {
+                store.apply_move(at, mv, &next, announcements, now).await?;
+                self.inner
+                    .moves_played
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            Write::State => {
+                store.update_state(at, &next, announcements, now).await?;
+            }
             Write::TakeBack(plies) => {
                 store
                     .take_back(at, *plies, &next, announcements, now)
-                    .await?
+                    .await?;
             }
-        };
+        }
         self.schedule_changed();
         self.announced();
         Ok(outcome)
@@ -548,6 +587,9 @@ pub(super) fn board_of(table: &Table, seat: u8, last_move: Option<PlayedMove>) -
         checks: table.players_in(position.checked_seats()),
         last_move: table.game.history().last().map(|m| m.western.clone()),
         deadline_at: table.row.deadline_at,
+        bank_left: table
+            .seat_to_move()
+            .and_then(|seat| super::clocks::bank_shown(&table.row, seat)),
         offers: Vec::new(),
         pairs: pairs_of(table),
         position: position.to_text(),
@@ -584,18 +626,12 @@ pub(super) fn ended_by(result: GameResult) -> MoveReport {
 fn resignation_refused(table: &Table, seat: u8, error: GameError) -> ServiceError {
     let position = table.game.position();
     if !position.alive().contains(Seat(seat)) {
-        return ServiceError::NotAllowed(
-            "You are already out of this game (you were eliminated), so there is nothing to \
-             resign. You can still follow it here to the end."
-                .into(),
-        );
+        return ServiceError::NothingToResign;
     }
     if table.game.options().resignation_needs_two && position.alive().len() >= 3 {
-        return ServiceError::NotAllowed(format!(
-            "This game's rules do not allow resigning while three or more players are still \
-             in ({} are). Play on: you can resign once only two of you are left.",
-            position.alive().len()
-        ));
+        return ServiceError::ResignationNeedsTwo {
+            alive: position.alive().len(),
+        };
     }
     error.into()
 }

@@ -12,12 +12,12 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{PlayedMove, Seat, Variant};
-use crate::render::{self, ReplayFrame, ReplayOptions};
+use crate::render::{self, PieceStyle, ReplayFrame, ReplayOptions};
 use crate::store::{self, ChannelId, GameId, GameStatus, GuildId, UserId};
 
 use super::ending::StoredResult;
 use super::table::Table;
-use super::{BoardImage, GameRef, PlayerView, Service, ServiceError, ServiceResult};
+use super::{BoardImage, GameOver, GameRef, PlayerView, Service, ServiceError, ServiceResult};
 
 /// Moves listed on each side of the one shown when stepping through a game.
 pub const MOVES_AROUND: u32 = 5;
@@ -47,7 +47,7 @@ pub enum ReplaySeat {
 }
 
 /// The end of a game as announced with its replay.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReplayView {
     pub game_id: GameId,
     pub guild_id: GuildId,
@@ -57,6 +57,10 @@ pub struct ReplayView {
     /// How the game ended, in one line.
     pub summary: String,
     pub players: Vec<PlayerView>,
+    /// How the game ended, for the front end to say in its reader's language (absent from
+    /// announcements stored before it was added).
+    #[serde(default)]
+    pub over: Option<GameOver>,
 }
 
 /// A game drawn as an animated GIF.
@@ -124,12 +128,18 @@ impl Service {
         captions: Captions,
     ) -> ServiceResult<ReplayFile> {
         let table = Table::from_row(self.game_row(game).await?)?;
+        // A replay made for one user is drawn with their pieces; one for the channel, kanji.
+        let style = match seat {
+            ReplaySeat::For(user) => self.piece_style_of(user).await,
+            ReplaySeat::Seat(_) => PieceStyle::Kanji,
+        };
         let seat = replay_seat(&table, seat);
         let id = table.id();
-        let drawn =
-            tokio::task::spawn_blocking(move || draw_gif(&table, seat, byte_limit, &captions))
-                .await
-                .map_err(|e| replay_failed(id, e.to_string()))??;
+        let drawn = tokio::task::spawn_blocking(move || {
+            draw_gif(&table, seat, style, byte_limit, &captions)
+        })
+        .await
+        .map_err(|e| replay_failed(id, e.to_string()))??;
         Ok(drawn)
     }
 
@@ -175,9 +185,11 @@ impl Service {
             table.row.channel_id,
             table.row.status,
         );
-        let png = tokio::task::spawn_blocking(move || draw_board(&table, ply, seat, &captions))
-            .await
-            .map_err(|e| replay_failed(id, e.to_string()))??;
+        let style = self.piece_style_of(viewer).await;
+        let png =
+            tokio::task::spawn_blocking(move || draw_board(&table, ply, seat, style, &captions))
+                .await
+                .map_err(|e| replay_failed(id, e.to_string()))??;
         Ok(ReplayBoard {
             game_id: id,
             guild_id,
@@ -241,7 +253,7 @@ impl Service {
 /// The announcement of a game's replay at its end: drawn from the first winner's seat, or
 /// the first seat when nobody won. `None` for a game without moves (its replay would be
 /// its first board again).
-pub(super) fn replay_at_end(table: &Table, summary: &str) -> Option<ReplayView> {
+pub(super) fn replay_at_end(table: &Table, summary: &str, over: &GameOver) -> Option<ReplayView> {
     if table.game.history().is_empty() {
         return None;
     }
@@ -257,6 +269,7 @@ pub(super) fn replay_at_end(table: &Table, summary: &str) -> Option<ReplayView> 
         seat,
         summary: summary.to_owned(),
         players: table.players(),
+        over: Some(over.clone()),
     })
 }
 
@@ -311,6 +324,7 @@ fn frames_of(table: &Table, captions: &Captions) -> ServiceResult<Vec<ReplayFram
 fn draw_gif(
     table: &Table,
     seat: u8,
+    style: PieceStyle,
     byte_limit: usize,
     captions: &Captions,
 ) -> ServiceResult<ReplayFile> {
@@ -318,6 +332,7 @@ fn draw_gif(
     let options = ReplayOptions {
         seat: Seat(seat),
         names: table.names(),
+        piece_style: style,
         byte_limit,
         ..ReplayOptions::default()
     };
@@ -337,14 +352,21 @@ fn draw_gif(
     })
 }
 
-fn draw_board(table: &Table, ply: u32, seat: u8, captions: &Captions) -> ServiceResult<Vec<u8>> {
+fn draw_board(
+    table: &Table,
+    ply: u32,
+    seat: u8,
+    style: PieceStyle,
+    captions: &Captions,
+) -> ServiceResult<Vec<u8>> {
     let frames = frames_of(table, captions)?;
     // The record starts at index 0 with the start position: frame `ply` follows move `ply`.
     let frame = usize::try_from(ply)
         .ok()
         .and_then(|ply| frames.get(ply))
         .ok_or_else(|| replay_failed(table.id(), format!("no position after move {ply}")))?;
-    let mut scene = render::position_scene(&frame.position, Seat(seat), frame.last_move.as_ref());
+    let mut scene =
+        render::position_scene_styled(&frame.position, Seat(seat), frame.last_move.as_ref(), style);
     for (player, name) in scene.players.iter_mut().zip(table.names()) {
         player.name = name;
     }

@@ -42,6 +42,7 @@ impl Service {
                 self.challenge_view(&challenge).await?,
             ));
         }
+        self.end_due_vacations(now).await?;
         for row in self.store().due_deadlines(now).await? {
             let game_id = row.id;
             match self.time_out(row, now).await {
@@ -70,6 +71,9 @@ impl Service {
                     tracing::error!(game = %thread.game_id, %error, "thread not archived")
                 }
             }
+        }
+        if let Err(error) = self.send_due_digests(now).await {
+            tracing::error!(%error, "digests not sent");
         }
         for row in self.store().due_reminders(now).await? {
             let game_id = row.id;

@@ -2,7 +2,7 @@
 //! state, with the questions every action asks (who sits where, whose turn it is).
 
 use crate::engine::{self, Seat, SeatSet, Variant};
-use crate::store::{self, ChannelId, GameId, TurnClock, UserId};
+use crate::store::{self, ChannelId, GameId, UserId};
 
 use super::{PlayerView, Service, ServiceError, ServiceResult};
 
@@ -61,14 +61,12 @@ impl Table {
     pub fn turn_of(&self, user: UserId) -> ServiceResult<u8> {
         let seat = self.seat_of(user)?;
         if !self.game.position().alive().contains(Seat(seat)) {
-            return Err(ServiceError::NotAllowed(
-                "You are out of this game: you were eliminated.".into(),
-            ));
+            return Err(ServiceError::Eliminated);
         }
         match self.seat_to_move() {
             Some(to_move) if to_move == seat => Ok(seat),
             Some(to_move) => Err(ServiceError::NotYourTurn {
-                to_move: self.player(to_move).to_string(),
+                to_move: self.player(to_move),
             }),
             None => Err(ServiceError::GameOver(self.id())),
         }
@@ -109,18 +107,6 @@ pub(super) fn players_of(row: &store::Game, variant: Variant) -> Vec<PlayerView>
 pub(super) fn parse_variant(text: &str) -> ServiceResult<Variant> {
     text.parse()
         .map_err(|e| ServiceError::Corrupt(format!("stored variant: {e}")))
-}
-
-/// The clock of a turn starting `now`: the deadline a move's time away, the reminder when
-/// a quarter of it is left.
-pub(super) fn turn_clock(seconds_per_move: Option<i64>, now: i64) -> TurnClock {
-    match seconds_per_move {
-        Some(seconds) => TurnClock {
-            deadline_at: Some(now + seconds),
-            remind_at: Some(now + seconds - seconds / 4),
-        },
-        None => TurnClock::default(),
-    }
 }
 
 /// The seat a game's boards in its channel are seen from, the same for every move so the

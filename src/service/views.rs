@@ -190,6 +190,10 @@ pub struct Outcome {
     pub next: Option<PlayerView>,
     /// When the next player's time runs out.
     pub deadline_at: Option<i64>,
+    /// What is left of the next player's time bank, in a game with a bank (the deadline
+    /// includes it).
+    #[serde(default)]
+    pub bank_left: Option<i64>,
     /// The board from the next player's seat, or from the last mover's seat once the game
     /// is over. `None` only for a game whose stored state no longer reads back (aborted by
     /// a moderator).
@@ -260,6 +264,10 @@ pub struct BoardView {
     /// The last move in Western notation.
     pub last_move: Option<String>,
     pub deadline_at: Option<i64>,
+    /// What is left of the time bank of the player to move, in a game with a bank (the
+    /// deadline includes it).
+    #[serde(default)]
+    pub bank_left: Option<i64>,
     pub offers: Vec<OfferView>,
     /// The pairs playing together (yonin doubles: S+N against W+E), each in seat order;
     /// empty where everyone plays for themselves.
@@ -302,6 +310,9 @@ pub struct ChallengeView {
     pub seat_mode: SeatMode,
     /// Time per move; `None` for no limit.
     pub seconds_per_move: Option<i64>,
+    /// Each player's time bank; `None` for none.
+    #[serde(default)]
+    pub bank_seconds: Option<i64>,
     pub rated: bool,
     pub rules: RuleOptions,
     /// Whether the game is to be played in a thread of its own.
@@ -518,5 +529,13 @@ mod seat_names {
                 response: stored.response,
             })
         }
+    }
+}
+
+/// A span of seconds in whole days, as a refusal words it ("1 day", "12 days").
+pub fn whole_days(seconds: i64) -> String {
+    match seconds / 86_400 {
+        1 => "1 day".to_owned(),
+        days => format!("{days} days"),
     }
 }

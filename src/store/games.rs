@@ -14,8 +14,8 @@ use super::{
 };
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, challenge_id, variant, rule_options, \
-     rated, status, state, version, ply, seconds_per_move, deadline_at, remind_at, \
-     reminder_sent, result, created_at, updated_at, finished_at";
+     rated, status, state, version, ply, seconds_per_move, bank_seconds, turn_started_at, \
+     deadline_at, remind_at, reminder_sent, result, created_at, updated_at, finished_at";
 
 #[derive(sqlx::FromRow)]
 pub(super) struct GameRow {
@@ -32,6 +32,8 @@ pub(super) struct GameRow {
     #[sqlx(try_from = "i64")]
     ply: u32,
     seconds_per_move: Option<i64>,
+    bank_seconds: Option<i64>,
+    turn_started_at: Option<i64>,
     deadline_at: Option<i64>,
     remind_at: Option<i64>,
     reminder_sent: bool,
@@ -51,6 +53,7 @@ struct SeatRow {
     place: Option<i64>,
     rating_before: Option<f64>,
     rating_after: Option<f64>,
+    bank_left: Option<i64>,
 }
 
 impl Store {
@@ -114,9 +117,9 @@ impl Store {
 
         let inserted = on!(conn, c => sqlx::query_scalar(
             "INSERT INTO games (guild_id, channel_id, challenge_id, variant, rule_options, rated,
-                                state, seconds_per_move, deadline_at, remind_at,
-                                created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                                state, seconds_per_move, bank_seconds, turn_started_at,
+                                deadline_at, remind_at, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
              RETURNING id",
         )
         .bind(game.guild_id)
@@ -127,6 +130,8 @@ impl Store {
         .bind(game.rated)
         .bind(&game.state)
         .bind(game.seconds_per_move)
+        .bind(game.bank_seconds)
+        .bind(game.clock.started_at)
         .bind(game.clock.deadline_at)
         .bind(game.clock.remind_at)
         .bind(now)
@@ -381,9 +386,10 @@ impl Store {
         }
     }
 
-    /// The earliest time anything is scheduled: a turn deadline, a reminder not yet sent
-    /// or a challenge expiry. The scheduler sleeps until then (or until a write changes
-    /// the schedule); after a restart it asks again, so nothing is lost.
+    /// The earliest time anything is scheduled: a turn deadline, a reminder not yet sent,
+    /// a challenge expiry, the end of a vacation, a player's daily digest or a thread to
+    /// archive. The scheduler sleeps until then (or until a write changes the schedule);
+    /// after a restart it asks again, so nothing is lost.
     pub async fn next_scheduled_at(&self) -> StoreResult<Option<i64>> {
         let next = on_pool!(&self.pool, p => sqlx::query_scalar(
             "SELECT MIN(at) FROM (
@@ -394,6 +400,10 @@ impl Store {
                  WHERE status = 'active' AND reminder_sent = FALSE AND remind_at IS NOT NULL
                  UNION ALL
                  SELECT MIN(expires_at) FROM challenges WHERE status = 'open'
+                 UNION ALL
+                 SELECT MIN(ends_at) FROM vacations WHERE end_announced = FALSE
+                 UNION ALL
+                 SELECT MIN(digest_next_at) FROM notification_settings WHERE mode = 'digest'
                  UNION ALL
                  SELECT MIN(g.finished_at + $1) FROM game_threads t
                  JOIN games g ON g.id = t.game_id
@@ -545,7 +555,7 @@ async fn with_seats(conn: &mut Conn<'_>, rows: Vec<GameRow>) -> StoreResult<Vec<
     for chunk in rows.chunks(IN_LIST_CHUNK) {
         let sql = format!(
             "SELECT s.game_id, s.seat, s.user_id, u.display_name, s.place,
-                    s.rating_before, s.rating_after
+                    s.rating_before, s.rating_after, s.bank_left
              FROM seats s JOIN users u ON u.id = s.user_id
              WHERE s.game_id IN ({})
              ORDER BY s.game_id, s.seat",
@@ -569,6 +579,7 @@ async fn with_seats(conn: &mut Conn<'_>, rows: Vec<GameRow>) -> StoreResult<Vec<
             place: narrow_opt("seats.place", row.place)?,
             rating_before: row.rating_before,
             rating_after: row.rating_after,
+            bank_left: row.bank_left,
         });
     }
     rows.into_iter()
@@ -590,6 +601,8 @@ async fn with_seats(conn: &mut Conn<'_>, rows: Vec<GameRow>) -> StoreResult<Vec<
                 version: row.version,
                 ply: row.ply,
                 seconds_per_move: row.seconds_per_move,
+                bank_seconds: row.bank_seconds,
+                turn_started_at: row.turn_started_at,
                 deadline_at: row.deadline_at,
                 remind_at: row.remind_at,
                 reminder_sent: row.reminder_sent,

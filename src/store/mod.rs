@@ -24,12 +24,16 @@ pub(crate) mod backend;
 mod challenges;
 mod error;
 mod games;
+mod health;
 mod ids;
 mod model;
+mod notifications;
 mod offers;
 mod people;
 mod play;
+mod preferences;
 mod ratings;
+mod vacations;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -46,9 +50,13 @@ use backend::{on, Tx};
 pub use backend::{Backend, Pool};
 pub use error::{StoreError, StoreResult};
 pub use games::{GameThread, THREAD_ARCHIVE_DELAY};
+pub use health::Workload;
 pub use ids::{AnnouncementId, ChallengeId, ChannelId, GameId, GuildId, MessageId, UserId};
 pub use model::*;
+pub use notifications::{NotificationMode, NotificationSetting};
 pub use play::unrated;
+pub use preferences::PlayerSettingsRow;
+pub use vacations::Vacation;
 
 /// Where the bot keeps its database unless told otherwise.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://shogiban.db";

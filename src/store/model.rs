@@ -1,7 +1,5 @@
 //! The domain structs the store reads and writes.
 
-use std::fmt;
-
 use serde_json::Value;
 
 use super::{ChallengeId, ChannelId, GameId, GuildId, UserId};
@@ -196,8 +194,8 @@ macro_rules! stored_as_text {
             }
         }
 
-        impl fmt::Display for $ty {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(self.as_str())
             }
         }
@@ -251,6 +249,7 @@ macro_rules! stored_as_text {
         }
     )*};
 }
+pub(super) use stored_as_text;
 
 stored_as_text! {
     ChallengeStatus {
@@ -283,6 +282,8 @@ pub struct NewGame {
     pub seats: Vec<UserId>,
     /// Time allowed per move; `None` for no limit.
     pub seconds_per_move: Option<i64>,
+    /// The time bank each player starts with; `None` for none.
+    pub bank_seconds: Option<i64>,
     /// The clock of the first turn.
     pub clock: TurnClock,
 }
@@ -291,6 +292,8 @@ pub struct NewGame {
 /// has no time limit. The scheduler finds games by these times, so they survive restarts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TurnClock {
+    /// When the turn began: deadlines are computed again from it when a pause changes.
+    pub started_at: Option<i64>,
     /// When the turn runs out.
     pub deadline_at: Option<i64>,
     /// When to remind the player to move (a reminder is sent at most once per turn).
@@ -308,6 +311,8 @@ pub struct Seat {
     /// Rating before and after the game, if it was rated.
     pub rating_before: Option<f64>,
     pub rating_after: Option<f64>,
+    /// What is left of the seat's time bank; `None` while untouched (full).
+    pub bank_left: Option<i64>,
 }
 
 /// A stored game with its seats.
@@ -328,6 +333,10 @@ pub struct Game {
     /// Moves played so far.
     pub ply: u32,
     pub seconds_per_move: Option<i64>,
+    /// The time bank each player started with, if the game has one.
+    pub bank_seconds: Option<i64>,
+    /// When the current turn began.
+    pub turn_started_at: Option<i64>,
     pub deadline_at: Option<i64>,
     pub remind_at: Option<i64>,
     pub reminder_sent: bool,
@@ -369,6 +378,7 @@ impl Game {
     /// The clock of the current turn.
     pub fn clock(&self) -> TurnClock {
         TurnClock {
+            started_at: self.turn_started_at,
             deadline_at: self.deadline_at,
             remind_at: self.remind_at,
         }
@@ -416,6 +426,23 @@ pub struct NextTurn {
     /// The engine's serialized state after the change.
     pub state: String,
     /// The clock of the turn that now begins.
+    pub clock: TurnClock,
+    /// The time bank of the seat that just moved, as the move left it.
+    pub bank: Option<SeatBank>,
+}
+
+/// What is left of one seat's time bank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatBank {
+    pub seat: u8,
+    pub left: i64,
+}
+
+/// A game's turn clock computed again (a pause began or ended), guarded by the version it
+/// was computed from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reclock {
+    pub at: GameVersion,
     pub clock: TurnClock,
 }
 

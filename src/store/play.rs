@@ -205,13 +205,14 @@ async fn continue_game(
     now: i64,
 ) -> StoreResult<u32> {
     let ply: Option<i64> = on!(conn, c => sqlx::query_scalar(
-        "UPDATE games SET state = $1, version = version + 1, ply = ply + $2,
-                          deadline_at = $3, remind_at = $4, reminder_sent = FALSE, updated_at = $5
-         WHERE id = $6 AND version = $7 AND status = 'active'
+        "UPDATE games SET state = $1, version = version + 1, ply = ply + $2, turn_started_at = $3,
+                          deadline_at = $4, remind_at = $5, reminder_sent = FALSE, updated_at = $6
+         WHERE id = $7 AND version = $8 AND status = 'active'
          RETURNING ply",
     )
     .bind(&next.state)
     .bind(i64::from(plies))
+    .bind(next.clock.started_at)
     .bind(next.clock.deadline_at)
     .bind(next.clock.remind_at)
     .bind(now)
@@ -219,10 +220,19 @@ async fn continue_game(
     .bind(at.version)
     .fetch_optional(c)
     .await)?;
-    match ply {
-        Some(ply) => narrow("games.ply", ply),
-        None => Err(stale(conn, at).await?),
+    let Some(ply) = ply else {
+        return Err(stale(conn, at).await?);
+    };
+    if let Some(bank) = next.bank {
+        on!(conn, c => sqlx::query("UPDATE seats SET bank_left = $1 WHERE game_id = $2 AND seat = $3")
+            .bind(bank.left)
+            .bind(at.id)
+            .bind(i64::from(bank.seat))
+            .execute(c)
+            .await
+            .map(|_| ()))?;
     }
+    narrow("games.ply", ply)
 }
 
 /// Ends an active game at version `at`.
@@ -271,7 +281,7 @@ async fn clear_offers(conn: &mut Conn<'_>, game_id: GameId) -> StoreResult<()> {
 }
 
 /// The error for a versioned write that matched no row.
-async fn stale(conn: &mut Conn<'_>, at: GameVersion) -> StoreResult<StoreError> {
+pub(super) async fn stale(conn: &mut Conn<'_>, at: GameVersion) -> StoreResult<StoreError> {
     Ok(version_mismatch(conn, at)
         .await?
         .unwrap_or(StoreError::Conflict {

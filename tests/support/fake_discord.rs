@@ -89,15 +89,19 @@ impl Fault {
     }
 }
 
-/// The connection a request came on, so that a fault can drop it unanswered.
+/// The connection a request came on, so that a fault can drop it unanswered, and the port
+/// of the fake it reached.
 #[derive(Clone)]
-pub(crate) struct Connection(Arc<Notify>);
+pub(crate) struct Connection {
+    dropped: Arc<Notify>,
+    port: u16,
+}
 
 impl Connection {
     /// Closes the connection now, without an answer to the request being handled: never
     /// returns (the request's handler is dropped with the connection).
     pub(crate) async fn drop_unanswered(&self) {
-        self.0.notify_one();
+        self.dropped.notify_one();
         std::future::pending::<()>().await;
     }
 }
@@ -162,6 +166,9 @@ pub struct RestCall {
     pub created: bool,
     /// The failure the fake applied to this call on purpose, if any.
     pub fault: Option<Failure>,
+    /// The port of the fake the call reached: [`FakeDiscord::addr`]'s, or that of an
+    /// address from [`FakeDiscord::another_api_base`] (which tells bot processes apart).
+    pub port: u16,
 }
 
 impl RestCall {
@@ -301,6 +308,11 @@ pub struct GatewayStatus {
     pub close_codes: Vec<u16>,
     /// Intents asked for in the last IDENTIFY.
     pub intents: Option<u64>,
+    /// The shards (`[id, count]`) of the connections open and READY, in the order they
+    /// identified.
+    pub shards: Vec<[u64; 2]>,
+    /// Every IDENTIFY that was answered with READY: the shard it asked for and when.
+    pub identified: Vec<([u64; 2], Instant)>,
 }
 
 /// The running fake. Dropping it stops the server.
@@ -308,11 +320,19 @@ pub struct FakeDiscord {
     addr: SocketAddr,
     shared: Arc<Shared>,
     server: tokio::task::JoinHandle<()>,
+    app: Router,
+    /// Servers of [`Self::another_api_base`].
+    more_servers: Mutex<Vec<tokio::task::JoinHandle<()>>>,
 }
 
 impl Drop for FakeDiscord {
     fn drop(&mut self) {
         self.server.abort();
+        if let Ok(servers) = self.more_servers.lock() {
+            for server in servers.iter() {
+                server.abort();
+            }
+        }
     }
 }
 
@@ -350,41 +370,30 @@ impl FakeDiscord {
             .fallback(rest::rest)
             .layer(DefaultBodyLimit::max(256 * 1024 * 1024))
             .with_state(Arc::clone(&shared));
-        let server = tokio::spawn(async move {
-            loop {
-                let stream = match listener.accept().await {
-                    Ok((stream, _)) => stream,
-                    Err(why) => {
-                        eprintln!("fake Discord cannot accept: {why}");
-                        continue;
-                    }
-                };
-                let _ = stream.set_nodelay(true);
-                let dropped = Arc::new(Notify::new());
-                let connection = Connection(Arc::clone(&dropped));
-                let service = app.clone().map_request(
-                    move |mut request: axum::http::Request<hyper::body::Incoming>| {
-                        request.extensions_mut().insert(connection.clone());
-                        request.map(axum::body::Body::new)
-                    },
-                );
-                tokio::spawn(async move {
-                    let serving = hyper::server::conn::http1::Builder::new()
-                        .serve_connection(TokioIo::new(stream), TowerToHyperService::new(service))
-                        .with_upgrades();
-                    tokio::select! {
-                        _ = serving => {}
-                        // Dropping the connection closes it with no answer sent.
-                        () = dropped.notified() => {}
-                    }
-                });
-            }
-        });
+        let server = tokio::spawn(accept_loop(listener, app.clone()));
         Self {
             addr,
             shared,
             server,
+            app,
+            more_servers: Mutex::new(Vec::new()),
         }
+    }
+
+    /// Serves the same fake on another port of 127.0.0.1 and returns its base address for
+    /// `DISCORD_API_BASE`: each bot process given its own tells by [`RestCall::port`] which
+    /// process made a call. The gateway stays on [`Self::addr`].
+    pub async fn another_api_base(&self) -> (String, u16) {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind 127.0.0.1:0");
+        let addr = listener.local_addr().expect("local address");
+        let server = tokio::spawn(accept_loop(listener, self.app.clone()));
+        self.more_servers
+            .lock()
+            .expect("the fake's server list")
+            .push(server);
+        (format!("http://{addr}"), addr.port())
     }
 
     /// The address the fake listens on.
@@ -546,9 +555,41 @@ impl FakeDiscord {
     /// Waits until the bot has identified on the gateway and READY has been sent.
     pub async fn wait_until_ready(&self, timeout: Duration) {
         self.wait_until("the gateway to be ready", timeout, |state| {
-            state.gateway.ready.then_some(())
+            (!state.gateway.sessions.is_empty()).then_some(())
         })
         .await
+    }
+
+    /// Waits until a READY session serves the events of `guild` (none: shard 0).
+    pub async fn wait_until_shard_ready(&self, guild: Option<u64>, timeout: Duration) {
+        let what = format!("a gateway session for the shard of guild {guild:?}");
+        self.wait_until(&what, timeout, |state| {
+            state.gateway.can_dispatch(guild).then_some(())
+        })
+        .await
+    }
+
+    /// Waits until sessions for exactly the shards `shards` (`[id, count]`, any order) are
+    /// open and READY.
+    pub async fn wait_for_shards(&self, shards: &[[u64; 2]], timeout: Duration) -> GatewayStatus {
+        let mut wanted = shards.to_vec();
+        wanted.sort_unstable();
+        let what = format!("gateway sessions of shards {wanted:?}");
+        self.wait_until(&what, timeout, |state| {
+            let status = state.gateway.status();
+            let mut open = status.shards.clone();
+            open.sort_unstable();
+            (open == wanted).then_some(status)
+        })
+        .await
+    }
+
+    /// What `/gateway/bot` answers from now on: `shards` recommended, `max_concurrency`
+    /// IDENTIFY buckets (both 1 unless set).
+    pub fn recommend_shards(&self, shards: u64, max_concurrency: u64) {
+        let mut state = self.shared.state();
+        state.gateway.recommended_shards = shards;
+        state.gateway.max_concurrency = max_concurrency;
     }
 
     /// Waits until the bot has sent `count` heartbeats in all.
@@ -563,7 +604,7 @@ impl FakeDiscord {
     /// Waits until the bot has closed its gateway connection.
     pub async fn wait_for_gateway_close(&self, timeout: Duration) -> GatewayStatus {
         self.wait_until("the bot to close the gateway", timeout, |state| {
-            (!state.gateway.close_codes.is_empty() && state.gateway.sender.is_none())
+            (!state.gateway.close_codes.is_empty() && state.gateway.sessions.is_empty())
                 .then(|| state.gateway.status())
         })
         .await
@@ -578,7 +619,8 @@ impl FakeDiscord {
     /// first read back with serenity's own model: a payload serenity cannot read would be
     /// dropped by the bot with only a log line, so it fails the test here instead.
     pub async fn send(&self, interaction: &InteractionBuilder) -> SentInteraction {
-        self.wait_until_ready(DEFAULT_WAIT).await;
+        self.wait_until_shard_ready(interaction.guild(), DEFAULT_WAIT)
+            .await;
         let (sent, payload) = self.open(interaction);
         self.shared.state().dispatch("INTERACTION_CREATE", payload);
         sent
@@ -649,7 +691,8 @@ impl FakeDiscord {
 
     /// Dispatches any other gateway event (e.g. `GUILD_CREATE`) once the gateway is ready.
     pub async fn dispatch(&self, event: &str, data: Value) {
-        self.wait_until_ready(DEFAULT_WAIT).await;
+        self.wait_until_shard_ready(event_guild(&data), DEFAULT_WAIT)
+            .await;
         self.shared.state().dispatch(event, data);
     }
 
@@ -713,6 +756,43 @@ impl FakeDiscord {
     }
 }
 
+/// Serves `app` on the connections `listener` accepts, each request knowing its connection
+/// (so that a fault can drop it unanswered) and the port it reached.
+async fn accept_loop(listener: tokio::net::TcpListener, app: Router) {
+    let port = listener.local_addr().map_or(0, |addr| addr.port());
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(why) => {
+                eprintln!("fake Discord cannot accept: {why}");
+                continue;
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        let dropped = Arc::new(Notify::new());
+        let connection = Connection {
+            dropped: Arc::clone(&dropped),
+            port,
+        };
+        let service = app.clone().map_request(
+            move |mut request: axum::http::Request<hyper::body::Incoming>| {
+                request.extensions_mut().insert(connection.clone());
+                request.map(axum::body::Body::new)
+            },
+        );
+        tokio::spawn(async move {
+            let serving = hyper::server::conn::http1::Builder::new()
+                .serve_connection(TokioIo::new(stream), TowerToHyperService::new(service))
+                .with_upgrades();
+            tokio::select! {
+                _ = serving => {}
+                // Dropping the connection closes it with no answer sent.
+                () = dropped.notified() => {}
+            }
+        });
+    }
+}
+
 /// Whether serenity reads `payload` as an interaction of type `kind`; if not, why.
 pub fn check_interaction_payload(payload: &Value, kind: u64) -> Result<(), String> {
     use serenity::model::application::Interaction;
@@ -755,17 +835,40 @@ struct PendingInteraction {
     answer_lost: bool,
 }
 
+/// One gateway connection that has identified: its shard, where its dispatches go and
+/// their sequence number.
+struct Session {
+    /// `[shard id, shard count]` from IDENTIFY (`[0, 1]` when it named none).
+    shard: [u64; 2],
+    sender: mpsc::UnboundedSender<String>,
+    seq: u64,
+}
+
+impl Session {
+    /// Whether Discord would send an event of `guild` (none: a direct message or an event
+    /// without a server) on this session: `(guild_id >> 22) % shard_count`, else shard 0.
+    fn serves(&self, guild: Option<u64>) -> bool {
+        let [id, count] = self.shard;
+        match guild {
+            Some(guild) => (guild >> 22) % count.max(1) == id,
+            None => id == 0,
+        }
+    }
+}
+
 #[derive(Default)]
 struct Gateway {
-    sender: Option<mpsc::UnboundedSender<String>>,
-    connection: u64,
-    seq: u64,
-    ready: bool,
+    /// The READY sessions by connection number, in the order they identified.
+    sessions: Vec<(u64, Session)>,
     connections: u32,
     identifies: u32,
     heartbeats: u32,
     close_codes: Vec<u16>,
     intents: Option<u64>,
+    identified: Vec<([u64; 2], Instant)>,
+    /// What `/gateway/bot` answers: the recommended shard count and `max_concurrency`.
+    recommended_shards: u64,
+    max_concurrency: u64,
 }
 
 impl Gateway {
@@ -774,11 +877,29 @@ impl Gateway {
             connections: self.connections,
             identifies: self.identifies,
             heartbeats: self.heartbeats,
-            ready: self.ready,
+            ready: !self.sessions.is_empty(),
             close_codes: self.close_codes.clone(),
             intents: self.intents,
+            shards: self
+                .sessions
+                .iter()
+                .map(|(_, session)| session.shard)
+                .collect(),
+            identified: self.identified.clone(),
         }
     }
+
+    /// Whether an event of `guild` has a READY session to go to.
+    fn can_dispatch(&self, guild: Option<u64>) -> bool {
+        self.sessions
+            .iter()
+            .any(|(_, session)| session.serves(guild))
+    }
+}
+
+/// The server an event belongs to (`guild_id` of its payload), which decides its shard.
+pub fn event_guild(data: &Value) -> Option<u64> {
+    data.get("guild_id")?.as_str()?.parse().ok()
 }
 
 struct Recorded {
@@ -818,15 +939,40 @@ impl Recorded {
         Some(failure)
     }
 
+    /// Sends `event` on every session of its shard (as Discord does: each session gets the
+    /// events of the servers its shard serves).
     fn dispatch(&mut self, event: &str, data: Value) {
-        let Some(sender) = &self.gateway.sender else {
-            panic!("no gateway connection to dispatch {event} on");
-        };
-        self.gateway.seq += 1;
-        let frame = json!({ "op": 0, "s": self.gateway.seq, "t": event, "d": data });
-        if sender.send(frame.to_string()).is_err() {
-            panic!("the gateway connection closed before {event} could be sent");
+        let guild = event_guild(&data);
+        let mut sent = false;
+        for (_, session) in &mut self.gateway.sessions {
+            if !session.serves(guild) {
+                continue;
+            }
+            session.seq += 1;
+            let frame = json!({ "op": 0, "s": session.seq, "t": event, "d": data });
+            if session.sender.send(frame.to_string()).is_err() {
+                panic!("the gateway connection closed before {event} could be sent");
+            }
+            sent = true;
         }
+        if !sent {
+            panic!("no gateway connection of the shard of guild {guild:?} to dispatch {event} on");
+        }
+    }
+
+    /// Sends `event` on the session of connection `connection` only (READY).
+    fn dispatch_on(&mut self, connection: u64, event: &str, data: Value) {
+        let Some((_, session)) = self
+            .gateway
+            .sessions
+            .iter_mut()
+            .find(|(number, _)| *number == connection)
+        else {
+            panic!("no gateway session {connection} to dispatch {event} on");
+        };
+        session.seq += 1;
+        let frame = json!({ "op": 0, "s": session.seq, "t": event, "d": data });
+        let _ = session.sender.send(frame.to_string());
     }
 }
 
@@ -853,7 +999,11 @@ impl Shared {
                 command_ids: HashMap::new(),
                 messages: HashMap::new(),
                 threads: HashMap::new(),
-                gateway: Gateway::default(),
+                gateway: Gateway {
+                    recommended_shards: 1,
+                    max_concurrency: 1,
+                    ..Gateway::default()
+                },
             }),
             changed: watch::Sender::new(()),
             ids: AtomicU64::new(1_100_000_000_000_000_000),

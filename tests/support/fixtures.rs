@@ -19,6 +19,8 @@ pub const ATTACHMENT_SIZE_LIMIT: u64 = 10 * 1024 * 1024;
 /// Permissions the bot and members have: view, send, embed, attach, read history, use
 /// application commands.
 pub const PERMISSIONS: &str = "2147601408";
+/// [`PERMISSIONS`] and Manage Server.
+pub const MANAGER_PERMISSIONS: &str = "2147601440";
 /// [`PERMISSIONS`] with Create Public Threads and Send Messages in Threads, which game
 /// threads need.
 pub const THREAD_PERMISSIONS: &str = "311385246720";
@@ -39,6 +41,10 @@ pub struct TestUser {
     pub name: String,
     /// A bot account (this bot itself, when named as an opponent).
     pub bot: bool,
+    /// The language of the user's Discord client: their interactions' `locale`.
+    pub locale: &'static str,
+    /// The server's language as this user's interactions report it (`guild_locale`).
+    pub guild_locale: &'static str,
 }
 
 impl TestUser {
@@ -47,7 +53,21 @@ impl TestUser {
             id,
             name: name.to_owned(),
             bot: false,
+            locale: "en-US",
+            guild_locale: "en-US",
         }
+    }
+
+    /// This user with their Discord client in `locale` (`ja`, `ko`, `en-US`, ...).
+    pub fn speaking(mut self, locale: &'static str) -> Self {
+        self.locale = locale;
+        self
+    }
+
+    /// This user in a server whose language Discord reports as `locale`.
+    pub fn in_server_speaking(mut self, locale: &'static str) -> Self {
+        self.guild_locale = locale;
+        self
     }
 
     /// The user id as the service knows it.
@@ -89,6 +109,11 @@ pub fn dave() -> TestUser {
     TestUser::new(2004, "dave")
 }
 
+/// The channel of the bot's direct messages with user `user`, as the fake Discord opens it.
+pub fn dm_channel_id(user: u64) -> u64 {
+    700_000 + user
+}
+
 /// The bot's own user object.
 pub fn bot_user() -> Value {
     json!({
@@ -100,7 +125,7 @@ pub fn bot_user() -> Value {
     })
 }
 
-fn member(user: &TestUser) -> Value {
+fn member(user: &TestUser, permissions: &str) -> Value {
     json!({
         "user": user.json(),
         "roles": [],
@@ -109,7 +134,7 @@ fn member(user: &TestUser) -> Value {
         "mute": false,
         "flags": 0,
         "pending": false,
-        "permissions": PERMISSIONS,
+        "permissions": permissions,
     })
 }
 
@@ -133,6 +158,8 @@ pub struct InteractionBuilder {
     channel_id: u64,
     message: Option<Value>,
     attachment_size_limit: u64,
+    /// The member's permissions in the channel, as Discord computes them.
+    permissions: &'static str,
     app_permissions: &'static str,
 }
 
@@ -149,6 +176,7 @@ impl InteractionBuilder {
             channel_id: CHANNEL_ID,
             message: None,
             attachment_size_limit: ATTACHMENT_SIZE_LIMIT,
+            permissions: PERMISSIONS,
             app_permissions: PERMISSIONS,
         }
     }
@@ -191,15 +219,21 @@ impl InteractionBuilder {
         builder
     }
 
-    /// Who acts.
     /// The bot's permissions in the channel, as Discord reports them (a bit set).
     pub fn app_permissions(mut self, permissions: &'static str) -> Self {
         self.app_permissions = permissions;
         self
     }
 
+    /// Who acts.
     pub fn by(mut self, user: &TestUser) -> Self {
         self.user = user.clone();
+        self
+    }
+
+    /// The acting member may manage the server (Discord's Manage Server permission).
+    pub fn with_manage_server(mut self) -> Self {
+        self.permissions = MANAGER_PERMISSIONS;
         self
     }
 
@@ -279,6 +313,11 @@ impl InteractionBuilder {
         self.option(json!({ "name": name, "type": 3, "value": typed, "focused": true }))
     }
 
+    /// The server it comes from, if any (which decides its gateway shard).
+    pub fn guild(&self) -> Option<u64> {
+        self.guild_id
+    }
+
     /// Interaction type on the wire.
     pub fn kind(&self) -> u64 {
         self.kind
@@ -324,7 +363,7 @@ impl InteractionBuilder {
             "channel_id": self.channel_id.to_string(),
             "token": token,
             "version": 1,
-            "locale": "en-US",
+            "locale": self.user.locale,
             "entitlements": [],
             "authorizing_integration_owners": {},
             "attachment_size_limit": self.attachment_size_limit,
@@ -336,8 +375,8 @@ impl InteractionBuilder {
         match self.guild_id {
             Some(guild_id) => {
                 fields.insert("guild_id".into(), json!(guild_id.to_string()));
-                fields.insert("guild_locale".into(), json!("en-US"));
-                fields.insert("member".into(), member(&self.user));
+                fields.insert("guild_locale".into(), json!(self.user.guild_locale));
+                fields.insert("member".into(), member(&self.user, self.permissions));
                 fields.insert("context".into(), json!(0));
             }
             None => {

@@ -63,6 +63,24 @@ pub struct Table {
 }
 
 impl Table {
+    /// Makes the bot's scheduler look at the clock now: a new challenge (by carol, in another
+    /// channel, whose posts the tests never make fail) changes the schedule, so a clock moved
+    /// by a test is acted on at once.
+    pub async fn poke_scheduler(&self) {
+        let (_, answer) = self
+            .ask(
+                InteractionBuilder::slash("challenge")
+                    .in_guild(GUILD_ID, 9999)
+                    .by(&super::fixtures::carol()),
+            )
+            .await;
+        assert!(
+            answer.content().unwrap_or_default().contains("is posted"),
+            "{:?}",
+            answer.content()
+        );
+    }
+
     /// A table whose bot answers as in production.
     pub async fn open() -> Self {
         Self::open_with(None).await

@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
 use super::{Shared, TOKEN};
+
 use crate::support::fixtures::{self, APPLICATION_ID};
 
 pub(super) async fn gateway(ws: WebSocketUpgrade, State(shared): State<Arc<Shared>>) -> Response {
@@ -31,8 +32,7 @@ async fn serve_gateway(socket: WebSocket, shared: Arc<Shared>) {
     let connection = {
         let mut state = shared.state();
         state.gateway.connections += 1;
-        state.gateway.connection = u64::from(state.gateway.connections);
-        state.gateway.connection
+        u64::from(state.gateway.connections)
     };
     let interval = u64::try_from(shared.heartbeat_interval.as_millis()).unwrap_or(u64::MAX);
     let hello = json!({ "op": 10, "d": { "heartbeat_interval": interval } });
@@ -48,7 +48,7 @@ async fn serve_gateway(socket: WebSocket, shared: Arc<Shared>) {
                         .push(format!("gateway frame is not JSON: {text}"));
                     continue;
                 };
-                on_gateway_frame(&shared, &sender, &frame);
+                on_gateway_frame(&shared, connection, &sender, &frame);
             }
             WsMessage::Close(frame) => {
                 let code = frame.map_or(1005, |frame| frame.code);
@@ -60,19 +60,22 @@ async fn serve_gateway(socket: WebSocket, shared: Arc<Shared>) {
         shared.changed.send_replace(());
     }
 
-    {
-        let mut state = shared.state();
-        if state.gateway.connection == connection {
-            state.gateway.sender = None;
-            state.gateway.ready = false;
-        }
-    }
+    shared
+        .state()
+        .gateway
+        .sessions
+        .retain(|(number, _)| *number != connection);
     drop(sender);
     let _ = writer.await;
     shared.changed.send_replace(());
 }
 
-fn on_gateway_frame(shared: &Shared, sender: &mpsc::UnboundedSender<String>, frame: &Value) {
+fn on_gateway_frame(
+    shared: &Shared,
+    connection: u64,
+    sender: &mpsc::UnboundedSender<String>,
+    frame: &Value,
+) {
     let mut state = shared.state();
     match frame.get("op").and_then(Value::as_u64) {
         Some(1) => {
@@ -90,19 +93,57 @@ fn on_gateway_frame(shared: &Shared, sender: &mpsc::UnboundedSender<String>, fra
                 let _ = sender.send(json!({ "op": 9, "d": false }).to_string());
                 return;
             }
-            state.gateway.sender = Some(sender.clone());
-            state.gateway.seq = 0;
+            // The shard asked for decides which servers' events this connection gets.
+            let shard = match frame.pointer("/d/shard").and_then(Value::as_array) {
+                None => [0, 1],
+                Some(pair) => match pair.as_slice() {
+                    [id, count] => match (id.as_u64(), count.as_u64()) {
+                        (Some(id), Some(count)) if count > 0 && id < count => [id, count],
+                        _ => {
+                            state
+                                .violations
+                                .push(format!("IDENTIFY with a bad shard: {frame}"));
+                            let _ = sender.send(json!({ "op": 9, "d": false }).to_string());
+                            return;
+                        }
+                    },
+                    _ => {
+                        state
+                            .violations
+                            .push(format!("IDENTIFY with a bad shard: {frame}"));
+                        let _ = sender.send(json!({ "op": 9, "d": false }).to_string());
+                        return;
+                    }
+                },
+            };
+            // Tests check the pace of IDENTIFYs from these times (Discord's limit: one per
+            // rate-limit bucket, shard id modulo max_concurrency, every 5 seconds).
+            state
+                .gateway
+                .identified
+                .push((shard, std::time::Instant::now()));
+            state
+                .gateway
+                .sessions
+                .retain(|(number, _)| *number != connection);
+            state.gateway.sessions.push((
+                connection,
+                super::Session {
+                    shard,
+                    sender: sender.clone(),
+                    seq: 0,
+                },
+            ));
             let ready = json!({
                 "v": 10,
                 "user": fixtures::bot_user(),
                 "guilds": [],
                 "session_id": format!("session-{}", state.gateway.connections),
                 "resume_gateway_url": shared.gateway_url(),
-                "shard": [0, 1],
+                "shard": shard,
                 "application": { "id": APPLICATION_ID.to_string(), "flags": 0 },
             });
-            state.dispatch("READY", ready);
-            state.gateway.ready = true;
+            state.dispatch_on(connection, "READY", ready);
         }
         // Presence updates are the bot's own business.
         Some(3) => {}

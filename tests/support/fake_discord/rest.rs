@@ -173,6 +173,7 @@ pub(super) async fn rest(State(shared): State<Arc<Shared>>, request: Request) ->
         message: None,
         created: false,
         fault: None,
+        port: connection.as_ref().map_or(0, |connection| connection.port),
     };
 
     let fault = shared.state().take_fault(&call.method, &call.path);
@@ -301,13 +302,23 @@ fn route(shared: &Shared, call: &RestCall) -> Answer {
     let method = Method::from_bytes(call.method.as_bytes()).unwrap_or(Method::GET);
     match (method, segments.as_slice()) {
         (Method::GET, ["gateway"]) => Answer::json(json!({ "url": shared.gateway_url() })),
-        (Method::GET, ["gateway", "bot"]) => Answer::json(json!({
-            "url": shared.gateway_url(),
-            "shards": 1,
-            "session_start_limit": {
-                "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1
-            },
-        })),
+        (Method::GET, ["gateway", "bot"]) => {
+            let (shards, max_concurrency) = {
+                let state = shared.state();
+                (
+                    state.gateway.recommended_shards,
+                    state.gateway.max_concurrency,
+                )
+            };
+            Answer::json(json!({
+                "url": shared.gateway_url(),
+                "shards": shards,
+                "session_start_limit": {
+                    "total": 1000, "remaining": 1000, "reset_after": 0,
+                    "max_concurrency": max_concurrency
+                },
+            }))
+        }
         (Method::GET, ["oauth2", "applications", "@me"]) => application_info(),
         (Method::PUT, ["applications", a, "commands"]) if *a == app => {
             register_commands(shared, call, None)
@@ -328,6 +339,7 @@ fn route(shared: &Shared, call: &RestCall) -> Answer {
         (Method::DELETE, ["webhooks", a, _token, "messages", _message]) if *a == app => {
             Answer::no_content()
         }
+        (Method::POST, ["users", "@me", "channels"]) => dm_channel(shared, call),
         (Method::POST, ["channels", channel, "messages"]) => channel_message(shared, call, channel),
         (Method::POST, ["channels", channel, "messages", message, "threads"]) => {
             create_thread(shared, call, channel, Some(message))
@@ -756,6 +768,39 @@ fn original_response(shared: &Shared, call: &RestCall, token: &str) -> Answer {
             "Unknown Message",
         ),
     }
+}
+
+/// Opens (or finds) the bot's direct-message channel with a user: the same channel for the
+/// same user every time, as Discord does.
+fn dm_channel(shared: &Shared, call: &RestCall) -> Answer {
+    let recipient = call
+        .json
+        .as_ref()
+        .and_then(|json| json.get("recipient_id"))
+        .and_then(|id| match id {
+            Value::String(text) => text.parse::<u64>().ok(),
+            other => other.as_u64(),
+        });
+    let Some(recipient) = recipient else {
+        return invalid_form(shared, call, vec!["recipient_id is missing".into()]);
+    };
+    let user = [
+        fixtures::alice(),
+        fixtures::bob(),
+        fixtures::carol(),
+        fixtures::dave(),
+    ]
+    .into_iter()
+    .find(|user| user.id == recipient)
+    .unwrap_or_else(|| fixtures::TestUser::new(recipient, "someone"));
+    let channel = json!({
+        "id": fixtures::dm_channel_id(recipient).to_string(),
+        "type": 1,
+        "last_message_id": null,
+        "recipients": [user.json()],
+    });
+    assert_serenity_reads::<serenity::model::channel::PrivateChannel>("a DM channel", &channel);
+    Answer::json(channel)
 }
 
 fn channel_message(shared: &Shared, call: &RestCall, channel_id: &str) -> Answer {

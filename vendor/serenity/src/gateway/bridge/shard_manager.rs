@@ -110,6 +110,10 @@ pub struct ShardManager {
     shard_init: AtomicU32,
     /// The total shards in use, 1-indexed.
     shard_total: AtomicU32,
+    // shogiban patch: Discord's `session_start_limit.max_concurrency`, the number of
+    // IDENTIFY rate-limit buckets (shard id modulo this); the queuer starts at most one shard
+    // per bucket every 5 seconds. 1 (one start every 5 seconds) unless set.
+    max_concurrency: AtomicU32,
     shard_queuer: Sender<ShardQueuerMessage>,
     // We can safely use a Mutex for this field, as it is only ever used in one single place
     // and only is ever used to receive a single message
@@ -135,6 +139,7 @@ impl ShardManager {
             shard_init: AtomicU32::new(opt.shard_init),
             shard_queuer: shard_queue_tx,
             shard_total: AtomicU32::new(opt.shard_total),
+            max_concurrency: AtomicU32::new(1),
             shard_shutdown: Mutex::new(shutdown_recv),
             shard_shutdown_send: shutdown_send,
             runners: Arc::clone(&runners),
@@ -148,6 +153,7 @@ impl ShardManager {
             #[cfg(feature = "framework")]
             framework: opt.framework,
             last_start: None,
+            last_starts: HashMap::new(),
             manager: Arc::clone(&manager),
             queue: VecDeque::new(),
             runners,
@@ -209,6 +215,21 @@ impl ShardManager {
         self.shard_index.store(index, Ordering::Relaxed);
         self.shard_init.store(init, Ordering::Relaxed);
         self.shard_total.store(total, Ordering::Relaxed);
+    }
+
+    /// shogiban patch: sets Discord's `session_start_limit.max_concurrency` (from
+    /// `GET /gateway/bot`). Shards whose ids are equal modulo this share an IDENTIFY bucket;
+    /// the queuer starts at most one shard of a bucket every 5 seconds, and shards of
+    /// different buckets without waiting. 0 counts as 1.
+    pub fn set_max_concurrency(&self, max_concurrency: u32) {
+        self.max_concurrency.store(max_concurrency.max(1), Ordering::Relaxed);
+    }
+
+    /// shogiban patch: the IDENTIFY buckets the queuer paces shard starts by (see
+    /// [`Self::set_max_concurrency`]).
+    #[must_use]
+    pub fn max_concurrency(&self) -> u32 {
+        self.max_concurrency.load(Ordering::Relaxed).max(1)
     }
 
     /// Restarts a shard runner.

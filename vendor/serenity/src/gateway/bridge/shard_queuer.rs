@@ -58,6 +58,9 @@ pub struct ShardQueuer {
     ///
     /// This is used to determine how long to wait between shard IDENTIFYs.
     pub last_start: Option<Instant>,
+    /// shogiban patch: when a shard of each IDENTIFY bucket (shard id modulo the manager's
+    /// `max_concurrency`) was last started.
+    pub last_starts: HashMap<u32, Instant>,
     /// A copy of the [`ShardManager`] to communicate with it.
     pub manager: Arc<ShardManager>,
     /// The shards that are queued for booting.
@@ -130,9 +133,13 @@ impl ShardQueuer {
         }
     }
 
+    /// shogiban patch: waits until 5 seconds have passed since the last start in the IDENTIFY
+    /// bucket of shard `id` (upstream waits 5 seconds after the last start of any shard, which
+    /// ignores `max_concurrency`).
     #[instrument(skip(self))]
-    async fn check_last_start(&mut self) {
-        let Some(instant) = self.last_start else { return };
+    async fn check_last_start(&mut self, id: ShardId) {
+        let bucket = id.0 % self.manager.max_concurrency();
+        let Some(instant) = self.last_starts.get(&bucket).copied() else { return };
 
         // We must wait 5 seconds between IDENTIFYs to avoid session invalidations.
         let duration = Duration::from_secs(WAIT_BETWEEN_BOOTS_IN_SECONDS);
@@ -146,7 +153,7 @@ impl ShardQueuer {
     #[instrument(skip(self))]
     async fn checked_start(&mut self, id: ShardId, total: u32) {
         debug!("[Shard Queuer] Checked start for shard {} out of {}", id, total);
-        self.check_last_start().await;
+        self.check_last_start(id).await;
 
         if let Err(why) = self.start(id, total).await {
             warn!("[Shard Queuer] Err starting shard {}: {:?}", id, why);
@@ -156,6 +163,9 @@ impl ShardQueuer {
         }
 
         self.last_start = Some(Instant::now());
+        // shogiban patch: the start counts against the shard's bucket.
+        let bucket = id.0 % self.manager.max_concurrency();
+        self.last_starts.insert(bucket, Instant::now());
     }
 
     #[instrument(skip(self))]

@@ -1,0 +1,133 @@
+# Refusals and failures, told privately to the user who caused them
+# (src/discord/refusals.rs, src/discord/error.rs and the commands).
+
+## The game table
+
+error-no-game-here = There is no game in progress in this channel. Start one with a challenge.
+error-your-game-ended = Your game #{$game} ended: {$result}. `/challenge` starts a new one.
+error-game-not-found = There is no game #{$game}.
+error-game-over = Game #{$game} has already ended.
+error-not-a-player = You are not playing in this game.
+error-not-your-turn = It is not your turn: {$player} is to move.
+error-eliminated = You are out of this game: you were eliminated.
+error-nothing-to-resign = You are already out of this game (you were eliminated), so there is nothing to resign. You can still follow it here to the end.
+error-resignation-needs-two = This game's rules do not allow resigning while three or more players are still in ({$alive} are). Play on: you can resign once only two of you are left.
+error-too-late-to-abort = Every player has moved, so the game can no longer be aborted. Resign, offer a draw, or ask a moderator.
+error-draws-two-players = Draws by agreement are for two-player games.
+error-takebacks-two-players = Takebacks are for two-player games.
+error-already-offered = You have already offered a draw; wait for your opponent's answer.
+error-takeback-pending-yours = You have already asked for a takeback; it must be answered first.
+error-takeback-pending = {$player} has asked for a takeback; it must be answered first.
+error-no-offer-to-answer = There is no {$offer} to answer.
+error-offer-lapsed = The {$offer} by {$player} lapsed when the game moved on, so there is nothing to answer now.
+error-own-offer = The {$offer} is yours; your opponent has to answer it.
+error-nothing-to-take-back = There is no move of yours to take back.
+error-moved-on = Game #{$game} has moved on since you were asked ({$since}), so nothing was played. Look at the board and use `/move` again.
+error-moves-since = {$n ->
+    [one] {$n} move played since
+   *[other] {$n} moves played since
+}
+error-takeback-since = a takeback since
+error-raced = The game changed while this was being done (someone acted first), so nothing was done; look at the game and try again.
+error-channel-busy = This channel already has a game in progress. Finish it first, or play in another channel or a thread.
+error-challenge-not-found = There is no challenge #{$id}.
+error-challenge-closed = Challenge #{$id} was {$status}; it can no longer be answered.
+challenge-status-open = open
+challenge-status-accepted = accepted
+challenge-status-declined = declined
+challenge-status-cancelled = cancelled
+challenge-status-expired = expired
+error-challenge-expired = Challenge #{$id} has expired. Make a new one if you still want to play.
+error-not-invited = Challenge #{$id} is not for you: you were not invited and it has no open seat.
+error-challenge-full = Every seat of challenge #{$id} is taken.
+error-own-challenge = Challenge #{$id} is yours: wait for the others to answer, or cancel it.
+error-not-challenger = Only the player who made challenge #{$id} can cancel it.
+error-replay = The replay of game #{$game} could not be made: {$reason}.
+error-storage = The game database failed ({$detail}). Please try again; if it keeps happening, tell a server admin.
+error-corrupt = Stored data cannot be read back: {$detail}. A moderator can abort a broken game; tell a server admin.
+
+## The rules
+
+rules-game-over = the game is over
+rules-not-your-turn = it is not your turn
+rules-declaration = the declaration fails: {$reason}
+parse-syntax = '{$text}' is not a move I can read (examples: {$examples})
+parse-illegal = '{$text}' matches no legal move: {$reason}
+parse-ambiguous = '{$text}' is ambiguous: it could be {$candidates}
+parse-no-such-move = '{$text}' matches no legal move
+illegal-game-over = the game is over
+illegal-no-piece = there is no piece on {$square}
+illegal-not-your-piece = the piece on {$square} is not yours
+illegal-cannot-reach = a {$piece} on {$from} cannot move to {$to}
+illegal-blocked = the path from {$from} to {$to} is blocked
+illegal-own-piece = {$square} holds one of your own pieces
+illegal-partner-piece = {$square} holds your partner's piece, which may not be captured
+illegal-capture-king = a king on {$square} cannot be captured
+illegal-not-in-hand = you have no {$piece} in hand
+illegal-drop-occupied = drops go on empty squares, and {$square} is occupied
+illegal-nifu = nifu: you already have an unpromoted pawn on that line
+illegal-uchifuzume = uchifuzume: a pawn drop may not give checkmate
+illegal-pawn-before-dead-king = a pawn may not be dropped directly in front of an eliminated player's king
+illegal-dead-piece = a {$piece} on {$square} could never move again, so it must promote there (and cannot be dropped there)
+illegal-cannot-promote = a {$piece} cannot promote
+illegal-outside-zone = promotion needs a move that starts or ends in the promotion zone
+illegal-self-check = this move would leave your king in check
+illegal-perpetual-check = perpetual check: this check would repeat a position for the fourth time, so play something else
+illegal-no-drops = drops are not allowed in this variant
+illegal-off-board = that square is not on the board
+illegal-cannot-drop = a {$piece} cannot be dropped
+illegal-no-piece-of-kind = you have no {$piece} on the board
+illegal-no-such-piece = you have no such piece on the board
+illegal-other-piece = the piece on {$square} is a {$piece}
+illegal-wrong-seat = it is {$to_move}'s turn, not {$named}'s
+
+## Commands and buttons
+
+error-something-went-wrong = Something went wrong on my side. Please try again.
+error-unknown-command = This command no longer exists. Type `/` to see the current ones.
+error-option-unreadable = I could not read that option ({$detail}). Check it and try again.
+error-option-mismatch = One of this command's options is not one I accept (a value out of its range, or an older form of the command). Check the options and try again.
+error-cooldown = Please wait {$seconds} s before using this command again.
+error-bot-permissions = I need these permissions in this channel: {$permissions}.
+error-user-permissions = You do not have the permissions this command needs.
+error-user-permissions-missing = This command needs these permissions, which you do not have: {$permissions}.
+error-guild-only = This command works only in a server.
+error-dm-only = This command works only in direct messages.
+error-not-here = You cannot use this command here.
+error-only-in-servers = Games are played in servers: use this in a server channel.
+error-no-game-of-yours-here = You have no game in progress in this channel. `/games` lists the games going on; `/challenge` starts one.
+error-button-other-game = This button belongs to game #{$game}, which is over or which you are not playing.
+error-button-gone = This button no longer works: what it belonged to has ended or changed. Use `/help` to see what you can do now.
+error-button-gone-plain = This button no longer works.
+error-button-gone-move = This button no longer works. Use `/move` again.
+error-button-gone-resign = This button no longer works. Use `/resign` again.
+error-button-gone-board = This button no longer works. Use `/board`.
+error-button-gone-replay = This button no longer works: use `/replay` again.
+error-button-gone-challenge = This button no longer works. Make a new challenge.
+error-button-no-challenge = This button no longer works: there is no challenge #{$id}.
+error-challenge-other-channel = This button belongs to a challenge in another channel: use it there.
+error-help-page-gone = That help page no longer exists. Try `/help` again.
+error-cannot-resign-here = This game cannot be resigned from here.
+error-computer-levels = The computer's levels are 1 to 8.
+error-too-many-computers = {$variant} is for {$seats} players: with {$computers ->
+    [one] {$computers} computer
+   *[other] {$computers} computers
+} there is room for {$room ->
+    [one] {$room} more opponent
+   *[other] {$room} more opponents
+}.
+error-bot-opponent = {$name} is a bot and cannot play. Challenge a person, this bot (the computer), or leave the opponent out so anyone can join.
+error-yonin-rules-not-yonin = The yonin rule sets are for yonin games, not {$variant}. Leave `yonin_rules` out.
+
+## The correspondence clock
+error-on-vacation = You are already on vacation until {$until}; end it with `/vacation end` first.
+error-not-on-vacation = You are not on vacation.
+error-vacation-allowance = You have {$left ->
+    [one] {$left} day
+   *[other] {$left} days
+} of vacation left this year (the allowance here is {$allowance} days), not {$asked ->
+    [one] {$asked} day
+   *[other] {$asked} days
+}.
+error-unknown-time-zone = There is no time zone called `{$name}`: give an IANA name such as `Europe/Paris`, `America/New_York` or `Asia/Tokyo`.
+error-bank-without-clock = A time bank adds to the time per move: give the game a time limit, or leave the bank out.

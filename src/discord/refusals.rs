@@ -1,0 +1,232 @@
+//! What each refusal of the game service and of the rules says, in the reader's language:
+//! the service's and the engine's typed errors turned into messages of
+//! `locales/<lang>/errors.ftl`.
+
+use crate::engine::kinds::STANDARD_KINDS;
+use crate::engine::{GameError, IllegalMove, MoveParseError};
+use crate::service::ServiceError;
+use crate::store::OfferKind;
+
+use super::format;
+use super::i18n::{tr, Lang};
+
+/// What the player is told when the service refuses or fails.
+pub(crate) fn service_error(lang: Lang, error: &ServiceError) -> String {
+    use ServiceError as E;
+    match error {
+        E::NoGameHere => tr!(lang, "error-no-game-here"),
+        E::YourGameEnded { game_id, result } => tr!(
+            lang,
+            "error-your-game-ended",
+            game = game_id.to_string(),
+            result = result
+        ),
+        E::GameNotFound(game) => tr!(lang, "error-game-not-found", game = game.to_string()),
+        E::GameOver(game) => tr!(lang, "error-game-over", game = game.to_string()),
+        E::NotAPlayer => tr!(lang, "error-not-a-player"),
+        E::NotYourTurn { to_move } => tr!(
+            lang,
+            "error-not-your-turn",
+            player = format::named_player(lang, to_move)
+        ),
+        E::Eliminated => tr!(lang, "error-eliminated"),
+        E::NothingToResign => tr!(lang, "error-nothing-to-resign"),
+        E::ResignationNeedsTwo { alive } => {
+            tr!(lang, "error-resignation-needs-two", alive = *alive)
+        }
+        E::TooLateToAbort => tr!(lang, "error-too-late-to-abort"),
+        E::TwoPlayersOnly(kind) => tr!(
+            lang,
+            match kind {
+                OfferKind::Draw => "error-draws-two-players",
+                OfferKind::Takeback => "error-takebacks-two-players",
+            }
+        ),
+        E::AlreadyOffered => tr!(lang, "error-already-offered"),
+        E::TakebackPending { by: None } => tr!(lang, "error-takeback-pending-yours"),
+        E::TakebackPending { by: Some(by) } => tr!(
+            lang,
+            "error-takeback-pending",
+            player = format::named_player(lang, by)
+        ),
+        E::NoOfferToAnswer(kind) => tr!(
+            lang,
+            "error-no-offer-to-answer",
+            offer = offer_name(lang, *kind)
+        ),
+        E::OfferLapsed { kind, by } => tr!(
+            lang,
+            "error-offer-lapsed",
+            offer = offer_name(lang, *kind),
+            player = format::named_player(lang, by)
+        ),
+        E::OwnOffer(kind) => tr!(lang, "error-own-offer", offer = offer_name(lang, *kind)),
+        E::NothingToTakeBack => tr!(lang, "error-nothing-to-take-back"),
+        E::Rules(error) => game_error(lang, error),
+        E::MovedOn {
+            game_id,
+            asked_at,
+            now_at,
+        } => {
+            let since = match now_at.checked_sub(*asked_at) {
+                Some(n) => tr!(lang, "error-moves-since", n = n),
+                None => tr!(lang, "error-takeback-since"),
+            };
+            tr!(
+                lang,
+                "error-moved-on",
+                game = game_id.to_string(),
+                since = since
+            )
+        }
+        E::Raced => tr!(lang, "error-raced"),
+        E::ChannelBusy => tr!(lang, "error-channel-busy"),
+        E::ChallengeNotFound(id) => {
+            tr!(lang, "error-challenge-not-found", id = id.to_string())
+        }
+        E::ChallengeClosed { id, status } => tr!(
+            lang,
+            "error-challenge-closed",
+            id = id.to_string(),
+            status = tr!(lang, &format!("challenge-status-{status}"))
+        ),
+        E::ChallengeExpired(id) => tr!(lang, "error-challenge-expired", id = id.to_string()),
+        E::NotInvited(id) => tr!(lang, "error-not-invited", id = id.to_string()),
+        E::ChallengeFull(id) => tr!(lang, "error-challenge-full", id = id.to_string()),
+        E::OwnChallenge(id) => tr!(lang, "error-own-challenge", id = id.to_string()),
+        E::NotChallenger(id) => tr!(lang, "error-not-challenger", id = id.to_string()),
+        // Sentences the service still writes itself (challenge checks, exports).
+        E::BadChallenge(why) | E::NotAllowed(why) => why.clone(),
+        E::OnVacation { until } => tr!(lang, "error-on-vacation", until = format!("<t:{until}:f>")),
+        E::NotOnVacation => tr!(lang, "error-not-on-vacation"),
+        E::BankWithoutClock => tr!(lang, "error-bank-without-clock"),
+        E::VacationAllowance {
+            asked_days,
+            left_seconds,
+            allowance_days,
+        } => tr!(
+            lang,
+            "error-vacation-allowance",
+            left = left_seconds / 86_400,
+            allowance = *allowance_days,
+            asked = *asked_days
+        ),
+        E::UnknownTimeZone { name } => tr!(lang, "error-unknown-time-zone", name = name),
+        E::Replay { game, reason } => tr!(
+            lang,
+            "error-replay",
+            game = game.to_string(),
+            reason = reason
+        ),
+        E::Storage(error) => tr!(lang, "error-storage", detail = error.to_string()),
+        E::Corrupt(detail) => tr!(lang, "error-corrupt", detail = detail),
+    }
+}
+
+fn offer_name(lang: Lang, kind: OfferKind) -> String {
+    match kind {
+        OfferKind::Draw => tr!(lang, "offer-draw-name"),
+        OfferKind::Takeback => tr!(lang, "offer-takeback-name"),
+    }
+}
+
+/// Why the rules refuse a move or declaration.
+pub(crate) fn game_error(lang: Lang, error: &GameError) -> String {
+    match error {
+        GameError::GameOver => tr!(lang, "rules-game-over"),
+        GameError::NotYourTurn => tr!(lang, "rules-not-your-turn"),
+        GameError::Parse(error) => parse_error(lang, error),
+        GameError::Illegal(illegal) => illegal_move(lang, illegal),
+        GameError::Declaration(why) => tr!(lang, "rules-declaration", reason = why),
+        GameError::NotAllowed(why) => why.clone(),
+    }
+}
+
+fn parse_error(lang: Lang, error: &MoveParseError) -> String {
+    match error {
+        MoveParseError::Syntax { text, examples } => {
+            tr!(lang, "parse-syntax", text = text, examples = *examples)
+        }
+        MoveParseError::Illegal { text, reason } => tr!(
+            lang,
+            "parse-illegal",
+            text = text,
+            reason = illegal_move(lang, reason)
+        ),
+        MoveParseError::Ambiguous { text, candidates } => tr!(
+            lang,
+            "parse-ambiguous",
+            text = text,
+            candidates = candidates
+        ),
+        MoveParseError::NoSuchMove(text) => tr!(lang, "parse-no-such-move", text = text),
+    }
+}
+
+/// A piece's name as the engine gives it ("pawn"), in `lang`: the kanji of a standard
+/// piece where the reader reads Japanese or Korean, else as given.
+fn piece(lang: Lang, name: &str) -> String {
+    if lang == Lang::En {
+        return name.to_owned();
+    }
+    STANDARD_KINDS
+        .iter()
+        .find(|kind| kind.name == name)
+        .map_or_else(|| name.to_owned(), |kind| kind.kanji.to_owned())
+}
+
+/// Why a move is not legal.
+fn illegal_move(lang: Lang, illegal: &IllegalMove) -> String {
+    use IllegalMove as I;
+    match illegal {
+        I::GameOver => tr!(lang, "illegal-game-over"),
+        I::NoPiece(square) => tr!(lang, "illegal-no-piece", square = square),
+        I::NotYourPiece(square) => tr!(lang, "illegal-not-your-piece", square = square),
+        I::CannotReach { piece: p, from, to } => tr!(
+            lang,
+            "illegal-cannot-reach",
+            piece = piece(lang, p),
+            from = from,
+            to = to
+        ),
+        I::Blocked { from, to } => tr!(lang, "illegal-blocked", from = from, to = to),
+        I::OwnPiece(square) => tr!(lang, "illegal-own-piece", square = square),
+        I::PartnerPiece(square) => tr!(lang, "illegal-partner-piece", square = square),
+        I::CaptureKing(square) => tr!(lang, "illegal-capture-king", square = square),
+        I::NotInHand(p) => tr!(lang, "illegal-not-in-hand", piece = piece(lang, p)),
+        I::DropOnOccupied(square) => tr!(lang, "illegal-drop-occupied", square = square),
+        I::Nifu => tr!(lang, "illegal-nifu"),
+        I::Uchifuzume => tr!(lang, "illegal-uchifuzume"),
+        I::PawnBeforeDeadKing => tr!(lang, "illegal-pawn-before-dead-king"),
+        I::DeadPiece { piece: p, square } => tr!(
+            lang,
+            "illegal-dead-piece",
+            piece = piece(lang, p),
+            square = square
+        ),
+        I::CannotPromote(p) => tr!(lang, "illegal-cannot-promote", piece = piece(lang, p)),
+        I::OutsideZone => tr!(lang, "illegal-outside-zone"),
+        I::SelfCheck => tr!(lang, "illegal-self-check"),
+        I::PerpetualCheck => tr!(lang, "illegal-perpetual-check"),
+        I::NoDrops => tr!(lang, "illegal-no-drops"),
+        I::OffBoard => tr!(lang, "illegal-off-board"),
+        I::CannotDrop(p) => tr!(lang, "illegal-cannot-drop", piece = piece(lang, p)),
+        I::NoPieceOfKind(p) => tr!(lang, "illegal-no-piece-of-kind", piece = piece(lang, p)),
+        I::NoSuchPiece => tr!(lang, "illegal-no-such-piece"),
+        I::OtherPiece { square, piece: p } => tr!(
+            lang,
+            "illegal-other-piece",
+            square = square,
+            piece = piece(lang, p)
+        ),
+        I::WrongSeat { to_move, named } => tr!(
+            lang,
+            "illegal-wrong-seat",
+            to_move = format::seat_name(lang, to_move),
+            named = format::seat_name(lang, named)
+        ),
+        // The rarer refusals of yonin passes and dai dai's special pieces keep the engine's
+        // own sentence.
+        other => other.to_string(),
+    }
+}

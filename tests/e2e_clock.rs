@@ -1,0 +1,266 @@
+//! The correspondence clock end to end through the real bot against the fake Discord: a
+//! vacation that saves a game from timing out, announced in the game's channel, and the
+//! server settings.
+
+mod support;
+
+use serde_json::json;
+use support::fixtures::{alice, bob, InteractionBuilder};
+use support::table::{Table, STANDARD, START_TIME};
+
+const DAY: i64 = 86_400;
+
+/// `/vacation <sub> ...` with the subcommand's options.
+fn vacation(sub: &str, options: serde_json::Value) -> InteractionBuilder {
+    InteractionBuilder::slash("vacation").option(json!({
+        "name": sub,
+        "type": 1,
+        "options": options,
+    }))
+}
+
+#[tokio::test]
+async fn a_vacation_saves_a_game_from_timing_out() {
+    let table = Table::open().await;
+    table.start_game(STANDARD, &[&alice(), &bob()]).await;
+    table.play(&alice(), "7g7f").await;
+    // Bob's three days would run out at START_TIME + 3 days.
+
+    // Two days in, Bob goes on vacation for five days.
+    table.clock.set(START_TIME + 2 * DAY);
+    let (sent, answer) = table
+        .ask(vacation("start", json!([{ "name": "days", "type": 4, "value": 5 }])).by(&bob()))
+        .await;
+    assert!(answer.is_ephemeral(), "{:?}", answer.content());
+    let text = answer.content().unwrap_or_default();
+    assert!(text.contains("Your vacation has begun"), "{text}");
+    assert!(text.contains("25 days of vacation left"), "{text}");
+    let deadline = START_TIME + 3 * DAY + 5 * DAY;
+    assert!(text.contains(&format!("<t:{deadline}:R>")), "{text}");
+    // The game's channel is told, with the deadline that now holds.
+    let notice = table
+        .announced_after(&sent, "the vacation notice", |call| {
+            call.content()
+                .is_some_and(|c| c.contains("is on vacation until"))
+        })
+        .await;
+    let said = notice.content().unwrap_or_default();
+    assert!(said.contains(&bob().mention()), "{said}");
+    assert!(said.contains(&format!("<t:{deadline}:R>")), "{said}");
+
+    // The old deadline passes: no timeout.
+    table.clock.set(START_TIME + 3 * DAY + 10);
+    table.poke_scheduler().await;
+    let board = table
+        .ask(InteractionBuilder::slash("board").by(&alice()))
+        .await
+        .1;
+    let text = board.content().unwrap_or_default();
+    assert!(!text.contains("Game over"), "{text}");
+    assert!(text.contains(&format!("<t:{deadline}:R>")), "{text}");
+
+    // Bob ends it early after three days: the clock runs again, and the channel hears it.
+    table.clock.set(START_TIME + 5 * DAY);
+    let (sent, answer) = table.ask(vacation("end", json!([])).by(&bob())).await;
+    let text = answer.content().unwrap_or_default();
+    assert!(text.contains("your vacation is over"), "{text}");
+    assert!(text.contains("27 days of vacation left"), "{text}");
+    let back = table
+        .announced_after(&sent, "the end of the vacation", |call| {
+            call.content()
+                .is_some_and(|c| c.contains("is back from vacation"))
+        })
+        .await;
+    // One day was left of his three when he left; it runs from now.
+    let deadline = START_TIME + 6 * DAY;
+    assert!(
+        back.content()
+            .unwrap_or_default()
+            .contains(&format!("<t:{deadline}:R>")),
+        "{:?}",
+        back.content()
+    );
+    let moved = table.play(&bob(), "3c3d").await;
+    assert!(
+        !moved.content().contains("Game over"),
+        "{}",
+        moved.content()
+    );
+    table.close().await;
+}
+
+#[tokio::test]
+async fn server_settings_are_shown_and_changed_with_their_checks() {
+    let table = Table::open().await;
+    let (_, shown) = table
+        .ask(
+            InteractionBuilder::slash("server-settings")
+                .by(&alice())
+                .with_manage_server(),
+        )
+        .await;
+    let text = shown.content().unwrap_or_default();
+    assert!(shown.is_ephemeral());
+    assert!(text.contains("Weekend pause: off"), "{text}");
+    assert!(text.contains("Time zone: UTC"), "{text}");
+    assert!(text.contains("30 days a year"), "{text}");
+
+    // Only managers change them.
+    let (_, not_allowed) = table
+        .ask(
+            InteractionBuilder::slash("server-settings")
+                .boolean("weekend_pause", true)
+                .by(&bob()),
+        )
+        .await;
+    assert!(not_allowed.is_ephemeral());
+    let text = not_allowed.content().unwrap_or_default();
+    assert!(
+        text.contains("permissions, which you do not have: Manage"),
+        "{text}"
+    );
+
+    let (_, refused) = table
+        .ask(
+            InteractionBuilder::slash("server-settings")
+                .string("time_zone", "Mars/Olympus")
+                .by(&alice())
+                .with_manage_server(),
+        )
+        .await;
+    let text = refused.content().unwrap_or_default();
+    assert!(
+        text.contains("no time zone called `Mars/Olympus`"),
+        "{text}"
+    );
+
+    let (_, changed) = table
+        .ask(
+            InteractionBuilder::slash("server-settings")
+                .boolean("weekend_pause", true)
+                .string("time_zone", "Asia/Tokyo")
+                .integer("vacation_days", 14)
+                .by(&alice())
+                .with_manage_server(),
+        )
+        .await;
+    let text = changed.content().unwrap_or_default();
+    assert!(text.contains("Weekend pause: on"), "{text}");
+    assert!(text.contains("Time zone: Asia/Tokyo"), "{text}");
+    assert!(text.contains("14 days a year"), "{text}");
+    table.close().await;
+}
+
+#[tokio::test]
+async fn a_late_move_eats_the_time_bank_and_only_both_spent_lose_on_time() {
+    let table = Table::open().await;
+    // One day a move and a three-day bank (the third choice of `bank`).
+    let challenge = table
+        .challenge(
+            InteractionBuilder::slash("challenge")
+                .user("opponent", &bob())
+                .integer("seats", 1)
+                .string("time_per_move", "1d")
+                .integer("bank", 2),
+            &alice(),
+        )
+        .await;
+    let text = challenge.content().unwrap_or_default();
+    assert!(
+        text.contains("1 day per move and a time bank of 3 days"),
+        "{text}"
+    );
+    let accept = challenge
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("accept:"))
+        .expect("an accept button");
+    let click = table
+        .click(
+            &bob(),
+            &accept,
+            challenge.message.clone().expect("a message"),
+        )
+        .await;
+    let first = table.first_board_after(&click).await;
+    let text = first.content().unwrap_or_default();
+    // Alice has her day and her whole bank.
+    let deadline = START_TIME + 4 * DAY;
+    assert!(
+        text.contains(&format!(
+            "time runs out <t:{deadline}:R>, time bank included: 3 days left in the bank"
+        )),
+        "{text}"
+    );
+
+    // Alice moves a day late: a day of her bank is gone, and the game goes on.
+    table.clock.set(START_TIME + 2 * DAY);
+    let played = table.play(&alice(), "7g7f").await;
+    assert!(
+        !played.content().contains("Game over"),
+        "{}",
+        played.content()
+    );
+    // Bob moves within the hour: his bank is full and stays so.
+    table.clock.set(START_TIME + 2 * DAY + 3_600);
+    let played = table.play(&bob(), "3c3d").await;
+    let text = played.content().to_owned();
+    let deadline = START_TIME + 2 * DAY + 3_600 + DAY + 2 * DAY;
+    assert!(
+        text.contains(&format!(
+            "time runs out <t:{deadline}:R>, time bank included: 2 days left in the bank"
+        )),
+        "the board shows alice's bank left: {text}"
+    );
+
+    // Past her day, into her bank: no timeout, and her own /board says what is left.
+    table.clock.set(deadline - 10);
+    table.poke_scheduler().await;
+    let board = table
+        .ask(InteractionBuilder::slash("board").by(&alice()))
+        .await
+        .1;
+    let text = board.content().unwrap_or_default();
+    assert!(!text.contains("Game over"), "{text}");
+    assert!(text.contains(&format!("<t:{deadline}:R>")), "{text}");
+
+    // Both spent: she loses on time.
+    table.clock.set(deadline + 10);
+    table.poke_scheduler().await;
+    let timeout = table
+        .fake
+        .channel_message(
+            support::fixtures::CHANNEL_ID,
+            support::fake_discord::DEFAULT_WAIT,
+            |call| {
+                call.content()
+                    .is_some_and(|c| c.contains("ran out of time"))
+            },
+        )
+        .await;
+    let text = timeout.content().unwrap_or_default();
+    assert!(text.contains(&alice().mention()), "{text}");
+    assert!(text.contains("**Game over**"), "{text}");
+    table.close().await;
+}
+
+#[tokio::test]
+async fn a_time_bank_needs_a_time_limit() {
+    let table = Table::open().await;
+    let (_, answer) = table
+        .ask(
+            InteractionBuilder::slash("challenge")
+                .user("opponent", &bob())
+                .string("time_per_move", "none")
+                .integer("bank", 1)
+                .by(&alice()),
+        )
+        .await;
+    assert!(answer.is_ephemeral());
+    let text = answer.content().unwrap_or_default();
+    assert!(
+        text.contains("A time bank adds to the time per move"),
+        "{text}"
+    );
+    table.close().await;
+}
