@@ -367,11 +367,10 @@ async fn the_board_is_drawn_for_the_asking_player(backend: Backend) {
     ));
 }
 
-#[tokio::test]
-async fn each_player_s_board_and_replay_are_drawn_with_their_own_pieces() {
+async fn each_player_s_board_and_replay_are_drawn_with_their_own_pieces(backend: Backend) {
     use shogiban::render::PieceStyle;
     use shogiban::service::{PieceSet, PlayerSettings};
-    let f = Fixture::new().await;
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     f.start(
         CHANNEL,
@@ -1347,4 +1346,5 @@ on_both_backends! {
     a_challenge_the_computer_completes_starts_at_once_and_announces_the_game,
     the_replay_after_a_result_is_drawn_from_the_winners_seat_or_the_first_for_a_draw,
     a_game_in_its_own_thread_is_announced_under_its_channel_and_archived_once(multi),
+    each_player_s_board_and_replay_are_drawn_with_their_own_pieces,
 }

@@ -176,6 +176,11 @@ async fn migrations_create_every_table_and_index(backend: Backend) {
         "game_threads",
         "game_threads_unarchived",
         "player_settings",
+        "vacations",
+        "vacations_by_user",
+        "vacations_to_announce",
+        "notification_settings",
+        "notification_digests_due",
     ] {
         assert!(names.contains(expected), "missing {expected}");
     }
@@ -2423,6 +2428,7 @@ on_both_backends! {
     a_claim_whose_process_died_is_taken_over_after_its_lease,
     racing_claimers_never_claim_the_same_announcement (multi),
     everything_survives_a_restart,
+    a_players_settings_are_saved_one_at_a_time_and_read_back_after_reopening,
 }
 
 /// A database file written before PostgreSQL came (migrations 0001 to 0005 applied, their
@@ -2457,11 +2463,11 @@ async fn an_sqlite_file_from_before_postgres_opens_and_plays_on() {
     assert_eq!(after.ply, 2);
 }
 
-#[tokio::test]
-async fn a_players_settings_are_saved_one_at_a_time_and_read_back_after_reopening() {
-    let dir = TempDir::new().expect("temporary directory");
-    let path = dir.path().join("shogiban.db");
-    let path = path.to_str().expect("utf-8 path");
+async fn a_players_settings_are_saved_one_at_a_time_and_read_back_after_reopening(
+    backend: Backend,
+) {
+    let db = fresh_db(backend).await;
+    let path = db.url.as_str();
     let store = Store::open(path).await.unwrap();
     assert_eq!(
         store.player_settings(ALICE).await.unwrap(),
@@ -2492,4 +2498,172 @@ async fn a_players_settings_are_saved_one_at_a_time_and_read_back_after_reopenin
         PlayerSettingsRow::default(),
         "one player's settings are not another's"
     );
+}
+
+/// A player's notification mode and daily digest: the digest's time of day is kept when
+/// the digest is chosen again, another mode forgets it, and a due digest is sent (its
+/// announcement stored) by exactly one of two rounds that saw it due.
+async fn a_digest_is_due_once_a_day_and_sent_once(backend: Backend) {
+    use shogiban::store::NotificationMode;
+    let (_db, store) = fresh(backend).await;
+    assert_eq!(store.notification_setting(ALICE).await.unwrap(), None);
+    let dm = store
+        .set_notification_mode(ALICE, NotificationMode::Dm, T0 + 100, T0)
+        .await
+        .unwrap();
+    assert_eq!((dm.mode, dm.digest_next_at), (NotificationMode::Dm, None));
+    let digest = store
+        .set_notification_mode(ALICE, NotificationMode::Digest, T0 + 100, T0)
+        .await
+        .unwrap();
+    assert_eq!(digest.digest_next_at, Some(T0 + 100));
+    // Choosing the digest again keeps its time of day.
+    let again = store
+        .set_notification_mode(ALICE, NotificationMode::Digest, T0 + 500, T0 + 1)
+        .await
+        .unwrap();
+    assert_eq!(again.digest_next_at, Some(T0 + 100));
+    assert_eq!(store.next_scheduled_at().await.unwrap(), Some(T0 + 100));
+    assert!(store.due_digests(T0 + 99).await.unwrap().is_empty());
+    assert_eq!(store.due_digests(T0 + 100).await.unwrap(), vec![again]);
+
+    let digest_note = NewAnnouncement {
+        channel_id: CHANNEL,
+        game_id: None,
+        challenge_id: None,
+        kind: "digest".into(),
+        payload: json!({ "say": "two games wait for you" }),
+    };
+    let next_day = T0 + 100 + 86_400;
+    let first = store
+        .send_digest(
+            ALICE,
+            T0 + 100,
+            next_day,
+            std::slice::from_ref(&digest_note),
+            T0 + 100,
+        )
+        .await
+        .unwrap();
+    let second = store
+        .send_digest(
+            ALICE,
+            T0 + 100,
+            next_day,
+            std::slice::from_ref(&digest_note),
+            T0 + 101,
+        )
+        .await
+        .unwrap();
+    assert!(first && !second, "the digest is sent once");
+    let kinds: Vec<String> = store
+        .announcements_in_channel(CHANNEL)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|a| a.kind)
+        .collect();
+    assert_eq!(kinds, ["digest"]);
+    assert!(store.due_digests(T0 + 200).await.unwrap().is_empty());
+    assert!(matches!(
+        store.send_digest(ALICE, next_day, next_day, &[], T0).await,
+        Err(StoreError::Invalid(_))
+    ));
+
+    // Another mode forgets the digest's time.
+    let quiet = store
+        .set_notification_mode(ALICE, NotificationMode::Quiet, T0 + 900, T0 + 2)
+        .await
+        .unwrap();
+    assert_eq!(
+        (quiet.mode, quiet.digest_next_at),
+        (NotificationMode::Quiet, None)
+    );
+    assert_eq!(store.next_scheduled_at().await.unwrap(), None);
+}
+
+/// Vacations as stored: one under way at a time, the seconds used in a period, those of
+/// several players, the due ends announced once, and an early end kept within the
+/// vacation.
+async fn vacations_are_stored_used_and_ended_once(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
+    let day = 86_400;
+    let alice = store
+        .start_vacation(ALICE, T0, T0 + 3 * day, &[], Vec::new(), T0)
+        .await
+        .unwrap();
+    assert!(!alice.end_announced);
+    assert!(matches!(
+        store
+            .start_vacation(ALICE, T0 + day, T0 + 2 * day, &[], Vec::new(), T0 + day)
+            .await,
+        Err(StoreError::Invalid(_))
+    ));
+    let bob = store
+        .start_vacation(BOB, T0 + day, T0 + 2 * day, &[], Vec::new(), T0 + day)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.current_vacation(ALICE, T0 + day).await.unwrap(),
+        Some(alice)
+    );
+    assert_eq!(store.current_vacation(CAROL, T0 + day).await.unwrap(), None);
+    assert_eq!(
+        store
+            .vacation_used(ALICE, T0 - day, T0 + day)
+            .await
+            .unwrap(),
+        3 * day
+    );
+    assert_eq!(store.vacation_used(CAROL, T0, T0 + day).await.unwrap(), 0);
+    assert_eq!(
+        store
+            .vacations_of(&[BOB, ALICE, CAROL], T0)
+            .await
+            .unwrap()
+            .iter()
+            .map(|v| v.user_id)
+            .collect::<Vec<_>>(),
+        [ALICE, BOB],
+        "in start order"
+    );
+    assert_eq!(store.next_scheduled_at().await.unwrap(), Some(T0 + 2 * day));
+    assert_eq!(
+        store.due_vacation_ends(T0 + 2 * day).await.unwrap(),
+        vec![bob]
+    );
+
+    // Alice ends hers early: the end is now, and is announced once.
+    let ended = store
+        .end_vacation(alice.id, T0 + day, &[], Vec::new(), T0 + day)
+        .await
+        .unwrap()
+        .expect("ended");
+    assert_eq!((ended.ends_at, ended.end_announced), (T0 + day, true));
+    assert_eq!(
+        store
+            .end_vacation(alice.id, T0 + day, &[], Vec::new(), T0 + day)
+            .await
+            .unwrap(),
+        None
+    );
+    assert_eq!(store.vacation_used(ALICE, T0, T0 + 1).await.unwrap(), day);
+    // Bob's end, asked after his planned end, stays at the planned end.
+    let ended = store
+        .end_vacation(bob.id, T0 + 5 * day, &[], Vec::new(), T0 + 5 * day)
+        .await
+        .unwrap()
+        .expect("ended");
+    assert_eq!(ended.ends_at, T0 + 2 * day);
+    assert!(store
+        .due_vacation_ends(T0 + 9 * day)
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(store.next_scheduled_at().await.unwrap(), None);
+}
+
+on_both_backends! {
+    a_digest_is_due_once_a_day_and_sent_once,
+    vacations_are_stored_used_and_ended_once,
 }
