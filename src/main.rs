@@ -431,12 +431,6 @@ fn serve() -> Result<()> {
 /// is wrong with it and which variable to fix (never with the password of a server address).
 async fn open_database(url: &str) -> Result<Store> {
     let shown = store::shown_url(url);
-    if store::is_postgres_url(url) {
-        bail!(
-            "DATABASE_URL={shown} names a PostgreSQL server, which this build cannot use: \
-             set DATABASE_URL to an SQLite file such as sqlite://shogiban.db"
-        );
-    }
     let store = Store::open(url).await.map_err(|e| {
         anyhow!(
             "cannot open the database DATABASE_URL={shown}: {}",
@@ -450,9 +444,13 @@ async fn open_database(url: &str) -> Result<Store> {
         });
     store.check_writable(now).await.map_err(|e| {
         anyhow!(
-            "the database DATABASE_URL={shown} cannot be written: {} \
-             (check the permissions of the file and its folder)",
-            root_cause(&e)
+            "the database DATABASE_URL={shown} cannot be written: {} ({})",
+            root_cause(&e),
+            if store::is_postgres_url(url) {
+                "check that the server accepts writes and the user may write its tables"
+            } else {
+                "check the permissions of the file and its folder"
+            }
         )
     })?;
     Ok(store)

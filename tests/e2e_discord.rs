@@ -1,6 +1,8 @@
 //! The real bot against a fake Discord: start-up, command registration, `/help`, buttons,
 //! error replies and shutdown.
 
+#[path = "support/postgres.rs"]
+mod postgres;
 mod support;
 
 use std::time::Duration;
@@ -460,16 +462,64 @@ async fn serve_answers_and_stops_cleanly_on_sigterm() {
 #[cfg(unix)]
 #[tokio::test]
 async fn after_a_clean_stop_the_database_file_alone_holds_every_game() {
-    let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().expect("a temporary directory");
     let file = dir.path().join("games.db");
+    serve_a_game_then_stop(&format!("sqlite://{}", file.display())).await;
+
+    // Only the database file is copied, as a backup of the file alone would be.
+    let copy_dir = tempfile::tempdir().expect("a temporary directory");
+    let copy = copy_dir.path().join("copy.db");
+    std::fs::copy(&file, &copy).expect("copy the database file");
+    let store = shogiban::store::Store::open(&format!("sqlite://{}", copy.display()))
+        .await
+        .expect("the copy opens");
+    let game = store
+        .active_game_in_channel(shogiban::store::ChannelId(CHANNEL_ID))
+        .await
+        .expect("the copy reads")
+        .expect("the game is in the copy");
+    assert_eq!(game.seats.len(), 2);
+    store.close().await;
+}
+
+/// `serve` with `DATABASE_URL=postgres://...`: the bot migrates a fresh PostgreSQL
+/// database, a challenge made and accepted through Discord becomes a game there, and the
+/// game is there after the bot stops.
+#[cfg(unix)]
+#[tokio::test]
+async fn serve_on_postgresql_stores_the_game_there() {
+    let url = postgres::fresh_database().await;
+    serve_a_game_then_stop(&url).await;
+    let store = shogiban::store::Store::open(&url)
+        .await
+        .expect("the database opens");
+    assert_eq!(store.backend(), shogiban::store::Backend::Postgres);
+    let game = store
+        .active_game_in_channel(shogiban::store::ChannelId(CHANNEL_ID))
+        .await
+        .expect("the database reads")
+        .expect("the game is there");
+    assert_eq!(game.seats.len(), 2);
+    let announced = store.announcements_of_game(game.id).await.unwrap();
+    assert!(
+        announced.iter().any(|a| a.delivered_ms.is_some()),
+        "the first board's delivery is recorded there: {announced:?}"
+    );
+    store.close().await;
+}
+
+/// Runs `shogiban serve` on `database_url` against a fake Discord: Alice challenges Bob,
+/// Bob accepts, the first board is posted; then SIGTERM, and a clean exit.
+#[cfg(unix)]
+async fn serve_a_game_then_stop(database_url: &str) {
+    let fake = FakeDiscord::start().await;
     let log = tempfile::NamedTempFile::new().expect("a log file");
     let child = shogiban_command()
         .arg("serve")
         .env("DISCORD_TOKEN", fake.token())
         .env("DISCORD_API_BASE", fake.api_base())
         .env("DISCORD_GUILD_ID", GUILD_ID.to_string())
-        .env("DATABASE_URL", format!("sqlite://{}", file.display()))
+        .env("DATABASE_URL", database_url)
         // The most verbose level still logs no token.
         .env("RUST_LOG", "trace")
         .stdout(std::process::Stdio::null())
@@ -516,22 +566,7 @@ async fn after_a_clean_stop_the_database_file_alone_holds_every_game() {
     .await;
 
     let status = stop_with_sigterm(&mut child).await;
-    assert!(status.success(), "exit {status}");
     let stderr = std::fs::read_to_string(log.path()).expect("read the log");
+    assert!(status.success(), "exit {status}; log:\n{stderr}");
     assert!(!stderr.contains(fake.token()), "the token was logged");
-
-    // Only the database file is copied, as a backup of the file alone would be.
-    let copy_dir = tempfile::tempdir().expect("a temporary directory");
-    let copy = copy_dir.path().join("copy.db");
-    std::fs::copy(&file, &copy).expect("copy the database file");
-    let store = shogiban::store::Store::open(&format!("sqlite://{}", copy.display()))
-        .await
-        .expect("the copy opens");
-    let game = store
-        .active_game_in_channel(shogiban::store::ChannelId(CHANNEL_ID))
-        .await
-        .expect("the copy reads")
-        .expect("the game is in the copy");
-    assert_eq!(game.seats.len(), 2);
-    store.close().await;
 }

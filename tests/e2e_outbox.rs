@@ -577,7 +577,7 @@ async fn after_sigkill_in_a_burst_of_moves_every_stored_move_is_announced_once()
     );
     let moves_stored = || async {
         let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM moves")
-            .fetch_one(store.pool())
+            .fetch_one(store.pool().sqlite().expect("an SQLite store"))
             .await
             .unwrap();
         count

@@ -2,7 +2,14 @@
 //! from challenge to leaderboard, refusals that change nothing, challenges, agreements
 //! between players, records and lists.
 
+#[path = "support/postgres.rs"]
+mod postgres;
+#[macro_use]
+#[path = "support/backends.rs"]
+mod backends;
 mod service_support;
+
+use backends::Backend;
 
 use service_support::*;
 use shogiban::engine::{EndReason, Variant};
@@ -11,11 +18,10 @@ use shogiban::service::{
     AcceptOutcome, Announcement, ChallengeRequest, Event, GameRef, OfferOutcome, RecordFormat,
     ReplaySeat, Seating, ServiceError, TimeLimit,
 };
-use shogiban::store::{ChallengeStatus, GameStatus, InviteResponse, OfferKind, SeatMode};
+use shogiban::store::{ChallengeStatus, GameStatus, InviteResponse, OfferKind, Pool, SeatMode};
 
-#[tokio::test]
-async fn a_standard_game_from_challenge_to_leaderboard() {
-    let f = Fixture::new().await;
+async fn a_standard_game_from_challenge_to_leaderboard(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
 
     let mut request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
@@ -203,9 +209,8 @@ async fn a_standard_game_from_challenge_to_leaderboard() {
     assert_eq!(log[2].readable, "B-9g");
 }
 
-#[tokio::test]
-async fn refused_moves_change_nothing() {
-    let f = Fixture::new().await;
+async fn refused_moves_change_nothing(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     f.start(
         CHANNEL,
@@ -257,9 +262,8 @@ async fn refused_moves_change_nothing() {
     assert!(s.store().moves(after.id).await.unwrap().is_empty());
 }
 
-#[tokio::test]
-async fn autocomplete_offers_legal_moves_in_both_notations() {
-    let f = Fixture::new().await;
+async fn autocomplete_offers_legal_moves_in_both_notations(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     f.start(
         CHANNEL,
@@ -332,9 +336,8 @@ async fn autocomplete_offers_legal_moves_in_both_notations() {
         .is_empty());
 }
 
-#[tokio::test]
-async fn the_board_is_drawn_for_the_asking_player() {
-    let f = Fixture::new().await;
+async fn the_board_is_drawn_for_the_asking_player(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     f.start(
         CHANNEL,
@@ -364,11 +367,10 @@ async fn the_board_is_drawn_for_the_asking_player() {
     ));
 }
 
-#[tokio::test]
-async fn each_player_s_board_and_replay_are_drawn_with_their_own_pieces() {
+async fn each_player_s_board_and_replay_are_drawn_with_their_own_pieces(backend: Backend) {
     use shogiban::render::PieceStyle;
     use shogiban::service::{PieceSet, PlayerSettings};
-    let f = Fixture::new().await;
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     f.start(
         CHANNEL,
@@ -408,9 +410,8 @@ async fn each_player_s_board_and_replay_are_drawn_with_their_own_pieces() {
     );
 }
 
-#[tokio::test]
-async fn challenges_are_answered_cancelled_and_checked() {
-    let f = Fixture::new().await;
+async fn challenges_are_answered_cancelled_and_checked(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let alice = person(ALICE);
     let request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
@@ -481,9 +482,8 @@ async fn challenges_are_answered_cancelled_and_checked() {
     ));
 }
 
-#[tokio::test]
-async fn challenges_that_cannot_be_played_are_refused() {
-    let f = Fixture::new().await;
+async fn challenges_that_cannot_be_played_are_refused(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let alice = person(ALICE);
     let refused = |request: ChallengeRequest| {
@@ -538,9 +538,8 @@ async fn challenges_that_cannot_be_played_are_refused() {
     assert!(s.open_challenges(CHANNEL).await.unwrap().is_empty());
 }
 
-#[tokio::test]
-async fn an_open_challenge_is_taken_up_by_the_first_comer() {
-    let f = Fixture::new().await;
+async fn an_open_challenge_is_taken_up_by_the_first_comer(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let mut request = ChallengeRequest::new(Variant::Standard, vec![]);
     request.seating = Seating::Fixed(vec![None, Some(ALICE)]);
@@ -576,9 +575,8 @@ async fn an_open_challenge_is_taken_up_by_the_first_comer() {
         .is_empty());
 }
 
-#[tokio::test]
-async fn challenges_expire() {
-    let f = Fixture::new().await;
+async fn challenges_expire(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
     let first = s
@@ -632,9 +630,8 @@ async fn challenges_expire() {
     ));
 }
 
-#[tokio::test]
-async fn draws_are_offered_declined_and_agreed() {
-    let f = Fixture::new().await;
+async fn draws_are_offered_declined_and_agreed(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let game = f
         .start(
@@ -704,9 +701,8 @@ async fn draws_are_offered_declined_and_agreed() {
     assert_eq!(ended.status, GameStatus::Finished);
 }
 
-#[tokio::test]
-async fn takebacks_need_the_opponents_consent() {
-    let f = Fixture::new().await;
+async fn takebacks_need_the_opponents_consent(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     f.start(
         CHANNEL,
@@ -774,9 +770,8 @@ async fn takebacks_need_the_opponents_consent() {
     assert_eq!(s.store().moves(row.id).await.unwrap().len(), 2);
 }
 
-#[tokio::test]
-async fn resignation_declaration_and_abort() {
-    let f = Fixture::new().await;
+async fn resignation_declaration_and_abort(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
 
     // Resignation any time, even out of turn.
@@ -865,9 +860,8 @@ async fn resignation_declaration_and_abort() {
     );
 }
 
-#[tokio::test]
-async fn a_moderator_can_abort_a_game_that_no_longer_reads_back() {
-    let f = Fixture::new().await;
+async fn a_moderator_can_abort_a_game_that_no_longer_reads_back(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let game = f
         .start(
@@ -877,11 +871,20 @@ async fn a_moderator_can_abort_a_game_that_no_longer_reads_back() {
             TimeLimit::Default,
         )
         .await;
-    sqlx::query("UPDATE games SET state = 'garbage' WHERE id = ?")
-        .bind(game.game_id)
-        .execute(s.store().pool())
-        .await
-        .unwrap();
+    let garble = "UPDATE games SET state = 'garbage' WHERE id = $1";
+    match s.store().pool() {
+        Pool::Sqlite(pool) => sqlx::query(garble)
+            .bind(game.game_id)
+            .execute(pool)
+            .await
+            .map(|_| ()),
+        Pool::Postgres(pool) => sqlx::query(garble)
+            .bind(game.game_id)
+            .execute(pool)
+            .await
+            .map(|_| ()),
+    }
+    .unwrap();
     assert!(matches!(
         s.play(CHANNEL, ALICE, "7g7f").await,
         Err(ServiceError::Corrupt(_))
@@ -900,9 +903,8 @@ async fn a_moderator_can_abort_a_game_that_no_longer_reads_back() {
     ));
 }
 
-#[tokio::test]
-async fn records_and_lists() {
-    let f = Fixture::new().await;
+async fn records_and_lists(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let game = f
         .start(
@@ -1006,9 +1008,8 @@ async fn announced(f: &Fixture, channel: shogiban::store::ChannelId) -> Vec<Anno
         .collect()
 }
 
-#[tokio::test]
-async fn every_change_is_stored_with_its_announcement() {
-    let f = Fixture::new().await;
+async fn every_change_is_stored_with_its_announcement(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let mut request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
     request.seating = Seating::Fixed(vec![Some(ALICE), Some(BOB)]);
@@ -1094,9 +1095,10 @@ async fn every_change_is_stored_with_its_announcement() {
     assert_eq!(announced(&f, CHANNEL).await.len(), 7);
 }
 
-#[tokio::test]
-async fn a_challenge_the_computer_completes_starts_at_once_and_announces_the_game() {
-    let f = Fixture::new().await;
+async fn a_challenge_the_computer_completes_starts_at_once_and_announces_the_game(
+    backend: Backend,
+) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let level = shogiban::computer::Level::new(2).unwrap();
     let computer = shogiban::service::computer_person(level, 0);
@@ -1139,9 +1141,10 @@ fn plain_captions() -> shogiban::service::Captions {
     )
 }
 
-#[tokio::test]
-async fn the_replay_after_a_result_is_drawn_from_the_winners_seat_or_the_first_for_a_draw() {
-    let f = Fixture::new().await;
+async fn the_replay_after_a_result_is_drawn_from_the_winners_seat_or_the_first_for_a_draw(
+    backend: Backend,
+) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let mut request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
     request.seating = Seating::Fixed(vec![Some(ALICE), Some(BOB)]);
@@ -1223,4 +1226,125 @@ async fn the_replay_after_a_result_is_drawn_from_the_winners_seat_or_the_first_f
         .await,
         Err(ServiceError::GameNotFound(_))
     ));
+}
+
+/// A game in a thread of its own: recorded with the channel it hangs from, its result said
+/// there too, and the thread archived once, a day after the end, however many schedulers
+/// (here two services on one database, as two processes) tick at that moment.
+async fn a_game_in_its_own_thread_is_announced_under_its_channel_and_archived_once(
+    backend: Backend,
+) {
+    let f = Fixture::on(backend).await;
+    let s = &f.service;
+    // The thread the front end opened for the game: a channel of its own.
+    let thread = THIRD_CHANNEL;
+    let mut request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
+    request.seating = Seating::Fixed(vec![Some(ALICE), Some(BOB)]);
+    request.thread = true;
+    let challenge = s
+        .challenge(GUILD, CHANNEL, &person(ALICE), &request)
+        .await
+        .unwrap();
+    let AcceptOutcome::Started { .. } = s
+        .accept_challenge_in(challenge.id, &person(BOB), Some(thread))
+        .await
+        .unwrap()
+    else {
+        panic!("the game starts");
+    };
+    let game = f.row(thread).await;
+    assert!(s
+        .store()
+        .active_game_in_channel(CHANNEL)
+        .await
+        .unwrap()
+        .is_none());
+    let recorded = s.store().game_thread(game.id).await.unwrap().unwrap();
+    assert_eq!(
+        (
+            recorded.thread_id,
+            recorded.parent_channel_id,
+            recorded.archived_at
+        ),
+        (thread, CHANNEL, None)
+    );
+
+    s.play(thread, ALICE, "7g7f").await.unwrap();
+    s.play(thread, BOB, "3c3d").await.unwrap();
+    s.resign(thread, ALICE).await.unwrap();
+    let results: Vec<_> = announced(&f, CHANNEL)
+        .await
+        .into_iter()
+        .filter_map(|a| match a {
+            Announcement::ThreadResult(result) => Some(result),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert_eq!(
+        (results[0].game_id, results[0].thread_id),
+        (game.id, thread)
+    );
+    assert!(
+        results[0].summary.contains("wins"),
+        "{}",
+        results[0].summary
+    );
+
+    // Nothing else is scheduled: the scheduler wakes for the archive, a day after the end.
+    assert_eq!(s.next_wakeup().await.unwrap(), Some(T0 + DAY));
+    s.tick(T0 + DAY - 1).await.unwrap();
+    assert!(s
+        .store()
+        .due_thread_archives(T0 + DAY - 1)
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        s.store().due_thread_archives(T0 + DAY).await.unwrap(),
+        [recorded.clone()]
+    );
+    let archives = |said: Vec<Announcement>| {
+        said.into_iter()
+            .filter(|a| matches!(a, Announcement::ArchiveThread(_)))
+            .count()
+    };
+    assert_eq!(archives(announced(&f, thread).await), 0);
+
+    let other = f.reopen().await;
+    let (here, there) = tokio::join!(s.tick(T0 + DAY), other.tick(T0 + DAY));
+    here.unwrap();
+    there.unwrap();
+    s.tick(T0 + DAY + 1).await.unwrap();
+    assert_eq!(archives(announced(&f, thread).await), 1);
+    let archived = s.store().game_thread(game.id).await.unwrap().unwrap();
+    assert_eq!(archived.archived_at, Some(T0 + DAY));
+    assert!(s
+        .store()
+        .due_thread_archives(T0 + 2 * DAY)
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(s.next_wakeup().await.unwrap(), None);
+}
+
+on_both_backends! {
+    a_standard_game_from_challenge_to_leaderboard,
+    refused_moves_change_nothing,
+    autocomplete_offers_legal_moves_in_both_notations,
+    the_board_is_drawn_for_the_asking_player,
+    challenges_are_answered_cancelled_and_checked,
+    challenges_that_cannot_be_played_are_refused,
+    an_open_challenge_is_taken_up_by_the_first_comer,
+    challenges_expire,
+    draws_are_offered_declined_and_agreed,
+    takebacks_need_the_opponents_consent,
+    resignation_declaration_and_abort,
+    a_moderator_can_abort_a_game_that_no_longer_reads_back,
+    records_and_lists,
+    every_change_is_stored_with_its_announcement,
+    a_challenge_the_computer_completes_starts_at_once_and_announces_the_game,
+    the_replay_after_a_result_is_drawn_from_the_winners_seat_or_the_first_for_a_draw,
+    a_game_in_its_own_thread_is_announced_under_its_channel_and_archived_once(multi),
+    each_player_s_board_and_replay_are_drawn_with_their_own_pieces,
 }

@@ -1,16 +1,22 @@
 //! Time and concurrency at the game table: two moves racing for one game, a restart in the
 //! middle of a game with its clock, reminders and timeouts with injected time.
 
+#[path = "support/postgres.rs"]
+mod postgres;
+#[macro_use]
+#[path = "support/backends.rs"]
+mod backends;
 mod service_support;
+
+use backends::Backend;
 
 use service_support::*;
 use shogiban::engine::{EndReason, Variant};
 use shogiban::service::{Announcement, Event, Notice, ServiceError, TimeLimit};
 use shogiban::store::GameStatus;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_moves_racing_for_one_game_exactly_one_lands() {
-    let f = Fixture::new().await;
+async fn two_moves_racing_for_one_game_exactly_one_lands(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let mut raced = 0;
     for round in 0..20 {
         f.start(
@@ -55,9 +61,8 @@ async fn two_moves_racing_for_one_game_exactly_one_lands() {
     assert!(raced > 0, "no round raced: the test did not test the race");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_move_racing_its_timeout_either_lands_or_loses_cleanly() {
-    let f = Fixture::new().await;
+async fn a_move_racing_its_timeout_either_lands_or_loses_cleanly(backend: Backend) {
+    let f = Fixture::on(backend).await;
     for round in 0..10 {
         let game = f
             .start(
@@ -101,9 +106,8 @@ async fn a_move_racing_its_timeout_either_lands_or_loses_cleanly() {
     }
 }
 
-#[tokio::test]
-async fn a_new_service_on_the_same_file_continues_the_game_and_its_clock() {
-    let f = Fixture::new().await;
+async fn a_new_service_on_the_same_file_continues_the_game_and_its_clock(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let game = f
         .start(
             CHANNEL,
@@ -152,9 +156,8 @@ async fn a_new_service_on_the_same_file_continues_the_game_and_its_clock() {
     assert_eq!(history[0].ply, 2);
 }
 
-#[tokio::test]
-async fn a_two_player_clock_reminds_once_then_times_out() {
-    let f = Fixture::new().await;
+async fn a_two_player_clock_reminds_once_then_times_out(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let game = f
         .start(
@@ -266,9 +269,8 @@ async fn a_two_player_clock_reminds_once_then_times_out() {
     assert!(s.tick(T0 + 365 * DAY).await.unwrap().is_empty());
 }
 
-#[tokio::test]
-async fn the_scheduler_loop_applies_and_announces_until_shutdown() {
-    let f = Fixture::new().await;
+async fn the_scheduler_loop_applies_and_announces_until_shutdown(backend: Backend) {
+    let f = Fixture::on(backend).await;
     f.start(
         CHANNEL,
         Variant::Standard,
@@ -320,4 +322,12 @@ async fn the_scheduler_loop_applies_and_announces_until_shutdown() {
         .await
         .expect("the loop stops")
         .unwrap();
+}
+
+on_both_backends! {
+    two_moves_racing_for_one_game_exactly_one_lands (multi),
+    a_move_racing_its_timeout_either_lands_or_loses_cleanly (multi),
+    a_new_service_on_the_same_file_continues_the_game_and_its_clock,
+    a_two_player_clock_reminds_once_then_times_out,
+    the_scheduler_loop_applies_and_announces_until_shutdown,
 }

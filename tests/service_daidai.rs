@@ -2,7 +2,14 @@
 //! the player to move, a lion taking two pieces in one move, refusals that change nothing,
 //! then a resignation, the ratings and the leaderboard, and the record.
 
+#[path = "support/postgres.rs"]
+mod postgres;
+#[macro_use]
+#[path = "support/backends.rs"]
+mod backends;
 mod service_support;
+
+use backends::Backend;
 
 use service_support::*;
 use shogiban::engine::{EndReason, Variant};
@@ -14,9 +21,8 @@ fn png_width(png: &[u8]) -> u32 {
     u32::from_be_bytes(png[16..20].try_into().expect("a PNG header"))
 }
 
-#[tokio::test]
-async fn a_dai_dai_game_from_challenge_to_leaderboard() {
-    let f = Fixture::new().await;
+async fn a_dai_dai_game_from_challenge_to_leaderboard(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
 
     let mut request = ChallengeRequest::new(Variant::DaiDai, vec![person(BOB)]);
@@ -129,4 +135,8 @@ async fn a_dai_dai_game_from_challenge_to_leaderboard() {
         kif.starts_with("KIF records are for standard shogi"),
         "{kif}"
     );
+}
+
+on_both_backends! {
+    a_dai_dai_game_from_challenge_to_leaderboard,
 }

@@ -1,7 +1,14 @@
 //! Vacations at the game table on a hand-set clock: a vacation that saves a game from its
 //! timeout across a restart, ending early, the yearly allowance, and yonin's seats.
 
+#[path = "support/postgres.rs"]
+mod postgres;
+#[macro_use]
+#[path = "support/backends.rs"]
+mod backends;
 mod service_support;
+
+use backends::Backend;
 
 use service_support::*;
 use shogiban::engine::Variant;
@@ -21,9 +28,8 @@ async fn kinds(service: &Service, channel: shogiban::store::ChannelId) -> Vec<St
         .collect()
 }
 
-#[tokio::test]
-async fn a_vacation_across_the_deadline_saves_the_game_through_a_restart() {
-    let f = Fixture::new().await;
+async fn a_vacation_across_the_deadline_saves_the_game_through_a_restart(backend: Backend) {
+    let f = Fixture::on(backend).await;
     f.start(
         CHANNEL,
         Variant::Standard,
@@ -101,9 +107,8 @@ async fn a_vacation_across_the_deadline_saves_the_game_through_a_restart() {
     assert!(matches!(&outcome.event, Event::Timeout { by } if by.user_id == BOB));
 }
 
-#[tokio::test]
-async fn ending_a_vacation_early_gives_the_rest_back_and_the_allowance_is_kept() {
-    let f = Fixture::new().await;
+async fn ending_a_vacation_early_gives_the_rest_back_and_the_allowance_is_kept(backend: Backend) {
+    let f = Fixture::on(backend).await;
     f.start(
         CHANNEL,
         Variant::Standard,
@@ -156,9 +161,8 @@ async fn ending_a_vacation_early_gives_the_rest_back_and_the_allowance_is_kept()
     assert_eq!(long.allowance_left, 45 * DAY - 2 * DAY - 29 * DAY);
 }
 
-#[tokio::test]
-async fn in_yonin_a_vacation_stops_every_clock_and_keeps_the_seat() {
-    let f = Fixture::new().await;
+async fn in_yonin_a_vacation_stops_every_clock_and_keeps_the_seat(backend: Backend) {
+    let f = Fixture::on(backend).await;
     f.start(
         CHANNEL,
         Variant::Yonin,
@@ -187,9 +191,8 @@ async fn in_yonin_a_vacation_stops_every_clock_and_keeps_the_seat() {
     assert_eq!(row.user_at(2), Some(CAROL));
 }
 
-#[tokio::test]
-async fn a_server_weekend_pause_moves_deadlines_in_its_time_zone() {
-    let f = Fixture::new().await;
+async fn a_server_weekend_pause_moves_deadlines_in_its_time_zone(backend: Backend) {
+    let f = Fixture::on(backend).await;
     // T0 is Tuesday 2023-11-14 22:13:20 UTC; three days per move run to Friday.
     f.start(
         CHANNEL,
@@ -265,4 +268,11 @@ async fn a_server_weekend_pause_moves_deadlines_in_its_time_zone() {
         .unwrap()
         .iter()
         .all(|n| !matches!(n, Notice::Timeout(_))));
+}
+
+on_both_backends! {
+    a_vacation_across_the_deadline_saves_the_game_through_a_restart,
+    ending_a_vacation_early_gives_the_rest_back_and_the_allowance_is_kept,
+    in_yonin_a_vacation_stops_every_clock_and_keeps_the_seat,
+    a_server_weekend_pause_moves_deadlines_in_its_time_zone,
 }

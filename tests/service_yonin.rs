@@ -3,7 +3,14 @@
 //! by a pair losing a player, the four-player clock, and what two-player agreements mean
 //! here (nothing).
 
+#[path = "support/postgres.rs"]
+mod postgres;
+#[macro_use]
+#[path = "support/backends.rs"]
+mod backends;
 mod service_support;
+
+use backends::Backend;
 
 use std::collections::HashMap;
 
@@ -26,9 +33,8 @@ fn seating(players: &[shogiban::service::PlayerView]) -> HashMap<&'static str, U
     players.iter().map(|p| (p.seat_name, p.user_id)).collect()
 }
 
-#[tokio::test]
-async fn a_yonin_game_from_challenge_to_leaderboard() {
-    let f = Fixture::new().await;
+async fn a_yonin_game_from_challenge_to_leaderboard(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
 
     // Seats are drawn at random, as the federation draws lots.
@@ -230,9 +236,8 @@ fn name_of(user: UserId) -> String {
     person(user).name
 }
 
-#[tokio::test]
-async fn a_doubles_game_ends_when_a_pair_loses_a_player() {
-    let f = Fixture::new().await;
+async fn a_doubles_game_ends_when_a_pair_loses_a_player(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     // Alice (S) and Carol (N) against Bob (W) and Dave (E).
     let game = f
@@ -283,9 +288,8 @@ async fn a_doubles_game_ends_when_a_pair_loses_a_player() {
         .is_empty());
 }
 
-#[tokio::test]
-async fn a_four_player_clock_eliminates_and_play_goes_on() {
-    let f = Fixture::new().await;
+async fn a_four_player_clock_eliminates_and_play_goes_on(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let game = f
         .start(
@@ -367,9 +371,8 @@ const SHUFFLE: [&str; 8] = [
     "3i2h", "9g8h", "7a8b", "1c2b", "2h3i", "8h9g", "8b7a", "2b1c",
 ];
 
-#[tokio::test]
-async fn a_game_voided_by_repetition_changes_no_rating() {
-    let f = Fixture::new().await;
+async fn a_game_voided_by_repetition_changes_no_rating(backend: Backend) {
+    let f = Fixture::on(backend).await;
     let s = &f.service;
     let players = [ALICE, BOB, CAROL, DAVE];
     f.start(CHANNEL, Variant::Yonin, &players, TimeLimit::Default)
@@ -397,4 +400,11 @@ async fn a_game_voided_by_repetition_changes_no_rating() {
     assert_eq!(history[0].status, GameStatus::Void);
     f.start(CHANNEL, Variant::Yonin, &players, TimeLimit::Default)
         .await;
+}
+
+on_both_backends! {
+    a_yonin_game_from_challenge_to_leaderboard,
+    a_doubles_game_ends_when_a_pair_loses_a_player,
+    a_four_player_clock_eliminates_and_play_goes_on,
+    a_game_voided_by_repetition_changes_no_rating,
 }

@@ -6,6 +6,7 @@ use std::convert::Infallible;
 
 use serde_json::json;
 use shogiban::service::ratings::{rate_game, Outcome, RatingSystem, Standings};
+use shogiban::store::Pool;
 use shogiban::store::{
     unrated, Challenge, ChallengeClosure, ChallengeStatus, ChannelId, Ending, Game, GameEnd,
     GameId, GameStatus, GameVersion, InviteResponse, LeaderboardQuery, MessageId, NewAnnouncement,
@@ -24,13 +25,29 @@ const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b
 const AFTER_7G7F: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
 const AFTER_2G2F: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL w - 2";
 
-async fn fresh() -> (TempDir, Store) {
-    let dir = TempDir::new().expect("temporary directory");
-    let path = dir.path().join("shogiban.db");
-    let store = Store::open(path.to_str().expect("utf-8 path"))
-        .await
-        .expect("open store");
-    (dir, store)
+#[path = "support/postgres.rs"]
+mod postgres;
+
+#[macro_use]
+#[path = "support/backends.rs"]
+mod backends;
+
+use backends::{fresh_db, Backend, TestDb};
+
+async fn fresh(backend: Backend) -> (TestDb, Store) {
+    let db = fresh_db(backend).await;
+    let store = Store::open(&db.url).await.expect("open store");
+    (db, store)
+}
+
+/// Runs hand-written SQL on either backend's pool (the body is expanded once per backend).
+macro_rules! on_pool {
+    ($store:expr, $p:ident => $body:expr) => {
+        match $store.pool() {
+            Pool::Sqlite($p) => $body,
+            Pool::Postgres($p) => $body,
+        }
+    };
 }
 
 fn standard_game(channel: ChannelId, black: UserId, white: UserId) -> NewGame {
@@ -114,15 +131,24 @@ async fn finish_two_player(
         .expect("finish game")
 }
 
-#[tokio::test]
-async fn migrations_create_every_table_and_index() {
-    let (_dir, store) = fresh().await;
-    let names: Vec<String> = sqlx::query_scalar(
-        "SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger')",
-    )
-    .fetch_all(store.pool())
-    .await
-    .unwrap();
+async fn migrations_create_every_table_and_index(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
+    let names: Vec<String> = match store.pool() {
+        Pool::Sqlite(pool) => sqlx::query_scalar(
+            "SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger')",
+        )
+        .fetch_all(pool)
+        .await
+        .unwrap(),
+        Pool::Postgres(pool) => sqlx::query_scalar(
+            "SELECT tablename::text FROM pg_tables WHERE schemaname = 'public'
+             UNION ALL SELECT indexname::text FROM pg_indexes WHERE schemaname = 'public'
+             UNION ALL SELECT tgname::text FROM pg_trigger WHERE NOT tgisinternal",
+        )
+        .fetch_all(pool)
+        .await
+        .unwrap(),
+    };
     let names: HashSet<&str> = names.iter().map(String::as_str).collect();
     for expected in [
         "users",
@@ -147,20 +173,29 @@ async fn migrations_create_every_table_and_index() {
         "announcements_undelivered",
         "announcements_by_game",
         "write_checks",
+        "game_threads",
+        "game_threads_unarchived",
         "player_settings",
+        "vacations",
+        "vacations_by_user",
+        "vacations_to_announce",
+        "notification_settings",
+        "notification_digests_due",
     ] {
         assert!(names.contains(expected), "missing {expected}");
     }
-    let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
-        .fetch_one(store.pool())
-        .await
-        .unwrap();
-    assert_eq!(journal, "wal");
-    let foreign_keys: i64 = sqlx::query_scalar("PRAGMA foreign_keys")
-        .fetch_one(store.pool())
-        .await
-        .unwrap();
-    assert_eq!(foreign_keys, 1);
+    if let Pool::Sqlite(pool) = store.pool() {
+        let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
+            .fetch_one(pool)
+            .await
+            .unwrap();
+        assert_eq!(journal, "wal");
+        let foreign_keys: i64 = sqlx::query_scalar("PRAGMA foreign_keys")
+            .fetch_one(pool)
+            .await
+            .unwrap();
+        assert_eq!(foreign_keys, 1);
+    }
 }
 
 #[tokio::test]
@@ -195,9 +230,8 @@ async fn open_accepts_urls_and_paths_and_creates_the_file() {
     assert!(error.to_string().contains("no-such-dir"), "{error}");
 }
 
-#[tokio::test]
-async fn users_guilds_and_settings_round_trip() {
-    let (_dir, store) = fresh().await;
+async fn users_guilds_and_settings_round_trip(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     // Discord ids use all 64 bits.
     let big = UserId(u64::MAX - 7);
     store.upsert_user(big, "Big", T0).await.unwrap();
@@ -271,9 +305,8 @@ fn yonin_challenge() -> NewChallenge {
     }
 }
 
-#[tokio::test]
-async fn challenge_lifecycle() {
-    let (_dir, store) = fresh().await;
+async fn challenge_lifecycle(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     store.upsert_user(BOB, "Bob", T0).await.unwrap();
     let challenge = store
         .create_challenge(&yonin_challenge(), (), T0)
@@ -379,9 +412,8 @@ async fn challenge_lifecycle() {
     assert!(matches!(error, StoreError::ChallengeNotFound(_)), "{error}");
 }
 
-#[tokio::test]
-async fn challenges_refuse_contradictions() {
-    let (_dir, store) = fresh().await;
+async fn challenges_refuse_contradictions(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let mut mixed = yonin_challenge();
     mixed.invitees[0].seat = None;
     let mut twice = yonin_challenge();
@@ -401,9 +433,8 @@ async fn challenges_refuse_contradictions() {
         .is_empty());
 }
 
-#[tokio::test]
-async fn open_challenge_taken_up_by_anyone() {
-    let (_dir, store) = fresh().await;
+async fn open_challenge_taken_up_by_anyone(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let open = NewChallenge {
         challenger_seat: None,
         invitees: Vec::new(),
@@ -467,9 +498,8 @@ async fn open_challenge_taken_up_by_anyone() {
     assert_eq!(full.invitees.len(), 1);
 }
 
-#[tokio::test]
-async fn challenges_expire_once() {
-    let (_dir, store) = fresh().await;
+async fn challenges_expire_once(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let soon = store
         .create_challenge(
             &NewChallenge {
@@ -539,9 +569,8 @@ async fn challenges_expire_once() {
     assert_eq!(store.next_scheduled_at().await.unwrap(), None);
 }
 
-#[tokio::test]
-async fn accepting_a_challenge_creates_the_game_once() {
-    let (_dir, store) = fresh().await;
+async fn accepting_a_challenge_creates_the_game_once(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     store.upsert_user(ALICE, "Alice", T0).await.unwrap();
     let challenge = store
         .create_challenge(&yonin_challenge(), (), T0)
@@ -588,9 +617,8 @@ async fn accepting_a_challenge_creates_the_game_once() {
         .is_none());
 }
 
-#[tokio::test]
-async fn one_active_game_per_channel() {
-    let (_dir, store) = fresh().await;
+async fn one_active_game_per_channel(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let first = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
@@ -660,9 +688,8 @@ async fn one_active_game_per_channel() {
     );
 }
 
-#[tokio::test]
-async fn moves_advance_the_game_and_append_to_the_log() {
-    let (_dir, store) = fresh().await;
+async fn moves_advance_the_game_and_append_to_the_log(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let game = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
@@ -772,10 +799,11 @@ async fn moves_advance_the_game_and_append_to_the_log() {
     assert_eq!(store.moves(game.id).await.unwrap().len(), 2);
 
     // The log is append-only, even for hand-written SQL.
-    let rewrite = sqlx::query("UPDATE moves SET notation = 'x' WHERE game_id = ?")
+    let rewrite = on_pool!(store, p => sqlx::query("UPDATE moves SET notation = 'x' WHERE game_id = $1")
         .bind(game.id.0)
-        .execute(store.pool())
-        .await;
+        .execute(p)
+        .await
+        .map(|_| ()));
     assert!(rewrite.is_err());
 
     let missing = GameVersion {
@@ -799,9 +827,8 @@ async fn moves_advance_the_game_and_append_to_the_log() {
     assert_eq!(store.game(GameId(4242)).await.unwrap(), None);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn racing_moves_exactly_one_lands() {
-    let (_dir, store) = fresh().await;
+async fn racing_moves_exactly_one_lands(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     for round in 0..10 {
         let channel = ChannelId(1000 + round);
         let game = store
@@ -852,9 +879,8 @@ async fn racing_moves_exactly_one_lands() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_move_racing_a_timeout_either_lands_or_loses_cleanly() {
-    let (_dir, store) = fresh().await;
+async fn a_move_racing_a_timeout_either_lands_or_loses_cleanly(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     for round in 0..10 {
         let channel = ChannelId(2000 + round);
         let game = store
@@ -908,9 +934,8 @@ async fn a_move_racing_a_timeout_either_lands_or_loses_cleanly() {
     }
 }
 
-#[tokio::test]
-async fn state_changes_without_a_move() {
-    let (_dir, store) = fresh().await;
+async fn state_changes_without_a_move(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let game = store
         .create_game(&yonin_game(CHANNEL, "yonin"), (), T0)
         .await
@@ -935,9 +960,8 @@ async fn state_changes_without_a_move() {
     assert!(matches!(error, StoreError::Conflict { .. }), "{error}");
 }
 
-#[tokio::test]
-async fn scheduler_finds_deadlines_and_reminders() {
-    let (_dir, store) = fresh().await;
+async fn scheduler_finds_deadlines_and_reminders(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let early = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
@@ -1063,9 +1087,8 @@ async fn scheduler_finds_deadlines_and_reminders() {
     );
 }
 
-#[tokio::test]
-async fn finishing_a_rated_game_updates_ratings_in_the_same_transaction() {
-    let (_dir, store) = fresh().await;
+async fn finishing_a_rated_game_updates_ratings_in_the_same_transaction(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     store.upsert_user(ALICE, "Alice", T0).await.unwrap();
     store.upsert_user(BOB, "Bob", T0).await.unwrap();
     let game = store
@@ -1149,9 +1172,8 @@ async fn finishing_a_rated_game_updates_ratings_in_the_same_transaction() {
     assert!(matches!(error, StoreError::GameNotActive { .. }), "{error}");
 }
 
-#[tokio::test]
-async fn the_final_move_and_the_result_land_together() {
-    let (_dir, store) = fresh().await;
+async fn the_final_move_and_the_result_land_together(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let game = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
@@ -1187,9 +1209,8 @@ async fn the_final_move_and_the_result_land_together() {
     assert_eq!(alice.wins, 1);
 }
 
-#[tokio::test]
-async fn void_aborted_and_unrated_games_change_no_rating() {
-    let (_dir, store) = fresh().await;
+async fn void_aborted_and_unrated_games_change_no_rating(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let must_not_rate = |_: &[SeatRating]| -> Result<Vec<RatingUpdate>, Infallible> {
         panic!("rated a game that changes nothing")
     };
@@ -1247,9 +1268,8 @@ async fn void_aborted_and_unrated_games_change_no_rating() {
     }
 }
 
-#[tokio::test]
-async fn a_refused_rating_writes_nothing() {
-    let (_dir, store) = fresh().await;
+async fn a_refused_rating_writes_nothing(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let game = store
         .create_game(&yonin_game(CHANNEL, "yonin"), (), T0)
         .await
@@ -1326,9 +1346,8 @@ async fn a_refused_rating_writes_nothing() {
         .is_empty());
 }
 
-#[tokio::test]
-async fn yonin_singles_and_doubles_rate_by_places_and_pairs() {
-    let (_dir, store) = fresh().await;
+async fn yonin_singles_and_doubles_rate_by_places_and_pairs(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let singles = store
         .create_game(&yonin_game(CHANNEL, "yonin"), (), T0)
         .await
@@ -1404,9 +1423,8 @@ async fn yonin_singles_and_doubles_rate_by_places_and_pairs() {
     assert_eq!(store.ratings_of_user(GUILD, BOB).await.unwrap().len(), 2);
 }
 
-#[tokio::test]
-async fn leaderboard_orders_filters_and_ranks() {
-    let (_dir, store) = fresh().await;
+async fn leaderboard_orders_filters_and_ranks(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     // Alice beats Bob three times, Bob beats Carol once.
     let mut channel = 10;
     let mut play = |black, white| {
@@ -1496,9 +1514,8 @@ async fn leaderboard_orders_filters_and_ranks() {
         .is_empty());
 }
 
-#[tokio::test]
-async fn active_games_and_history_of_a_user() {
-    let (_dir, store) = fresh().await;
+async fn active_games_and_history_of_a_user(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let here = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
@@ -1576,11 +1593,9 @@ async fn active_games_and_history_of_a_user() {
     assert_eq!((bob_first.user_id, bob_first.place), (BOB, Some(2)));
 }
 
-#[tokio::test]
-async fn everything_survives_a_restart() {
-    let dir = TempDir::new().unwrap();
-    let path = dir.path().join("shogiban.db");
-    let path = path.to_str().unwrap();
+async fn everything_survives_a_restart(backend: Backend) {
+    let db = fresh_db(backend).await;
+    let path = db.url.as_str();
 
     let store = Store::open(path).await.unwrap();
     store.upsert_user(ALICE, "Alice", T0).await.unwrap();
@@ -1663,9 +1678,8 @@ async fn everything_survives_a_restart() {
     assert_eq!(game.ply, 2);
 }
 
-#[tokio::test]
-async fn playing_yourself_is_allowed_but_never_rated() {
-    let (_dir, store) = fresh().await;
+async fn playing_yourself_is_allowed_but_never_rated(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let error = store
         .create_game(&standard_game(CHANNEL, ALICE, ALICE), (), T0)
         .await
@@ -1706,26 +1720,24 @@ async fn playing_yourself_is_allowed_but_never_rated() {
     assert_eq!(store.moves(practice.id).await.unwrap().len(), 2);
 }
 
-#[tokio::test]
-async fn statuses_display_as_stored() {
-    let (_dir, store) = fresh().await;
+async fn statuses_display_as_stored(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let game = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
         .unwrap();
-    let stored: String = sqlx::query_scalar("SELECT status FROM games WHERE id = ?")
+    let stored: String = on_pool!(store, p => sqlx::query_scalar("SELECT status FROM games WHERE id = $1")
         .bind(game.id.0)
-        .fetch_one(store.pool())
+        .fetch_one(p)
         .await
-        .unwrap();
+        .unwrap());
     assert_eq!(game.status.to_string(), stored);
     assert_eq!(GameStatus::Void.to_string(), "void");
     assert_eq!(ChallengeStatus::Cancelled.to_string(), "cancelled");
 }
 
-#[tokio::test]
-async fn offers_stand_until_answered_replaced_or_the_game_ends() {
-    let (_dir, store) = fresh().await;
+async fn offers_stand_until_answered_replaced_or_the_game_ends(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let game = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
@@ -1839,9 +1851,8 @@ async fn offers_stand_until_answered_replaced_or_the_game_ends() {
     assert!(matches!(error, StoreError::GameNotActive { .. }), "{error}");
 }
 
-#[tokio::test]
-async fn taking_moves_back_shortens_the_log_and_restarts_the_turn() {
-    let (_dir, store) = fresh().await;
+async fn taking_moves_back_shortens_the_log_and_restarts_the_turn(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let game = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
         .await
@@ -1940,9 +1951,8 @@ async fn taking_moves_back_shortens_the_log_and_restarts_the_turn() {
     assert_eq!((last.ply, &last.notation[..]), (2, "8c8d"));
 }
 
-#[tokio::test]
-async fn the_latest_game_of_a_channel_outlives_its_end() {
-    let (_dir, store) = fresh().await;
+async fn the_latest_game_of_a_channel_outlives_its_end(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     assert_eq!(store.latest_game_in_channel(CHANNEL).await.unwrap(), None);
     let first = store
         .create_game(&standard_game(CHANNEL, ALICE, BOB), (), T0)
@@ -1994,9 +2004,8 @@ fn said(announcements: &[shogiban::store::ClaimedAnnouncement]) -> Vec<String> {
         .collect()
 }
 
-#[tokio::test]
-async fn announcements_are_stored_with_their_change_or_not_at_all() {
-    let (_dir, store) = fresh().await;
+async fn announcements_are_stored_with_their_change_or_not_at_all(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let game = store
         .create_game(
             &standard_game(CHANNEL, ALICE, BOB),
@@ -2180,9 +2189,8 @@ async fn announcements_are_stored_with_their_change_or_not_at_all() {
     );
 }
 
-#[tokio::test]
-async fn each_channel_delivers_in_order_one_at_a_time() {
-    let (_dir, store) = fresh().await;
+async fn each_channel_delivers_in_order_one_at_a_time(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     let here = store
         .create_game(
             &standard_game(CHANNEL, ALICE, BOB),
@@ -2226,11 +2234,28 @@ async fn each_channel_delivers_in_order_one_at_a_time() {
         Some(61_000)
     );
 
+    // Nothing delivered yet: no message shows where the game stands.
+    assert_eq!(
+        store.last_game_message(here.id, CHANNEL).await.unwrap(),
+        None
+    );
+
     // Delivered: the channel's next one goes.
     assert!(store
         .mark_delivered(first[0].id, &first[0].claim, Some(MessageId(77)), 3_000)
         .await
         .unwrap());
+    assert_eq!(
+        store.last_game_message(here.id, CHANNEL).await.unwrap(),
+        Some(MessageId(77))
+    );
+    assert_eq!(
+        store
+            .last_game_message(here.id, OTHER_CHANNEL)
+            .await
+            .unwrap(),
+        None
+    );
     let next = store
         .claim_announcements("w1", 3_000, 60_000, 10)
         .await
@@ -2267,6 +2292,19 @@ async fn each_channel_delivers_in_order_one_at_a_time() {
         .await
         .unwrap();
     assert_eq!(said(&last), ["here 3"]);
+    // A given-up announcement left no message: the game's last one is still the first.
+    assert_eq!(
+        store.last_game_message(here.id, CHANNEL).await.unwrap(),
+        Some(MessageId(77))
+    );
+    assert!(store
+        .mark_delivered(last[0].id, &last[0].claim, Some(MessageId(79)), 6_500)
+        .await
+        .unwrap());
+    assert_eq!(
+        store.last_game_message(here.id, CHANNEL).await.unwrap(),
+        Some(MessageId(79))
+    );
 
     let stored = store.announcements_in_channel(CHANNEL).await.unwrap();
     assert_eq!(stored[0].message_id, Some(MessageId(77)));
@@ -2274,12 +2312,11 @@ async fn each_channel_delivers_in_order_one_at_a_time() {
     assert_eq!(stored[1].abandoned_ms, Some(6_000));
     assert_eq!(stored[1].attempts, 2);
     assert_eq!(stored[1].last_error.as_deref(), Some("Unknown Channel"));
-    assert_eq!(store.undelivered_announcements().await.unwrap(), 2);
+    assert_eq!(store.undelivered_announcements().await.unwrap(), 1);
 }
 
-#[tokio::test]
-async fn a_claim_whose_process_died_is_taken_over_after_its_lease() {
-    let (_dir, store) = fresh().await;
+async fn a_claim_whose_process_died_is_taken_over_after_its_lease(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     store
         .create_game(
             &standard_game(CHANNEL, ALICE, BOB),
@@ -2323,9 +2360,8 @@ async fn a_claim_whose_process_died_is_taken_over_after_its_lease() {
     assert_eq!(store.next_announcement_due_ms().await.unwrap(), None);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn racing_claimers_never_claim_the_same_announcement() {
-    let (_dir, store) = fresh().await;
+async fn racing_claimers_never_claim_the_same_announcement(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
     for n in 0..20 {
         store
             .create_game(
@@ -2361,11 +2397,77 @@ async fn racing_claimers_never_claim_the_same_announcement() {
     assert_eq!(distinct.len(), 20);
 }
 
+on_both_backends! {
+    migrations_create_every_table_and_index,
+    users_guilds_and_settings_round_trip,
+    challenge_lifecycle,
+    challenges_refuse_contradictions,
+    open_challenge_taken_up_by_anyone,
+    challenges_expire_once,
+    accepting_a_challenge_creates_the_game_once,
+    one_active_game_per_channel,
+    moves_advance_the_game_and_append_to_the_log,
+    racing_moves_exactly_one_lands (multi),
+    a_move_racing_a_timeout_either_lands_or_loses_cleanly (multi),
+    state_changes_without_a_move,
+    scheduler_finds_deadlines_and_reminders,
+    finishing_a_rated_game_updates_ratings_in_the_same_transaction,
+    the_final_move_and_the_result_land_together,
+    void_aborted_and_unrated_games_change_no_rating,
+    a_refused_rating_writes_nothing,
+    yonin_singles_and_doubles_rate_by_places_and_pairs,
+    leaderboard_orders_filters_and_ranks,
+    active_games_and_history_of_a_user,
+    playing_yourself_is_allowed_but_never_rated,
+    statuses_display_as_stored,
+    offers_stand_until_answered_replaced_or_the_game_ends,
+    taking_moves_back_shortens_the_log_and_restarts_the_turn,
+    the_latest_game_of_a_channel_outlives_its_end,
+    announcements_are_stored_with_their_change_or_not_at_all,
+    each_channel_delivers_in_order_one_at_a_time,
+    a_claim_whose_process_died_is_taken_over_after_its_lease,
+    racing_claimers_never_claim_the_same_announcement (multi),
+    everything_survives_a_restart,
+    a_players_settings_are_saved_one_at_a_time_and_read_back_after_reopening,
+}
+
+/// A database file written before PostgreSQL came (migrations 0001 to 0005 applied, their
+/// checksums recorded as sqlx records them, a game in progress): it opens without a
+/// complaint about changed migrations, keeps its game, and the game goes on.
 #[tokio::test]
-async fn a_players_settings_are_saved_one_at_a_time_and_read_back_after_reopening() {
-    let dir = TempDir::new().expect("temporary directory");
+async fn an_sqlite_file_from_before_postgres_opens_and_plays_on() {
+    let dir = TempDir::new().unwrap();
     let path = dir.path().join("shogiban.db");
-    let path = path.to_str().expect("utf-8 path");
+    std::fs::copy("tests/fixtures/shogiban-sqlite-0005.db", &path).unwrap();
+    let store = Store::open(path.to_str().unwrap())
+        .await
+        .expect("the migrations it recorded are the ones the store runs");
+    let game = store
+        .active_game_in_channel(CHANNEL)
+        .await
+        .unwrap()
+        .expect("its game");
+    assert_eq!((game.ply, game.version), (1, 1));
+    assert_eq!(game.user_at(0), Some(ALICE));
+    assert_eq!(store.moves(game.id).await.unwrap()[0].notation, "7g7f");
+    let after = store
+        .apply_move(
+            game.at_version(),
+            &move_by(1, BOB, "3c3d", AFTER_7G7F),
+            &next_turn(AFTER_7G7F, T0 + 60),
+            (),
+            T0 + 60,
+        )
+        .await
+        .unwrap();
+    assert_eq!(after.ply, 2);
+}
+
+async fn a_players_settings_are_saved_one_at_a_time_and_read_back_after_reopening(
+    backend: Backend,
+) {
+    let db = fresh_db(backend).await;
+    let path = db.url.as_str();
     let store = Store::open(path).await.unwrap();
     assert_eq!(
         store.player_settings(ALICE).await.unwrap(),
@@ -2396,4 +2498,172 @@ async fn a_players_settings_are_saved_one_at_a_time_and_read_back_after_reopenin
         PlayerSettingsRow::default(),
         "one player's settings are not another's"
     );
+}
+
+/// A player's notification mode and daily digest: the digest's time of day is kept when
+/// the digest is chosen again, another mode forgets it, and a due digest is sent (its
+/// announcement stored) by exactly one of two rounds that saw it due.
+async fn a_digest_is_due_once_a_day_and_sent_once(backend: Backend) {
+    use shogiban::store::NotificationMode;
+    let (_db, store) = fresh(backend).await;
+    assert_eq!(store.notification_setting(ALICE).await.unwrap(), None);
+    let dm = store
+        .set_notification_mode(ALICE, NotificationMode::Dm, T0 + 100, T0)
+        .await
+        .unwrap();
+    assert_eq!((dm.mode, dm.digest_next_at), (NotificationMode::Dm, None));
+    let digest = store
+        .set_notification_mode(ALICE, NotificationMode::Digest, T0 + 100, T0)
+        .await
+        .unwrap();
+    assert_eq!(digest.digest_next_at, Some(T0 + 100));
+    // Choosing the digest again keeps its time of day.
+    let again = store
+        .set_notification_mode(ALICE, NotificationMode::Digest, T0 + 500, T0 + 1)
+        .await
+        .unwrap();
+    assert_eq!(again.digest_next_at, Some(T0 + 100));
+    assert_eq!(store.next_scheduled_at().await.unwrap(), Some(T0 + 100));
+    assert!(store.due_digests(T0 + 99).await.unwrap().is_empty());
+    assert_eq!(store.due_digests(T0 + 100).await.unwrap(), vec![again]);
+
+    let digest_note = NewAnnouncement {
+        channel_id: CHANNEL,
+        game_id: None,
+        challenge_id: None,
+        kind: "digest".into(),
+        payload: json!({ "say": "two games wait for you" }),
+    };
+    let next_day = T0 + 100 + 86_400;
+    let first = store
+        .send_digest(
+            ALICE,
+            T0 + 100,
+            next_day,
+            std::slice::from_ref(&digest_note),
+            T0 + 100,
+        )
+        .await
+        .unwrap();
+    let second = store
+        .send_digest(
+            ALICE,
+            T0 + 100,
+            next_day,
+            std::slice::from_ref(&digest_note),
+            T0 + 101,
+        )
+        .await
+        .unwrap();
+    assert!(first && !second, "the digest is sent once");
+    let kinds: Vec<String> = store
+        .announcements_in_channel(CHANNEL)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|a| a.kind)
+        .collect();
+    assert_eq!(kinds, ["digest"]);
+    assert!(store.due_digests(T0 + 200).await.unwrap().is_empty());
+    assert!(matches!(
+        store.send_digest(ALICE, next_day, next_day, &[], T0).await,
+        Err(StoreError::Invalid(_))
+    ));
+
+    // Another mode forgets the digest's time.
+    let quiet = store
+        .set_notification_mode(ALICE, NotificationMode::Quiet, T0 + 900, T0 + 2)
+        .await
+        .unwrap();
+    assert_eq!(
+        (quiet.mode, quiet.digest_next_at),
+        (NotificationMode::Quiet, None)
+    );
+    assert_eq!(store.next_scheduled_at().await.unwrap(), None);
+}
+
+/// Vacations as stored: one under way at a time, the seconds used in a period, those of
+/// several players, the due ends announced once, and an early end kept within the
+/// vacation.
+async fn vacations_are_stored_used_and_ended_once(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
+    let day = 86_400;
+    let alice = store
+        .start_vacation(ALICE, T0, T0 + 3 * day, &[], Vec::new(), T0)
+        .await
+        .unwrap();
+    assert!(!alice.end_announced);
+    assert!(matches!(
+        store
+            .start_vacation(ALICE, T0 + day, T0 + 2 * day, &[], Vec::new(), T0 + day)
+            .await,
+        Err(StoreError::Invalid(_))
+    ));
+    let bob = store
+        .start_vacation(BOB, T0 + day, T0 + 2 * day, &[], Vec::new(), T0 + day)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.current_vacation(ALICE, T0 + day).await.unwrap(),
+        Some(alice)
+    );
+    assert_eq!(store.current_vacation(CAROL, T0 + day).await.unwrap(), None);
+    assert_eq!(
+        store
+            .vacation_used(ALICE, T0 - day, T0 + day)
+            .await
+            .unwrap(),
+        3 * day
+    );
+    assert_eq!(store.vacation_used(CAROL, T0, T0 + day).await.unwrap(), 0);
+    assert_eq!(
+        store
+            .vacations_of(&[BOB, ALICE, CAROL], T0)
+            .await
+            .unwrap()
+            .iter()
+            .map(|v| v.user_id)
+            .collect::<Vec<_>>(),
+        [ALICE, BOB],
+        "in start order"
+    );
+    assert_eq!(store.next_scheduled_at().await.unwrap(), Some(T0 + 2 * day));
+    assert_eq!(
+        store.due_vacation_ends(T0 + 2 * day).await.unwrap(),
+        vec![bob]
+    );
+
+    // Alice ends hers early: the end is now, and is announced once.
+    let ended = store
+        .end_vacation(alice.id, T0 + day, &[], Vec::new(), T0 + day)
+        .await
+        .unwrap()
+        .expect("ended");
+    assert_eq!((ended.ends_at, ended.end_announced), (T0 + day, true));
+    assert_eq!(
+        store
+            .end_vacation(alice.id, T0 + day, &[], Vec::new(), T0 + day)
+            .await
+            .unwrap(),
+        None
+    );
+    assert_eq!(store.vacation_used(ALICE, T0, T0 + 1).await.unwrap(), day);
+    // Bob's end, asked after his planned end, stays at the planned end.
+    let ended = store
+        .end_vacation(bob.id, T0 + 5 * day, &[], Vec::new(), T0 + 5 * day)
+        .await
+        .unwrap()
+        .expect("ended");
+    assert_eq!(ended.ends_at, T0 + 2 * day);
+    assert!(store
+        .due_vacation_ends(T0 + 9 * day)
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(store.next_scheduled_at().await.unwrap(), None);
+}
+
+on_both_backends! {
+    a_digest_is_due_once_a_day_and_sent_once,
+    vacations_are_stored_used_and_ended_once,
 }

@@ -14,8 +14,8 @@
 //! statements are plain SQL that any database with `UPDATE ... RETURNING` runs, and a claim
 //! is one guarded `UPDATE`, so several processes on one database never claim the same row.
 
+use super::backend::{on, on_pool, Conn};
 use serde_json::Value;
-use sqlx::SqliteConnection;
 
 use super::{
     parse_json, AnnouncementId, ChallengeId, ChannelId, GameId, MessageId, Store, StoreResult,
@@ -113,6 +113,7 @@ struct ClaimRow {
     kind: String,
     payload: String,
     created_at: i64,
+    #[sqlx(try_from = "i64")]
     attempts: u32,
     claimed_by: String,
 }
@@ -126,6 +127,7 @@ struct StoredRow {
     kind: String,
     payload: String,
     created_at: i64,
+    #[sqlx(try_from = "i64")]
     attempts: u32,
     next_attempt_ms: i64,
     claimed_by: Option<String>,
@@ -148,15 +150,15 @@ const CHANNEL_HEADS: &str = "SELECT MIN(id) FROM announcements
 
 /// Stores the announcements of a write, in its transaction.
 pub(super) async fn insert_announcements(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     announcements: &[NewAnnouncement],
     now: i64,
 ) -> StoreResult<()> {
     for announcement in announcements {
-        sqlx::query(
+        on!(conn, c => sqlx::query(
             "INSERT INTO announcements (channel_id, game_id, challenge_id, kind, payload,
                                         created_at)
-             VALUES (?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(announcement.channel_id)
         .bind(announcement.game_id)
@@ -164,15 +166,16 @@ pub(super) async fn insert_announcements(
         .bind(&announcement.kind)
         .bind(announcement.payload.to_string())
         .bind(now)
-        .execute(&mut *conn)
-        .await?;
+        .execute(c)
+        .await
+        .map(|done| done.rows_affected()))?;
     }
     Ok(())
 }
 
 /// Decides and stores a write's announcements about what it wrote.
 pub(super) async fn announce<T: ?Sized>(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     announce: impl Announce<T>,
     written: &T,
     now: i64,
@@ -197,15 +200,16 @@ impl Store {
         // The conditions are checked again on the row being updated: with several
         // processes, one that finds the row claimed in between leaves it.
         const CLAIMABLE: &str = "delivered_ms IS NULL AND abandoned_ms IS NULL
-               AND next_attempt_ms <= ?3
-               AND (lease_until_ms IS NULL OR lease_until_ms <= ?3)";
+               AND next_attempt_ms <= $3
+               AND (lease_until_ms IS NULL OR lease_until_ms <= $3)";
         let mut tx = self.begin_write().await?;
-        let rows: Vec<ClaimRow> = sqlx::query_as(&format!(
+        let conn = &mut tx.conn();
+        let rows: Vec<ClaimRow> = on!(conn, c => sqlx::query_as(&format!(
             "UPDATE announcements
-             SET claimed_by = ?1, lease_until_ms = ?2, attempts = attempts + 1
+             SET claimed_by = $1, lease_until_ms = $2, attempts = attempts + 1
              WHERE id IN (SELECT id FROM announcements
                           WHERE id IN ({CHANNEL_HEADS}) AND {CLAIMABLE}
-                          ORDER BY id LIMIT ?4)
+                          ORDER BY id LIMIT $4)
                AND {CLAIMABLE}
              RETURNING id, channel_id, game_id, challenge_id, kind, payload, created_at,
                        attempts, claimed_by"
@@ -213,9 +217,9 @@ impl Store {
         .bind(worker)
         .bind(now_ms.saturating_add(lease_ms))
         .bind(now_ms)
-        .bind(limit)
-        .fetch_all(&mut *tx)
-        .await?;
+        .bind(i64::from(limit))
+        .fetch_all(c)
+        .await)?;
         tx.commit().await?;
         let mut claimed = rows
             .into_iter()
@@ -249,19 +253,20 @@ impl Store {
         message_id: Option<MessageId>,
         now_ms: i64,
     ) -> StoreResult<bool> {
-        let done = sqlx::query(
-            "UPDATE announcements SET delivered_ms = ?, message_id = ?, last_error = NULL
-             WHERE id = ? AND claimed_by = ? AND attempts = ?
+        let done = on_pool!(&self.pool, p => sqlx::query(
+            "UPDATE announcements SET delivered_ms = $1, message_id = $2, last_error = NULL
+             WHERE id = $3 AND claimed_by = $4 AND attempts = $5
                AND delivered_ms IS NULL AND abandoned_ms IS NULL",
         )
         .bind(now_ms)
         .bind(message_id)
         .bind(id)
         .bind(&claim.worker)
-        .bind(claim.attempt)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        .bind(i64::from(claim.attempt))
+        .execute(p)
+        .await
+        .map(|done| done.rows_affected()))?;
+        Ok(done == 1)
     }
 
     /// Releases a claim whose attempt failed, for another attempt at `retry_at_ms` or later,
@@ -273,20 +278,21 @@ impl Store {
         retry_at_ms: i64,
         error: &str,
     ) -> StoreResult<bool> {
-        let done = sqlx::query(
+        let done = on_pool!(&self.pool, p => sqlx::query(
             "UPDATE announcements
-             SET next_attempt_ms = ?, claimed_by = NULL, lease_until_ms = NULL, last_error = ?
-             WHERE id = ? AND claimed_by = ? AND attempts = ?
+             SET next_attempt_ms = $1, claimed_by = NULL, lease_until_ms = NULL, last_error = $2
+             WHERE id = $3 AND claimed_by = $4 AND attempts = $5
                AND delivered_ms IS NULL AND abandoned_ms IS NULL",
         )
         .bind(retry_at_ms)
         .bind(error)
         .bind(id)
         .bind(&claim.worker)
-        .bind(claim.attempt)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        .bind(i64::from(claim.attempt))
+        .execute(p)
+        .await
+        .map(|done| done.rows_affected()))?;
+        Ok(done == 1)
     }
 
     /// Gives up an announcement that can never be delivered (Discord refused it for good),
@@ -299,32 +305,33 @@ impl Store {
         error: &str,
         now_ms: i64,
     ) -> StoreResult<bool> {
-        let done = sqlx::query(
-            "UPDATE announcements SET abandoned_ms = ?, last_error = ?
-             WHERE id = ? AND claimed_by = ? AND attempts = ?
+        let done = on_pool!(&self.pool, p => sqlx::query(
+            "UPDATE announcements SET abandoned_ms = $1, last_error = $2
+             WHERE id = $3 AND claimed_by = $4 AND attempts = $5
                AND delivered_ms IS NULL AND abandoned_ms IS NULL",
         )
         .bind(now_ms)
         .bind(error)
         .bind(id)
         .bind(&claim.worker)
-        .bind(claim.attempt)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        .bind(i64::from(claim.attempt))
+        .execute(p)
+        .await
+        .map(|done| done.rows_affected()))?;
+        Ok(done == 1)
     }
 
     /// The earliest time (UNIX milliseconds) at which a channel's first undelivered
     /// announcement can be claimed: its retry time, or the end of the claim it is under.
     /// `None` when everything has been delivered (or given up).
     pub async fn next_announcement_due_ms(&self) -> StoreResult<Option<i64>> {
-        let due = sqlx::query_scalar(&format!(
+        let due = on_pool!(&self.pool, p => sqlx::query_scalar(&format!(
             "SELECT MIN(CASE WHEN lease_until_ms IS NOT NULL AND lease_until_ms > next_attempt_ms
                              THEN lease_until_ms ELSE next_attempt_ms END)
              FROM announcements WHERE id IN ({CHANNEL_HEADS})"
         ))
-        .fetch_one(&self.pool)
-        .await?;
+        .fetch_one(p)
+        .await)?;
         Ok(due)
     }
 
@@ -333,12 +340,12 @@ impl Store {
         &self,
         game_id: GameId,
     ) -> StoreResult<Vec<StoredAnnouncement>> {
-        let rows: Vec<StoredRow> = sqlx::query_as(&format!(
-            "SELECT {STORED_COLUMNS} FROM announcements WHERE game_id = ? ORDER BY id"
+        let rows: Vec<StoredRow> = on_pool!(&self.pool, p => sqlx::query_as(&format!(
+            "SELECT {STORED_COLUMNS} FROM announcements WHERE game_id = $1 ORDER BY id"
         ))
         .bind(game_id)
-        .fetch_all(&self.pool)
-        .await?;
+        .fetch_all(p)
+        .await)?;
         rows.into_iter().map(stored).collect()
     }
 
@@ -347,12 +354,12 @@ impl Store {
         &self,
         channel_id: ChannelId,
     ) -> StoreResult<Vec<StoredAnnouncement>> {
-        let rows: Vec<StoredRow> = sqlx::query_as(&format!(
-            "SELECT {STORED_COLUMNS} FROM announcements WHERE channel_id = ? ORDER BY id"
+        let rows: Vec<StoredRow> = on_pool!(&self.pool, p => sqlx::query_as(&format!(
+            "SELECT {STORED_COLUMNS} FROM announcements WHERE channel_id = $1 ORDER BY id"
         ))
         .bind(channel_id)
-        .fetch_all(&self.pool)
-        .await?;
+        .fetch_all(p)
+        .await)?;
         rows.into_iter().map(stored).collect()
     }
 
@@ -363,26 +370,26 @@ impl Store {
         game_id: GameId,
         channel_id: ChannelId,
     ) -> StoreResult<Option<MessageId>> {
-        let message = sqlx::query_scalar(
+        let message = on_pool!(&self.pool, p => sqlx::query_scalar(
             "SELECT message_id FROM announcements
              WHERE game_id = $1 AND channel_id = $2 AND message_id IS NOT NULL
              ORDER BY id DESC LIMIT 1",
         )
         .bind(game_id)
         .bind(channel_id)
-        .fetch_optional(&self.pool)
-        .await?;
+        .fetch_optional(p)
+        .await)?;
         Ok(message)
     }
 
     /// How many announcements are neither delivered nor given up.
     pub async fn undelivered_announcements(&self) -> StoreResult<u64> {
-        let count: i64 = sqlx::query_scalar(
+        let count: i64 = on_pool!(&self.pool, p => sqlx::query_scalar(
             "SELECT COUNT(*) FROM announcements
              WHERE delivered_ms IS NULL AND abandoned_ms IS NULL",
         )
-        .fetch_one(&self.pool)
-        .await?;
+        .fetch_one(p)
+        .await)?;
         Ok(u64::try_from(count).unwrap_or(0))
     }
 }

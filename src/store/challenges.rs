@@ -3,14 +3,14 @@
 
 use std::collections::{HashMap, HashSet};
 
-use sqlx::SqliteConnection;
+use super::backend::{on, placeholders, Conn, Lock, IN_LIST_CHUNK};
 
 use super::announcements::announce;
 use super::people::{ensure_guild, ensure_user};
 use super::{
-    parse_json, Announce, Challenge, ChallengeClosure, ChallengeId, ChallengeStatus, ChannelId,
-    GuildId, InviteResponse, Invitee, NewChallenge, NewInvitee, SeatMode, Store, StoreError,
-    StoreResult, UserId,
+    narrow_opt, parse_json, Announce, Challenge, ChallengeClosure, ChallengeId, ChallengeStatus,
+    ChannelId, GuildId, InviteResponse, Invitee, NewChallenge, NewInvitee, SeatMode, Store,
+    StoreError, StoreResult, UserId,
 };
 
 const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, variant, options, \
@@ -25,7 +25,7 @@ struct ChallengeRow {
     variant: String,
     options: String,
     seat_mode: SeatMode,
-    challenger_seat: Option<u8>,
+    challenger_seat: Option<i64>,
     status: ChallengeStatus,
     created_at: i64,
     expires_at: i64,
@@ -37,7 +37,7 @@ struct InviteeRow {
     challenge_id: ChallengeId,
     user_id: UserId,
     display_name: Option<String>,
-    seat: Option<u8>,
+    seat: Option<i64>,
     response: InviteResponse,
     responded_at: Option<i64>,
 }
@@ -58,12 +58,13 @@ impl Store {
         };
 
         let mut tx = self.begin_write().await?;
-        ensure_guild(&mut tx, challenge.guild_id, now).await?;
-        ensure_user(&mut tx, challenge.challenger_id, now).await?;
-        let id: ChallengeId = sqlx::query_scalar(
+        let conn = &mut tx.conn();
+        ensure_guild(conn, challenge.guild_id, now).await?;
+        ensure_user(conn, challenge.challenger_id, now).await?;
+        let id: ChallengeId = on!(conn, c => sqlx::query_scalar(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, variant, options,
                                      seat_mode, challenger_seat, created_at, expires_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
              RETURNING id",
         )
         .bind(challenge.guild_id)
@@ -72,31 +73,32 @@ impl Store {
         .bind(&challenge.variant)
         .bind(challenge.options.to_string())
         .bind(seat_mode)
-        .bind(challenge.challenger_seat)
+        .bind(challenge.challenger_seat.map(i64::from))
         .bind(now)
         .bind(challenge.expires_at)
-        .fetch_one(&mut *tx)
-        .await?;
+        .fetch_one(c)
+        .await)?;
         for invitee in &challenge.invitees {
             let response = if challenge.accepted.contains(&invitee.user_id) {
                 InviteResponse::Accepted
             } else {
                 InviteResponse::Pending
             };
-            insert_invitee(&mut tx, id, *invitee, response, now).await?;
+            insert_invitee(conn, id, *invitee, response, now).await?;
         }
-        let created = load_challenge(&mut tx, id)
+        let created = load_challenge(conn, id)
             .await?
             .ok_or(StoreError::ChallengeNotFound(id))?;
-        announce(&mut tx, announcements, &created, now).await?;
+        announce(conn, announcements, &created, now).await?;
         tx.commit().await?;
         Ok(created)
     }
 
     /// A challenge by id, whatever its status.
     pub async fn challenge(&self, id: ChallengeId) -> StoreResult<Option<Challenge>> {
-        let mut conn = self.pool.acquire().await?;
-        load_challenge(&mut conn, id).await
+        let mut pooled = self.pool.acquire().await?;
+        let conn = &mut pooled.conn();
+        load_challenge(conn, id).await
     }
 
     /// The open challenges posted in a channel, oldest first.
@@ -104,32 +106,34 @@ impl Store {
         &self,
         channel_id: ChannelId,
     ) -> StoreResult<Vec<Challenge>> {
-        let mut conn = self.pool.acquire().await?;
-        let rows: Vec<ChallengeRow> = sqlx::query_as(&format!(
+        let mut pooled = self.pool.acquire().await?;
+        let conn = &mut pooled.conn();
+        let rows: Vec<ChallengeRow> = on!(conn, c => sqlx::query_as(&format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges
-             WHERE channel_id = ? AND status = 'open'
+             WHERE channel_id = $1 AND status = 'open'
              ORDER BY created_at, id"
         ))
         .bind(channel_id)
-        .fetch_all(&mut *conn)
-        .await?;
-        with_invitees(&mut conn, rows).await
+        .fetch_all(c)
+        .await)?;
+        with_invitees(conn, rows).await
     }
 
     /// The open challenges a user has made or been invited to, oldest first.
     pub async fn open_challenges_of_user(&self, user_id: UserId) -> StoreResult<Vec<Challenge>> {
-        let mut conn = self.pool.acquire().await?;
-        let rows: Vec<ChallengeRow> = sqlx::query_as(&format!(
+        let mut pooled = self.pool.acquire().await?;
+        let conn = &mut pooled.conn();
+        let rows: Vec<ChallengeRow> = on!(conn, c => sqlx::query_as(&format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges
              WHERE status = 'open'
-               AND (challenger_id = ?1
-                    OR id IN (SELECT challenge_id FROM challenge_invitees WHERE user_id = ?1))
+               AND (challenger_id = $1
+                    OR id IN (SELECT challenge_id FROM challenge_invitees WHERE user_id = $1))
              ORDER BY created_at, id"
         ))
         .bind(user_id)
-        .fetch_all(&mut *conn)
-        .await?;
-        with_invitees(&mut conn, rows).await
+        .fetch_all(c)
+        .await)?;
+        with_invitees(conn, rows).await
     }
 
     /// Records an invitee's answer (`Accepted` or `Declined`) to an open challenge; an
@@ -147,24 +151,27 @@ impl Store {
             ));
         }
         let mut tx = self.begin_write().await?;
-        require_open(&mut tx, id).await?;
-        let done = sqlx::query(
-            "UPDATE challenge_invitees SET response = ?, responded_at = ?
-             WHERE challenge_id = ? AND user_id = ?",
+        let conn = &mut tx.conn();
+        conn.lock(Lock::Challenge(id)).await?;
+        require_open(conn, id).await?;
+        let done = on!(conn, c => sqlx::query(
+            "UPDATE challenge_invitees SET response = $1, responded_at = $2
+             WHERE challenge_id = $3 AND user_id = $4",
         )
         .bind(response)
         .bind(now)
         .bind(id)
         .bind(user_id)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() == 0 {
+        .execute(c)
+        .await
+        .map(|done| done.rows_affected()))?;
+        if done == 0 {
             return Err(StoreError::NotInvited {
                 challenge_id: id,
                 user_id,
             });
         }
-        let updated = load_challenge(&mut tx, id)
+        let updated = load_challenge(conn, id)
             .await?
             .ok_or(StoreError::ChallengeNotFound(id))?;
         tx.commit().await?;
@@ -185,7 +192,10 @@ impl Store {
         now: i64,
     ) -> StoreResult<Challenge> {
         let mut tx = self.begin_write().await?;
-        let current = load_challenge(&mut tx, id)
+        let conn = &mut tx.conn();
+        // The seats and the capacity are checked, then taken: under the challenge's lock.
+        conn.lock(Lock::Challenge(id)).await?;
+        let current = load_challenge(conn, id)
             .await?
             .ok_or(StoreError::ChallengeNotFound(id))?;
         if current.status != ChallengeStatus::Open {
@@ -228,9 +238,9 @@ impl Store {
                 )));
             }
         }
-        ensure_user(&mut tx, invitee.user_id, now).await?;
-        insert_invitee(&mut tx, id, invitee, response, now).await?;
-        let updated = load_challenge(&mut tx, id)
+        ensure_user(conn, invitee.user_id, now).await?;
+        insert_invitee(conn, id, invitee, response, now).await?;
+        let updated = load_challenge(conn, id)
             .await?
             .ok_or(StoreError::ChallengeNotFound(id))?;
         tx.commit().await?;
@@ -247,17 +257,20 @@ impl Store {
         now: i64,
     ) -> StoreResult<Challenge> {
         let mut tx = self.begin_write().await?;
-        require_open(&mut tx, id).await?;
-        sqlx::query("UPDATE challenges SET status = ?, resolved_at = ? WHERE id = ?")
+        let conn = &mut tx.conn();
+        conn.lock(Lock::Challenge(id)).await?;
+        require_open(conn, id).await?;
+        on!(conn, c => sqlx::query("UPDATE challenges SET status = $1, resolved_at = $2 WHERE id = $3")
             .bind(ChallengeStatus::from(closure))
             .bind(now)
             .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        let closed = load_challenge(&mut tx, id)
+            .execute(c)
+            .await
+        .map(|done| done.rows_affected()))?;
+        let closed = load_challenge(conn, id)
             .await?
             .ok_or(StoreError::ChallengeNotFound(id))?;
-        announce(&mut tx, announcements, &closed, now).await?;
+        announce(conn, announcements, &closed, now).await?;
         tx.commit().await?;
         Ok(closed)
     }
@@ -265,16 +278,17 @@ impl Store {
     /// Open challenges whose time is up (`expires_at <= now`), soonest first. See
     /// [`Store::expire_due_challenges`] to close them in one step.
     pub async fn challenges_due_to_expire(&self, now: i64) -> StoreResult<Vec<Challenge>> {
-        let mut conn = self.pool.acquire().await?;
-        let rows: Vec<ChallengeRow> = sqlx::query_as(&format!(
+        let mut pooled = self.pool.acquire().await?;
+        let conn = &mut pooled.conn();
+        let rows: Vec<ChallengeRow> = on!(conn, c => sqlx::query_as(&format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges
-             WHERE status = 'open' AND expires_at <= ?
+             WHERE status = 'open' AND expires_at <= $1
              ORDER BY expires_at, id"
         ))
         .bind(now)
-        .fetch_all(&mut *conn)
-        .await?;
-        with_invitees(&mut conn, rows).await
+        .fetch_all(c)
+        .await)?;
+        with_invitees(conn, rows).await
     }
 
     /// Marks every open challenge whose time is up as expired and returns them, with what
@@ -286,17 +300,18 @@ impl Store {
         now: i64,
     ) -> StoreResult<Vec<Challenge>> {
         let mut tx = self.begin_write().await?;
-        let rows: Vec<ChallengeRow> = sqlx::query_as(&format!(
-            "UPDATE challenges SET status = 'expired', resolved_at = ?1
-             WHERE status = 'open' AND expires_at <= ?1
+        let conn = &mut tx.conn();
+        let rows: Vec<ChallengeRow> = on!(conn, c => sqlx::query_as(&format!(
+            "UPDATE challenges SET status = 'expired', resolved_at = $1
+             WHERE status = 'open' AND expires_at <= $1
              RETURNING {CHALLENGE_COLUMNS}"
         ))
         .bind(now)
-        .fetch_all(&mut *tx)
-        .await?;
-        let mut expired = with_invitees(&mut tx, rows).await?;
+        .fetch_all(c)
+        .await)?;
+        let mut expired = with_invitees(conn, rows).await?;
         expired.sort_by_key(|c| (c.expires_at, c.id));
-        announce(&mut tx, announcements, &expired[..], now).await?;
+        announce(conn, announcements, &expired[..], now).await?;
         tx.commit().await?;
         Ok(expired)
     }
@@ -330,7 +345,7 @@ fn validate_new_challenge(challenge: &NewChallenge) -> StoreResult<()> {
 }
 
 async fn insert_invitee(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     challenge_id: ChallengeId,
     invitee: NewInvitee,
     response: InviteResponse,
@@ -338,31 +353,31 @@ async fn insert_invitee(
 ) -> StoreResult<()> {
     ensure_user(conn, invitee.user_id, now).await?;
     let responded_at = (response != InviteResponse::Pending).then_some(now);
-    sqlx::query(
+    on!(conn, c => sqlx::query(
         "INSERT INTO challenge_invitees (challenge_id, user_id, invite_order, seat, response,
                                          responded_at)
-         VALUES (?1, ?2,
+         VALUES ($1, $2,
                  (SELECT COALESCE(MAX(invite_order), 0) + 1 FROM challenge_invitees
-                  WHERE challenge_id = ?1),
-                 ?3, ?4, ?5)",
+                  WHERE challenge_id = $1),
+                 $3, $4, $5)",
     )
     .bind(challenge_id)
     .bind(invitee.user_id)
-    .bind(invitee.seat)
+    .bind(invitee.seat.map(i64::from))
     .bind(response)
     .bind(responded_at)
-    .execute(conn)
-    .await?;
+    .execute(c)
+    .await
+        .map(|done| done.rows_affected()))?;
     Ok(())
 }
 
 /// Fails unless the challenge exists and is open.
-async fn require_open(conn: &mut SqliteConnection, id: ChallengeId) -> StoreResult<()> {
-    let status: Option<ChallengeStatus> =
-        sqlx::query_scalar("SELECT status FROM challenges WHERE id = ?")
+async fn require_open(conn: &mut Conn<'_>, id: ChallengeId) -> StoreResult<()> {
+    let status: Option<ChallengeStatus> = on!(conn, c => sqlx::query_scalar("SELECT status FROM challenges WHERE id = $1")
             .bind(id)
-            .fetch_optional(conn)
-            .await?;
+            .fetch_optional(c)
+            .await)?;
     match status {
         None => Err(StoreError::ChallengeNotFound(id)),
         Some(ChallengeStatus::Open) => Ok(()),
@@ -371,55 +386,64 @@ async fn require_open(conn: &mut SqliteConnection, id: ChallengeId) -> StoreResu
 }
 
 pub(super) async fn load_challenge(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     id: ChallengeId,
 ) -> StoreResult<Option<Challenge>> {
-    let row: Option<ChallengeRow> = sqlx::query_as(&format!(
-        "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?"
+    let row: Option<ChallengeRow> = on!(conn, c => sqlx::query_as(&format!(
+        "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1"
     ))
     .bind(id)
-    .fetch_optional(&mut *conn)
-    .await?;
+    .fetch_optional(c)
+    .await)?;
     let Some(row) = row else { return Ok(None) };
     Ok(with_invitees(conn, vec![row]).await?.pop())
 }
 
 /// Attaches the invitees to challenge rows, keeping the rows' order.
 async fn with_invitees(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     rows: Vec<ChallengeRow>,
 ) -> StoreResult<Vec<Challenge>> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let ids: Vec<i64> = rows.iter().map(|r| r.id.0).collect();
-    let invitee_rows: Vec<InviteeRow> = sqlx::query_as(
-        "SELECT i.challenge_id, i.user_id, u.display_name, i.seat, i.response, i.responded_at
-         FROM challenge_invitees i JOIN users u ON u.id = i.user_id
-         WHERE i.challenge_id IN (SELECT value FROM json_each(?))
-         ORDER BY i.challenge_id, i.invite_order",
-    )
-    .bind(serde_json::Value::from(ids).to_string())
-    .fetch_all(&mut *conn)
-    .await?;
-    let challengers: Vec<i64> = rows
-        .iter()
-        .map(|r| i64::from_ne_bytes(r.challenger_id.0.to_ne_bytes()))
-        .collect();
-    let names: HashMap<UserId, Option<String>> = sqlx::query_as::<_, (UserId, Option<String>)>(
-        "SELECT id, display_name FROM users WHERE id IN (SELECT value FROM json_each(?))",
-    )
-    .bind(serde_json::Value::from(challengers).to_string())
-    .fetch_all(&mut *conn)
-    .await?
-    .into_iter()
-    .collect();
+    let mut invitee_rows: Vec<InviteeRow> = Vec::new();
+    let mut names: HashMap<UserId, Option<String>> = HashMap::new();
+    for chunk in rows.chunks(IN_LIST_CHUNK) {
+        let sql = format!(
+            "SELECT i.challenge_id, i.user_id, u.display_name, i.seat, i.response, i.responded_at
+             FROM challenge_invitees i JOIN users u ON u.id = i.user_id
+             WHERE i.challenge_id IN ({})
+             ORDER BY i.challenge_id, i.invite_order",
+            placeholders(1, chunk.len())
+        );
+        let found: Vec<InviteeRow> = on!(conn, c => {
+            let mut query = sqlx::query_as(&sql);
+            for row in chunk {
+                query = query.bind(row.id);
+            }
+            query.fetch_all(c).await
+        })?;
+        invitee_rows.extend(found);
+        let sql = format!(
+            "SELECT id, display_name FROM users WHERE id IN ({})",
+            placeholders(1, chunk.len())
+        );
+        let found: Vec<(UserId, Option<String>)> = on!(conn, c => {
+            let mut query = sqlx::query_as(&sql);
+            for row in chunk {
+                query = query.bind(row.challenger_id);
+            }
+            query.fetch_all(c).await
+        })?;
+        names.extend(found);
+    }
     let mut invitees: HashMap<ChallengeId, Vec<Invitee>> = HashMap::new();
     for row in invitee_rows {
         invitees.entry(row.challenge_id).or_default().push(Invitee {
             user_id: row.user_id,
             display_name: row.display_name,
-            seat: row.seat,
+            seat: narrow_opt("challenge_invitees.seat", row.seat)?,
             response: row.response,
             responded_at: row.responded_at,
         });
@@ -435,7 +459,7 @@ async fn with_invitees(
                 variant: row.variant,
                 options: parse_json("challenges.options", &row.options)?,
                 seat_mode: row.seat_mode,
-                challenger_seat: row.challenger_seat,
+                challenger_seat: narrow_opt("challenges.challenger_seat", row.challenger_seat)?,
                 status: row.status,
                 created_at: row.created_at,
                 expires_at: row.expires_at,

@@ -92,9 +92,10 @@ pub enum StoreError {
 /// The store's result type.
 pub type StoreResult<T> = Result<T, StoreError>;
 
-/// Whether a database error is a violated UNIQUE constraint.
-pub(crate) fn is_unique_violation(error: &sqlx::Error) -> bool {
-    error
-        .as_database_error()
-        .is_some_and(|e| e.is_unique_violation())
+/// Whether a database error is a violated UNIQUE constraint: the unique index `index`, as
+/// PostgreSQL names it, or the columns `columns` (`table.column`), as SQLite names them.
+pub(crate) fn violates(error: &sqlx::Error, index: &str, columns: &str) -> bool {
+    error.as_database_error().is_some_and(|e| {
+        e.is_unique_violation() && (e.constraint() == Some(index) || e.message().contains(columns))
+    })
 }

@@ -2,14 +2,15 @@
 
 use std::collections::{HashMap, HashSet};
 
-use sqlx::SqliteConnection;
+use super::backend::{on, on_pool, placeholders, Conn, IN_LIST_CHUNK};
 
 use super::announcements::announce;
-use super::error::is_unique_violation;
+use super::error::violates;
 use super::people::{ensure_guild, ensure_user};
 use super::{
-    parse_json, Announce, ChallengeId, ChallengeStatus, ChannelId, Game, GameId, GameStatus,
-    GameVersion, GuildId, MoveRecord, NewGame, Seat, Store, StoreError, StoreResult, UserId,
+    narrow_opt, parse_json, Announce, ChallengeId, ChallengeStatus, ChannelId, Game, GameId,
+    GameStatus, GameVersion, GuildId, MoveRecord, NewGame, Seat, Store, StoreError, StoreResult,
+    UserId,
 };
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, challenge_id, variant, rule_options, \
@@ -28,6 +29,7 @@ pub(super) struct GameRow {
     status: GameStatus,
     state: String,
     version: i64,
+    #[sqlx(try_from = "i64")]
     ply: u32,
     seconds_per_move: Option<i64>,
     bank_seconds: Option<i64>,
@@ -44,10 +46,11 @@ pub(super) struct GameRow {
 #[derive(sqlx::FromRow)]
 struct SeatRow {
     game_id: GameId,
+    #[sqlx(try_from = "i64")]
     seat: u8,
     user_id: UserId,
     display_name: Option<String>,
-    place: Option<u8>,
+    place: Option<i64>,
     rating_before: Option<f64>,
     rating_after: Option<f64>,
     bank_left: Option<i64>,
@@ -103,19 +106,20 @@ impl Store {
         }
 
         let mut tx = self.begin_write().await?;
-        ensure_guild(&mut tx, game.guild_id, now).await?;
+        let conn = &mut tx.conn();
+        ensure_guild(conn, game.guild_id, now).await?;
         for &user_id in &game.seats {
-            ensure_user(&mut tx, user_id, now).await?;
+            ensure_user(conn, user_id, now).await?;
         }
         if let Some(challenge_id) = game.challenge_id {
-            accept_challenge(&mut tx, challenge_id, now).await?;
+            accept_challenge(conn, challenge_id, now).await?;
         }
 
-        let inserted = sqlx::query_scalar(
+        let inserted = on!(conn, c => sqlx::query_scalar(
             "INSERT INTO games (guild_id, channel_id, challenge_id, variant, rule_options, rated,
                                 state, seconds_per_move, bank_seconds, turn_started_at,
                                 deadline_at, remind_at, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
              RETURNING id",
         )
         .bind(game.guild_id)
@@ -132,71 +136,74 @@ impl Store {
         .bind(game.clock.remind_at)
         .bind(now)
         .bind(now)
-        .fetch_one(&mut *tx)
-        .await;
+        .fetch_one(c)
+        .await);
         let id: GameId = match inserted {
             Ok(id) => id,
-            Err(e) if is_unique_violation(&e) && e.to_string().contains("channel_id") => {
+            Err(e) if violates(&e, "games_one_active_per_channel", "games.channel_id") => {
                 return Err(StoreError::ChannelBusy(game.channel_id));
             }
             Err(e) => return Err(e.into()),
         };
 
         for (&user_id, seat) in game.seats.iter().zip(0u8..) {
-            sqlx::query("INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)")
+            on!(conn, c => sqlx::query("INSERT INTO seats (game_id, seat, user_id) VALUES ($1, $2, $3)")
                 .bind(id)
-                .bind(seat)
+                .bind(i64::from(seat))
                 .bind(user_id)
-                .execute(&mut *tx)
-                .await?;
+                .execute(c)
+                .await
+        .map(|done| done.rows_affected()))?;
         }
         if let Some(parent) = parent {
-            sqlx::query("INSERT INTO game_threads (game_id, parent_channel_id) VALUES ($1, $2)")
-                .bind(id)
-                .bind(parent)
-                .execute(&mut *tx)
-                .await?;
+            on!(conn, c => sqlx::query(
+                "INSERT INTO game_threads (game_id, parent_channel_id) VALUES ($1, $2)",
+            )
+            .bind(id)
+            .bind(parent)
+            .execute(c)
+            .await
+            .map(|done| done.rows_affected()))?;
         }
-        let created = load_game(&mut tx, id)
+        let created = load_game(conn, id)
             .await?
             .ok_or(StoreError::GameNotFound(id))?;
-        announce(&mut tx, announcements, &created, now).await?;
+        announce(conn, announcements, &created, now).await?;
         tx.commit().await?;
         Ok(created)
     }
 
     /// A game by id, whatever its status.
     pub async fn game(&self, id: GameId) -> StoreResult<Option<Game>> {
-        let mut conn = self.pool.acquire().await?;
-        load_game(&mut conn, id).await
+        let mut pooled = self.pool.acquire().await?;
+        let conn = &mut pooled.conn();
+        load_game(conn, id).await
     }
 
     /// The active game in a channel, if any (there is at most one).
     pub async fn active_game_in_channel(&self, channel_id: ChannelId) -> StoreResult<Option<Game>> {
-        let mut conn = self.pool.acquire().await?;
-        let row: Option<GameRow> = sqlx::query_as(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'active'"
+        let mut pooled = self.pool.acquire().await?;
+        let conn = &mut pooled.conn();
+        let row: Option<GameRow> = on!(conn, c => sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND status = 'active'"
         ))
         .bind(channel_id)
-        .fetch_optional(&mut *conn)
-        .await?;
-        Ok(with_seats(&mut conn, row.into_iter().collect())
-            .await?
-            .pop())
+        .fetch_optional(c)
+        .await)?;
+        Ok(with_seats(conn, row.into_iter().collect()).await?.pop())
     }
 
     /// The most recent game played in a channel, whatever its status.
     pub async fn latest_game_in_channel(&self, channel_id: ChannelId) -> StoreResult<Option<Game>> {
-        let mut conn = self.pool.acquire().await?;
-        let row: Option<GameRow> = sqlx::query_as(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
+        let mut pooled = self.pool.acquire().await?;
+        let conn = &mut pooled.conn();
+        let row: Option<GameRow> = on!(conn, c => sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1"
         ))
         .bind(channel_id)
-        .fetch_optional(&mut *conn)
-        .await?;
-        Ok(with_seats(&mut conn, row.into_iter().collect())
-            .await?
-            .pop())
+        .fetch_optional(c)
+        .await)?;
+        Ok(with_seats(conn, row.into_iter().collect()).await?.pop())
     }
 
     /// The active games a user sits in across channels, oldest first: in every guild, or
@@ -206,19 +213,20 @@ impl Store {
         user_id: UserId,
         guild_id: Option<GuildId>,
     ) -> StoreResult<Vec<Game>> {
-        let mut conn = self.pool.acquire().await?;
-        let rows: Vec<GameRow> = sqlx::query_as(&format!(
+        let mut pooled = self.pool.acquire().await?;
+        let conn = &mut pooled.conn();
+        let rows: Vec<GameRow> = on!(conn, c => sqlx::query_as(&format!(
             "SELECT {GAME_COLUMNS} FROM games
              WHERE status = 'active'
-               AND id IN (SELECT game_id FROM seats WHERE user_id = ?1)
-               AND (?2 IS NULL OR guild_id = ?2)
+               AND id IN (SELECT game_id FROM seats WHERE user_id = $1)
+               AND ($2 IS NULL OR guild_id = $2)
              ORDER BY id"
         ))
         .bind(user_id)
         .bind(guild_id)
-        .fetch_all(&mut *conn)
-        .await?;
-        with_seats(&mut conn, rows).await
+        .fetch_all(c)
+        .await)?;
+        with_seats(conn, rows).await
     }
 
     /// The active games in which a user with an id in `first..=last` holds a seat, oldest
@@ -228,32 +236,34 @@ impl Store {
         first: UserId,
         last: UserId,
     ) -> StoreResult<Vec<Game>> {
-        let mut conn = self.pool.acquire().await?;
-        let rows: Vec<GameRow> = sqlx::query_as(&format!(
+        let mut pooled = self.pool.acquire().await?;
+        let conn = &mut pooled.conn();
+        let rows: Vec<GameRow> = on!(conn, c => sqlx::query_as(&format!(
             "SELECT {GAME_COLUMNS} FROM games
              WHERE status = 'active'
-               AND id IN (SELECT game_id FROM seats WHERE user_id BETWEEN ?1 AND ?2)
+               AND id IN (SELECT game_id FROM seats WHERE user_id BETWEEN $1 AND $2)
              ORDER BY id"
         ))
         .bind(first)
         .bind(last)
-        .fetch_all(&mut *conn)
-        .await?;
-        with_seats(&mut conn, rows).await
+        .fetch_all(c)
+        .await)?;
+        with_seats(conn, rows).await
     }
 
     /// The active games of a guild, oldest first.
     pub async fn active_games_in_guild(&self, guild_id: GuildId) -> StoreResult<Vec<Game>> {
-        let mut conn = self.pool.acquire().await?;
-        let rows: Vec<GameRow> = sqlx::query_as(&format!(
+        let mut pooled = self.pool.acquire().await?;
+        let conn = &mut pooled.conn();
+        let rows: Vec<GameRow> = on!(conn, c => sqlx::query_as(&format!(
             "SELECT {GAME_COLUMNS} FROM games
-             WHERE guild_id = ? AND status = 'active'
+             WHERE guild_id = $1 AND status = 'active'
              ORDER BY id"
         ))
         .bind(guild_id)
-        .fetch_all(&mut *conn)
-        .await?;
-        with_seats(&mut conn, rows).await
+        .fetch_all(c)
+        .await)?;
+        with_seats(conn, rows).await
     }
 
     /// The ended games (finished, aborted or void) a user sat in, most recent first; only
@@ -265,77 +275,80 @@ impl Store {
         limit: u32,
         offset: u32,
     ) -> StoreResult<Vec<Game>> {
-        let mut conn = self.pool.acquire().await?;
-        let rows: Vec<GameRow> = sqlx::query_as(&format!(
+        let mut pooled = self.pool.acquire().await?;
+        let conn = &mut pooled.conn();
+        let rows: Vec<GameRow> = on!(conn, c => sqlx::query_as(&format!(
             "SELECT {GAME_COLUMNS} FROM games
              WHERE status <> 'active'
-               AND id IN (SELECT game_id FROM seats WHERE user_id = ?1)
-               AND (?2 IS NULL OR guild_id = ?2)
+               AND id IN (SELECT game_id FROM seats WHERE user_id = $1)
+               AND ($2 IS NULL OR guild_id = $2)
              ORDER BY finished_at DESC, id DESC
-             LIMIT ?3 OFFSET ?4"
+             LIMIT $3 OFFSET $4"
         ))
         .bind(user_id)
         .bind(guild_id)
-        .bind(limit)
-        .bind(offset)
-        .fetch_all(&mut *conn)
-        .await?;
-        with_seats(&mut conn, rows).await
+        .bind(i64::from(limit))
+        .bind(i64::from(offset))
+        .fetch_all(c)
+        .await)?;
+        with_seats(conn, rows).await
     }
 
     /// The move log of a game, in order.
     pub async fn moves(&self, game_id: GameId) -> StoreResult<Vec<MoveRecord>> {
-        let moves = sqlx::query_as(
+        let moves = on_pool!(&self.pool, p => sqlx::query_as(
             "SELECT game_id, ply, seat, user_id, notation, readable, position, played_at
-             FROM moves WHERE game_id = ? ORDER BY ply",
+             FROM moves WHERE game_id = $1 ORDER BY ply",
         )
         .bind(game_id)
-        .fetch_all(&self.pool)
-        .await?;
+        .fetch_all(p)
+        .await)?;
         Ok(moves)
     }
 
     /// One move of a game's log, by ply (1 is the first move).
     pub async fn move_at(&self, game_id: GameId, ply: u32) -> StoreResult<Option<MoveRecord>> {
-        let found = sqlx::query_as(
+        let found = on_pool!(&self.pool, p => sqlx::query_as(
             "SELECT game_id, ply, seat, user_id, notation, readable, position, played_at
-             FROM moves WHERE game_id = ? AND ply = ?",
+             FROM moves WHERE game_id = $1 AND ply = $2",
         )
         .bind(game_id)
-        .bind(ply)
-        .fetch_optional(&self.pool)
-        .await?;
+        .bind(i64::from(ply))
+        .fetch_optional(p)
+        .await)?;
         Ok(found)
     }
 
     /// Active games whose turn has run out (`deadline_at <= now`), earliest first.
     pub async fn due_deadlines(&self, now: i64) -> StoreResult<Vec<Game>> {
-        let mut conn = self.pool.acquire().await?;
-        let rows: Vec<GameRow> = sqlx::query_as(&format!(
+        let mut pooled = self.pool.acquire().await?;
+        let conn = &mut pooled.conn();
+        let rows: Vec<GameRow> = on!(conn, c => sqlx::query_as(&format!(
             "SELECT {GAME_COLUMNS} FROM games
-             WHERE status = 'active' AND deadline_at <= ?
+             WHERE status = 'active' AND deadline_at <= $1
              ORDER BY deadline_at, id"
         ))
         .bind(now)
-        .fetch_all(&mut *conn)
-        .await?;
-        with_seats(&mut conn, rows).await
+        .fetch_all(c)
+        .await)?;
+        with_seats(conn, rows).await
     }
 
     /// Active games whose player should be reminded now (`remind_at <= now`, not yet
     /// reminded this turn, turn not yet run out), earliest first.
     pub async fn due_reminders(&self, now: i64) -> StoreResult<Vec<Game>> {
-        let mut conn = self.pool.acquire().await?;
-        let rows: Vec<GameRow> = sqlx::query_as(&format!(
+        let mut pooled = self.pool.acquire().await?;
+        let conn = &mut pooled.conn();
+        let rows: Vec<GameRow> = on!(conn, c => sqlx::query_as(&format!(
             "SELECT {GAME_COLUMNS} FROM games
-             WHERE status = 'active' AND reminder_sent = 0 AND remind_at <= ?1
-               AND (deadline_at IS NULL OR deadline_at > ?1)
+             WHERE status = 'active' AND reminder_sent = FALSE AND remind_at <= $1
+               AND (deadline_at IS NULL OR deadline_at > $1)
              ORDER BY remind_at, id"
         ))
         .bind(now)
-        .fetch_all(&mut *conn)
-        .await?;
-        with_seats(&mut conn, rows).await
+        .fetch_all(c)
+        .await)?;
+        with_seats(conn, rows).await
     }
 
     /// Records that this turn's reminder is sent, with the reminder itself (`announcements`,
@@ -349,23 +362,25 @@ impl Store {
         now: i64,
     ) -> StoreResult<bool> {
         let mut tx = self.begin_write().await?;
-        let done = sqlx::query(
-            "UPDATE games SET reminder_sent = 1
-             WHERE id = ? AND version = ? AND status = 'active' AND reminder_sent = 0",
+        let conn = &mut tx.conn();
+        let done = on!(conn, c => sqlx::query(
+            "UPDATE games SET reminder_sent = TRUE
+             WHERE id = $1 AND version = $2 AND status = 'active' AND reminder_sent = FALSE",
         )
         .bind(at.id)
         .bind(at.version)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() == 1 {
-            let game = load_game(&mut tx, at.id)
+        .execute(c)
+        .await
+        .map(|done| done.rows_affected()))?;
+        if done == 1 {
+            let game = load_game(conn, at.id)
                 .await?
                 .ok_or(StoreError::GameNotFound(at.id))?;
-            announce(&mut tx, announcements, &game, now).await?;
+            announce(conn, announcements, &game, now).await?;
             tx.commit().await?;
             return Ok(true);
         }
-        match version_mismatch(&mut tx, at).await? {
+        match version_mismatch(conn, at).await? {
             Some(error) => Err(error),
             None => Ok(false),
         }
@@ -376,48 +391,48 @@ impl Store {
     /// archive. The scheduler sleeps until then (or until a write changes the schedule);
     /// after a restart it asks again, so nothing is lost.
     pub async fn next_scheduled_at(&self) -> StoreResult<Option<i64>> {
-        let next = sqlx::query_scalar(
+        let next = on_pool!(&self.pool, p => sqlx::query_scalar(
             "SELECT MIN(at) FROM (
                  SELECT MIN(deadline_at) AS at FROM games
                  WHERE status = 'active' AND deadline_at IS NOT NULL
                  UNION ALL
                  SELECT MIN(remind_at) FROM games
-                 WHERE status = 'active' AND reminder_sent = 0 AND remind_at IS NOT NULL
+                 WHERE status = 'active' AND reminder_sent = FALSE AND remind_at IS NOT NULL
                  UNION ALL
                  SELECT MIN(expires_at) FROM challenges WHERE status = 'open'
                  UNION ALL
-                 SELECT MIN(ends_at) FROM vacations WHERE end_announced = 0
+                 SELECT MIN(ends_at) FROM vacations WHERE end_announced = FALSE
                  UNION ALL
                  SELECT MIN(digest_next_at) FROM notification_settings WHERE mode = 'digest'
                  UNION ALL
                  SELECT MIN(g.finished_at + $1) FROM game_threads t
                  JOIN games g ON g.id = t.game_id
                  WHERE t.archived_at IS NULL AND g.finished_at IS NOT NULL
-             )",
+             ) AS due",
         )
         .bind(THREAD_ARCHIVE_DELAY)
-        .fetch_one(&self.pool)
-        .await?;
+        .fetch_one(p)
+        .await)?;
         Ok(next)
     }
 
     /// The thread a game is played in, if it has one of its own.
     pub async fn game_thread(&self, game_id: GameId) -> StoreResult<Option<GameThread>> {
-        let thread = sqlx::query_as(
+        let thread = on_pool!(&self.pool, p => sqlx::query_as(
             "SELECT t.game_id, g.channel_id AS thread_id, t.parent_channel_id, t.archived_at
              FROM game_threads t JOIN games g ON g.id = t.game_id
              WHERE t.game_id = $1",
         )
         .bind(game_id)
-        .fetch_optional(&self.pool)
-        .await?;
+        .fetch_optional(p)
+        .await)?;
         Ok(thread)
     }
 
     /// The threads of games that ended [`THREAD_ARCHIVE_DELAY`] or more before `now` and
     /// are not archived yet, oldest first.
     pub async fn due_thread_archives(&self, now: i64) -> StoreResult<Vec<GameThread>> {
-        let due = sqlx::query_as(
+        let due = on_pool!(&self.pool, p => sqlx::query_as(
             "SELECT t.game_id, g.channel_id AS thread_id, t.parent_channel_id, t.archived_at
              FROM game_threads t JOIN games g ON g.id = t.game_id
              WHERE t.archived_at IS NULL AND g.finished_at IS NOT NULL
@@ -426,8 +441,8 @@ impl Store {
         )
         .bind(THREAD_ARCHIVE_DELAY)
         .bind(now)
-        .fetch_all(&self.pool)
-        .await?;
+        .fetch_all(p)
+        .await)?;
         Ok(due)
     }
 
@@ -440,17 +455,21 @@ impl Store {
         now: i64,
     ) -> StoreResult<bool> {
         let mut tx = self.begin_write().await?;
-        let done = sqlx::query(
+        let conn = &mut tx.conn();
+        // One statement checks and writes: on PostgreSQL a concurrent archiver waits for
+        // this row and then finds `archived_at` set, so only one announces.
+        let archived = on!(conn, c => sqlx::query(
             "UPDATE game_threads SET archived_at = $1 WHERE game_id = $2 AND archived_at IS NULL",
         )
         .bind(now)
         .bind(thread.game_id)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
+        .execute(c)
+        .await
+        .map(|done| done.rows_affected()))?;
+        if archived != 1 {
             return Ok(false);
         }
-        announce(&mut tx, announcements, thread, now).await?;
+        announce(conn, announcements, thread, now).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -471,27 +490,23 @@ pub struct GameThread {
 }
 
 /// Turns an open challenge `accepted`, or says why it can't be.
-async fn accept_challenge(
-    conn: &mut SqliteConnection,
-    id: ChallengeId,
-    now: i64,
-) -> StoreResult<()> {
-    let done = sqlx::query(
-        "UPDATE challenges SET status = 'accepted', resolved_at = ?
-         WHERE id = ? AND status = 'open'",
+async fn accept_challenge(conn: &mut Conn<'_>, id: ChallengeId, now: i64) -> StoreResult<()> {
+    let done = on!(conn, c => sqlx::query(
+        "UPDATE challenges SET status = 'accepted', resolved_at = $1
+         WHERE id = $2 AND status = 'open'",
     )
     .bind(now)
     .bind(id)
-    .execute(&mut *conn)
-    .await?;
-    if done.rows_affected() == 1 {
+    .execute(c)
+    .await
+        .map(|done| done.rows_affected()))?;
+    if done == 1 {
         return Ok(());
     }
-    let status: Option<ChallengeStatus> =
-        sqlx::query_scalar("SELECT status FROM challenges WHERE id = ?")
+    let status: Option<ChallengeStatus> = on!(conn, c => sqlx::query_scalar("SELECT status FROM challenges WHERE id = $1")
             .bind(id)
-            .fetch_optional(conn)
-            .await?;
+            .fetch_optional(c)
+            .await)?;
     Err(match status {
         None => StoreError::ChallengeNotFound(id),
         Some(status) => StoreError::ChallengeNotOpen { id, status },
@@ -501,14 +516,13 @@ async fn accept_challenge(
 /// Why a versioned write to a game matched no row: the game is gone, has ended, or is at
 /// another version. `None` if it is in fact active at the expected version.
 pub(super) async fn version_mismatch(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     at: GameVersion,
 ) -> StoreResult<Option<StoreError>> {
-    let found: Option<(GameStatus, i64)> =
-        sqlx::query_as("SELECT status, version FROM games WHERE id = ?")
+    let found: Option<(GameStatus, i64)> = on!(conn, c => sqlx::query_as("SELECT status, version FROM games WHERE id = $1")
             .bind(at.id)
-            .fetch_optional(conn)
-            .await?;
+            .fetch_optional(c)
+            .await)?;
     Ok(match found {
         None => Some(StoreError::GameNotFound(at.id)),
         Some((status, _)) if status != GameStatus::Active => Some(StoreError::GameNotActive {
@@ -524,41 +538,45 @@ pub(super) async fn version_mismatch(
     })
 }
 
-pub(super) async fn load_game(
-    conn: &mut SqliteConnection,
-    id: GameId,
-) -> StoreResult<Option<Game>> {
-    let row: Option<GameRow> =
-        sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?"))
+pub(super) async fn load_game(conn: &mut Conn<'_>, id: GameId) -> StoreResult<Option<Game>> {
+    let row: Option<GameRow> = on!(conn, c => sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
             .bind(id)
-            .fetch_optional(&mut *conn)
-            .await?;
+            .fetch_optional(c)
+            .await)?;
     Ok(with_seats(conn, row.into_iter().collect()).await?.pop())
 }
 
 /// Attaches the seats to game rows, keeping the rows' order.
-async fn with_seats(conn: &mut SqliteConnection, rows: Vec<GameRow>) -> StoreResult<Vec<Game>> {
+async fn with_seats(conn: &mut Conn<'_>, rows: Vec<GameRow>) -> StoreResult<Vec<Game>> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let ids: Vec<i64> = rows.iter().map(|r| r.id.0).collect();
-    let seat_rows: Vec<SeatRow> = sqlx::query_as(
-        "SELECT s.game_id, s.seat, s.user_id, u.display_name, s.place,
-                s.rating_before, s.rating_after, s.bank_left
-         FROM seats s JOIN users u ON u.id = s.user_id
-         WHERE s.game_id IN (SELECT value FROM json_each(?))
-         ORDER BY s.game_id, s.seat",
-    )
-    .bind(serde_json::Value::from(ids).to_string())
-    .fetch_all(conn)
-    .await?;
+    let mut seat_rows: Vec<SeatRow> = Vec::new();
+    for chunk in rows.chunks(IN_LIST_CHUNK) {
+        let sql = format!(
+            "SELECT s.game_id, s.seat, s.user_id, u.display_name, s.place,
+                    s.rating_before, s.rating_after, s.bank_left
+             FROM seats s JOIN users u ON u.id = s.user_id
+             WHERE s.game_id IN ({})
+             ORDER BY s.game_id, s.seat",
+            placeholders(1, chunk.len())
+        );
+        let found: Vec<SeatRow> = on!(conn, c => {
+            let mut query = sqlx::query_as(&sql);
+            for row in chunk {
+                query = query.bind(row.id);
+            }
+            query.fetch_all(c).await
+        })?;
+        seat_rows.extend(found);
+    }
     let mut seats: HashMap<GameId, Vec<Seat>> = HashMap::new();
     for row in seat_rows {
         seats.entry(row.game_id).or_default().push(Seat {
             seat: row.seat,
             user_id: row.user_id,
             display_name: row.display_name,
-            place: row.place,
+            place: narrow_opt("seats.place", row.place)?,
             rating_before: row.rating_before,
             rating_after: row.rating_after,
             bank_left: row.bank_left,

@@ -1,6 +1,7 @@
 //! What the health report reads from the database: whether it answers, the games in
 //! progress and the work that is due.
 
+use super::backend::on_pool;
 use super::{Store, StoreResult};
 
 /// Games in progress and what the clock has due, at one moment.
@@ -38,9 +39,9 @@ impl Store {
     /// Fails unless the database answers a query.
     pub async fn ping(&self) -> StoreResult<()> {
         // INTEGER on SQLite, int4 on PostgreSQL: both decode as i32.
-        let _: i32 = sqlx::query_scalar("SELECT 1")
-            .fetch_one(self.pool())
-            .await?;
+        let _: i32 = on_pool!(self.pool(), p => sqlx::query_scalar("SELECT 1")
+            .fetch_one(p)
+            .await)?;
         Ok(())
     }
 
@@ -48,7 +49,7 @@ impl Store {
     /// those of the scheduler's own queries (`due_deadlines`, `due_reminders`,
     /// `expire_due_challenges`).
     pub async fn workload(&self, now: i64) -> StoreResult<Workload> {
-        let (games, timeouts, reminders, expiries): (i64, i64, i64, i64) = sqlx::query_as(
+        let (games, timeouts, reminders, expiries): (i64, i64, i64, i64) = on_pool!(self.pool(), p => sqlx::query_as(
             "SELECT
                  (SELECT COUNT(*) FROM games WHERE status = 'active'),
                  (SELECT COUNT(*) FROM games WHERE status = 'active' AND deadline_at <= $1),
@@ -58,8 +59,8 @@ impl Store {
                  (SELECT COUNT(*) FROM challenges WHERE status = 'open' AND expires_at <= $1)",
         )
         .bind(now)
-        .fetch_one(self.pool())
-        .await?;
+        .fetch_one(p)
+        .await)?;
         let count = |n: i64| u64::try_from(n).unwrap_or(0);
         Ok(Workload {
             games_in_progress: count(games),

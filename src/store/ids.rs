@@ -1,14 +1,13 @@
 //! Typed ids, so a user id can't be passed where a channel id belongs.
 //!
-//! Discord ids are unsigned 64-bit numbers; SQLite integers are signed 64-bit. The store
-//! keeps them bit for bit (`u64` <-> `i64` reinterpretation), which is lossless both ways.
+//! Discord ids are unsigned 64-bit numbers; SQLite integers and PostgreSQL's BIGINT are
+//! signed 64-bit. The store keeps them bit for bit (`u64` <-> `i64` reinterpretation), which is lossless both ways.
 
 use std::fmt;
 
 use sqlx::encode::IsNull;
 use sqlx::error::BoxDynError;
-use sqlx::sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
-use sqlx::{Decode, Encode, Type};
+use sqlx::{Database, Decode, Encode, Type};
 
 macro_rules! discord_id {
     ($(#[$doc:meta])* $name:ident) => {
@@ -39,28 +38,38 @@ macro_rules! discord_id {
             }
         }
 
-        impl Type<Sqlite> for $name {
-            fn type_info() -> SqliteTypeInfo {
-                <i64 as Type<Sqlite>>::type_info()
+        // Stored bit for bit in a signed 64-bit column of either backend.
+        impl<DB: Database> Type<DB> for $name
+        where
+            i64: Type<DB>,
+        {
+            fn type_info() -> DB::TypeInfo {
+                <i64 as Type<DB>>::type_info()
             }
 
-            fn compatible(ty: &SqliteTypeInfo) -> bool {
-                <i64 as Type<Sqlite>>::compatible(ty)
+            fn compatible(ty: &DB::TypeInfo) -> bool {
+                <i64 as Type<DB>>::compatible(ty)
             }
         }
 
-        impl<'q> Encode<'q, Sqlite> for $name {
+        impl<'q, DB: Database> Encode<'q, DB> for $name
+        where
+            i64: Encode<'q, DB>,
+        {
             fn encode_by_ref(
                 &self,
-                buf: &mut Vec<SqliteArgumentValue<'q>>,
+                buf: &mut <DB as Database>::ArgumentBuffer<'q>,
             ) -> Result<IsNull, BoxDynError> {
-                <i64 as Encode<'q, Sqlite>>::encode(i64::from_ne_bytes(self.0.to_ne_bytes()), buf)
+                <i64 as Encode<'q, DB>>::encode(i64::from_ne_bytes(self.0.to_ne_bytes()), buf)
             }
         }
 
-        impl<'r> Decode<'r, Sqlite> for $name {
-            fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
-                let stored = <i64 as Decode<'r, Sqlite>>::decode(value)?;
+        impl<'r, DB: Database> Decode<'r, DB> for $name
+        where
+            i64: Decode<'r, DB>,
+        {
+            fn decode(value: <DB as Database>::ValueRef<'r>) -> Result<Self, BoxDynError> {
+                let stored = <i64 as Decode<'r, DB>>::decode(value)?;
                 Ok(Self(u64::from_ne_bytes(stored.to_ne_bytes())))
             }
         }
@@ -131,7 +140,7 @@ mod tests {
     async fn discord_ids_keep_all_64_bits_in_sqlite() {
         let mut conn = SqliteConnection::connect("sqlite::memory:").await.unwrap();
         for id in [0, 1, i64::MAX as u64, i64::MAX as u64 + 1, u64::MAX] {
-            let (back, stored): (UserId, i64) = sqlx::query_as("SELECT ?1, ?1")
+            let (back, stored): (UserId, i64) = sqlx::query_as("SELECT $1, $1")
                 .bind(UserId(id))
                 .fetch_one(&mut conn)
                 .await

@@ -1,6 +1,9 @@
-//! Storage: the SQLite pool, migrations and typed queries. Knows nothing of Discord.
+//! Storage: the database pool (SQLite or PostgreSQL), migrations and typed queries. Knows
+//! nothing of Discord.
 //!
-//! [`Store`] owns the connection pool; its methods are grouped by subject in the files of
+//! [`Store`] owns the connection pool of either backend (see the `backend` module: every
+//! query is written once and runs on both, and each backend has its own migrations in
+//! `migrations/sqlite/` and `migrations/postgres/`); its methods are grouped by subject in the files of
 //! this module (people and settings, challenges, games, moves and endings, ratings). Every
 //! method takes the current time as UNIX seconds, so callers and tests decide what "now" is.
 //!
@@ -8,13 +11,16 @@
 //! ([`Announce`]) and store them in the same transaction: the outbox that the front end
 //! delivers from (see the `announcements` module).
 //!
-//! Writes that must not interleave run in one `BEGIN IMMEDIATE` transaction (SQLite has one
-//! writer at a time; taking the write lock up front means a transaction never finds its
-//! snapshot stale half-way). Game writes are also optimistic: they name the
+//! Writes that must not interleave run in one transaction: on SQLite a `BEGIN IMMEDIATE`
+//! one (SQLite has one writer at a time; taking the write lock up front means a transaction
+//! never finds its snapshot stale half-way); on PostgreSQL a READ COMMITTED one in which
+//! every check-then-write first locks what it checks (a row `FOR UPDATE`, or an advisory
+//! lock for rows that may not exist yet). Game writes are also optimistic: they name the
 //! [`GameVersion`] they were computed from and fail with [`StoreError::Conflict`] if
-//! another write landed first.
+//! another write landed first, whichever process made it.
 
 mod announcements;
+pub(crate) mod backend;
 mod challenges;
 mod error;
 mod games;
@@ -34,13 +40,14 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::migrate::Migrator;
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
 pub use announcements::{
     Announce, Claim, ClaimedAnnouncement, NewAnnouncement, StoredAnnouncement,
 };
+use backend::{on, Tx};
+pub use backend::{Backend, Pool};
 pub use error::{StoreError, StoreResult};
 pub use games::{GameThread, THREAD_ARCHIVE_DELAY};
 pub use health::Workload;
@@ -60,23 +67,34 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 /// Connections in the pool: readers run side by side under WAL; writers take turns.
 const MAX_CONNECTIONS: u32 = 4;
 
-static MIGRATOR: Migrator = sqlx::migrate!();
+/// Connections to a PostgreSQL server per process: writers run side by side there, so a
+/// process serving many servers keeps more of them busy.
+const MAX_PG_CONNECTIONS: u32 = 10;
 
-/// The database: a pool of SQLite connections with the schema migrated.
+static SQLITE_MIGRATOR: Migrator = sqlx::migrate!("migrations/sqlite");
+static POSTGRES_MIGRATOR: Migrator = sqlx::migrate!("migrations/postgres");
+
+/// The database: a pool of SQLite or PostgreSQL connections with the schema migrated.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
-    /// The database file, unless the database lives in memory.
+    pool: Pool,
+    /// The database file, unless the database lives in memory or on a server.
     file: Option<PathBuf>,
 }
 
 impl Store {
-    /// Opens (creating if missing) and migrates the database at `database_url`: a
-    /// `sqlite:` URL such as [`DEFAULT_DATABASE_URL`] or `sqlite::memory:`, or a plain file
-    /// path. Connections use WAL journaling, full sync, foreign keys and a busy timeout.
+    /// Opens and migrates the database at `database_url`: a `postgres://` (or
+    /// `postgresql://`) URL of a PostgreSQL server, a `sqlite:` URL such as
+    /// [`DEFAULT_DATABASE_URL`] or `sqlite::memory:` (created if missing), or a plain file
+    /// path. SQLite connections use WAL journaling, full sync, foreign keys and a busy
+    /// timeout. Several processes may open one PostgreSQL database at once: its migrator
+    /// holds an advisory lock while it migrates.
     pub async fn open(database_url: &str) -> StoreResult<Self> {
+        if is_postgres_url(database_url) {
+            return Self::open_postgres(database_url).await;
+        }
         let open_error = |source| StoreError::Open {
-            url: database_url.to_owned(),
+            url: shown_url(database_url),
             source,
         };
         let in_memory = database_url.starts_with("sqlite:")
@@ -108,8 +126,35 @@ impl Store {
             .connect_with(options)
             .await
             .map_err(open_error)?;
-        MIGRATOR.run(&pool).await?;
-        Ok(Self { pool, file })
+        SQLITE_MIGRATOR.run(&pool).await?;
+        Ok(Self {
+            pool: Pool::Sqlite(pool),
+            file,
+        })
+    }
+
+    async fn open_postgres(database_url: &str) -> StoreResult<Self> {
+        let open_error = |source| StoreError::Open {
+            url: shown_url(database_url),
+            source,
+        };
+        let options = PgConnectOptions::from_str(database_url).map_err(open_error)?;
+        let pool = PgPoolOptions::new()
+            .max_connections(MAX_PG_CONNECTIONS)
+            .acquire_timeout(BUSY_TIMEOUT)
+            .connect_with(options)
+            .await
+            .map_err(open_error)?;
+        POSTGRES_MIGRATOR.run(&pool).await?;
+        Ok(Self {
+            pool: Pool::Postgres(pool),
+            file: None,
+        })
+    }
+
+    /// Which database the store runs on.
+    pub fn backend(&self) -> Backend {
+        self.pool.backend()
     }
 
     /// Fails when the database cannot be written, so that start-up finds it instead of the
@@ -123,19 +168,21 @@ impl Store {
             check_file_writable(file)?;
         }
         let mut tx = self.begin_write().await?;
-        sqlx::query(
-            "INSERT INTO write_checks (id, checked_at) VALUES (1, ?)
+        let conn = &mut tx.conn();
+        on!(conn, c => sqlx::query(
+            "INSERT INTO write_checks (id, checked_at) VALUES (1, $1)
              ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at",
         )
         .bind(now)
-        .execute(&mut *tx)
-        .await?;
+        .execute(c)
+        .await
+        .map(|done| done.rows_affected()))?;
         tx.commit().await?;
         Ok(())
     }
 
     /// The underlying pool, for callers that need a query the store does not offer.
-    pub fn pool(&self) -> &SqlitePool {
+    pub fn pool(&self) -> &Pool {
         &self.pool
     }
 
@@ -144,9 +191,9 @@ impl Store {
         self.pool.close().await;
     }
 
-    /// Starts a write transaction holding SQLite's write lock from the start.
-    async fn begin_write(&self) -> StoreResult<sqlx::Transaction<'static, sqlx::Sqlite>> {
-        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    /// Starts a write transaction: see [`Pool::begin_write`].
+    async fn begin_write(&self) -> StoreResult<Tx> {
+        self.pool.begin_write().await
     }
 }
 
@@ -237,6 +284,18 @@ pub fn shown_url(url: &str) -> String {
 /// Whether `url` names a PostgreSQL server rather than an SQLite file.
 pub fn is_postgres_url(url: &str) -> bool {
     url.starts_with("postgres://") || url.starts_with("postgresql://")
+}
+
+/// Narrows a stored integer to the model's type (seats, plies, counts), or says which
+/// column holds something out of range.
+fn narrow<T: TryFrom<i64>>(column: &str, value: i64) -> StoreResult<T> {
+    T::try_from(value)
+        .map_err(|_| StoreError::Corrupt(format!("column {column} holds {value}, out of range")))
+}
+
+/// [`narrow`] for a column that may be NULL.
+fn narrow_opt<T: TryFrom<i64>>(column: &str, value: Option<i64>) -> StoreResult<Option<T>> {
+    value.map(|value| narrow(column, value)).transpose()
 }
 
 /// Parses a JSON column.

@@ -1,7 +1,5 @@
 //! The domain structs the store reads and writes.
 
-use std::fmt;
-
 use serde_json::Value;
 
 use super::{ChallengeId, ChannelId, GameId, GuildId, UserId};
@@ -25,10 +23,7 @@ pub struct Guild {
 }
 
 /// Where a challenge stands.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type, serde::Serialize, serde::Deserialize,
-)]
-#[sqlx(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ChallengeStatus {
     Open,
@@ -58,10 +53,7 @@ impl From<ChallengeClosure> for ChallengeStatus {
 }
 
 /// How the players of a challenge get their seats.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type, serde::Serialize, serde::Deserialize,
-)]
-#[sqlx(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SeatMode {
     /// Seats are drawn when the game starts.
@@ -71,10 +63,7 @@ pub enum SeatMode {
 }
 
 /// An invitee's answer to a challenge.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type, serde::Serialize, serde::Deserialize,
-)]
-#[sqlx(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum InviteResponse {
     Pending,
@@ -158,10 +147,7 @@ pub struct Invitee {
 }
 
 /// Where a game stands.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type, serde::Serialize, serde::Deserialize,
-)]
-#[sqlx(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GameStatus {
     /// Being played.
@@ -195,20 +181,89 @@ impl From<Ending> for GameStatus {
     }
 }
 
-// Shown as stored: the variants are single words and the database spells them in lowercase
-// (`rename_all = "lowercase"`).
-macro_rules! lowercase_display {
-    ($($ty:ty),*) => {$(
-        impl fmt::Display for $ty {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                let text = format!("{self:?}").to_lowercase();
-                f.write_str(&text)
+/// Enumerations stored as lowercase TEXT (the schema's CHECK constraints list the words):
+/// shown as stored, and encoded and decoded as text on either backend.
+macro_rules! stored_as_text {
+    ($($ty:ident { $($variant:ident => $word:literal),* $(,)? })*) => {$(
+        impl $ty {
+            /// The word the database stores.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $word,)*
+                }
+            }
+        }
+
+        impl std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl std::str::FromStr for $ty {
+            type Err = String;
+
+            fn from_str(word: &str) -> Result<Self, String> {
+                match word {
+                    $($word => Ok(Self::$variant),)*
+                    _ => Err(format!("{word:?} is not a {}", stringify!($ty))),
+                }
+            }
+        }
+
+        impl<DB: sqlx::Database> sqlx::Type<DB> for $ty
+        where
+            str: sqlx::Type<DB>,
+        {
+            fn type_info() -> DB::TypeInfo {
+                <str as sqlx::Type<DB>>::type_info()
+            }
+
+            fn compatible(ty: &DB::TypeInfo) -> bool {
+                <str as sqlx::Type<DB>>::compatible(ty)
+            }
+        }
+
+        impl<'q, DB: sqlx::Database> sqlx::Encode<'q, DB> for $ty
+        where
+            &'q str: sqlx::Encode<'q, DB>,
+        {
+            fn encode_by_ref(
+                &self,
+                buf: &mut <DB as sqlx::Database>::ArgumentBuffer<'q>,
+            ) -> Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
+                <&'q str as sqlx::Encode<'q, DB>>::encode(self.as_str(), buf)
+            }
+        }
+
+        impl<'r, DB: sqlx::Database> sqlx::Decode<'r, DB> for $ty
+        where
+            &'r str: sqlx::Decode<'r, DB>,
+        {
+            fn decode(
+                value: <DB as sqlx::Database>::ValueRef<'r>,
+            ) -> Result<Self, sqlx::error::BoxDynError> {
+                let word = <&'r str as sqlx::Decode<'r, DB>>::decode(value)?;
+                Ok(word.parse::<$ty>()?)
             }
         }
     )*};
 }
+pub(super) use stored_as_text;
 
-lowercase_display!(ChallengeStatus, SeatMode, InviteResponse, GameStatus);
+stored_as_text! {
+    ChallengeStatus {
+        Open => "open",
+        Accepted => "accepted",
+        Declined => "declined",
+        Cancelled => "cancelled",
+        Expired => "expired",
+    }
+    SeatMode { Random => "random", Fixed => "fixed" }
+    InviteResponse { Pending => "pending", Accepted => "accepted", Declined => "declined" }
+    GameStatus { Active => "active", Finished => "finished", Aborted => "aborted", Void => "void" }
+    OfferKind { Draw => "draw", Takeback => "takeback" }
+}
 
 /// A new game, before the store numbers it.
 #[derive(Clone, Debug, PartialEq)]
@@ -354,7 +409,9 @@ pub struct NewMove {
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct MoveRecord {
     pub game_id: GameId,
+    #[sqlx(try_from = "i64")]
     pub ply: u32,
+    #[sqlx(try_from = "i64")]
     pub seat: u8,
     pub user_id: UserId,
     pub notation: String,
@@ -479,10 +536,7 @@ impl Default for LeaderboardQuery {
 }
 
 /// What a standing offer asks of the other players.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type, serde::Serialize, serde::Deserialize,
-)]
-#[sqlx(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum OfferKind {
     /// End the game as a draw.
@@ -490,8 +544,6 @@ pub enum OfferKind {
     /// Take the offering player's last move back.
     Takeback,
 }
-
-lowercase_display!(OfferKind);
 
 /// A new draw offer or takeback request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -508,9 +560,11 @@ pub struct NewOffer {
 pub struct Offer {
     pub game_id: GameId,
     pub kind: OfferKind,
+    #[sqlx(try_from = "i64")]
     pub seat: u8,
     pub user_id: UserId,
     /// Moves played in the game when it was made.
+    #[sqlx(try_from = "i64")]
     pub ply: u32,
     pub created_at: i64,
 }

@@ -4,23 +4,14 @@
 //! a day however often the scheduler runs or the bot restarts.
 
 use super::announcements::insert_announcements;
+use super::backend::{on, on_pool};
 use super::people::ensure_user;
 use super::{NewAnnouncement, Store, StoreError, StoreResult, UserId};
 
 /// How a player is told it is their turn.
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    sqlx::Type,
-    serde::Serialize,
-    serde::Deserialize,
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
-#[sqlx(rename_all = "lowercase")]
 #[serde(rename_all = "lowercase")]
 pub enum NotificationMode {
     /// The channel's board mentions them.
@@ -43,6 +34,15 @@ pub struct NotificationSetting {
     pub digest_next_at: Option<i64>,
 }
 
+super::model::stored_as_text! {
+    NotificationMode {
+        Mention => "mention",
+        Dm => "dm",
+        Quiet => "quiet",
+        Digest => "digest",
+    }
+}
+
 const COLUMNS: &str = "user_id, mode, digest_next_at";
 
 impl Store {
@@ -51,12 +51,11 @@ impl Store {
         &self,
         user: UserId,
     ) -> StoreResult<Option<NotificationSetting>> {
-        let found = sqlx::query_as(&format!(
-            "SELECT {COLUMNS} FROM notification_settings WHERE user_id = $1"
-        ))
-        .bind(user)
-        .fetch_optional(&self.pool)
-        .await?;
+        let sql = format!("SELECT {COLUMNS} FROM notification_settings WHERE user_id = $1");
+        let found = on_pool!(&self.pool, p => sqlx::query_as(&sql)
+            .bind(user)
+            .fetch_optional(p)
+            .await)?;
         Ok(found)
     }
 
@@ -71,9 +70,10 @@ impl Store {
         now: i64,
     ) -> StoreResult<NotificationSetting> {
         let mut tx = self.begin_write().await?;
-        ensure_user(&mut tx, user, now).await?;
+        let conn = &mut tx.conn();
+        ensure_user(conn, user, now).await?;
         let next = (mode == NotificationMode::Digest).then_some(digest_at);
-        let setting = sqlx::query_as(&format!(
+        let sql = format!(
             "INSERT INTO notification_settings (user_id, mode, digest_next_at, updated_at)
              VALUES ($1, $2, $3, $4)
              ON CONFLICT (user_id) DO UPDATE SET
@@ -86,27 +86,29 @@ impl Store {
                  END,
                  updated_at = excluded.updated_at
              RETURNING {COLUMNS}"
-        ))
-        .bind(user)
-        .bind(mode)
-        .bind(next)
-        .bind(now)
-        .fetch_one(&mut *tx)
-        .await?;
+        );
+        let setting = on!(conn, c => sqlx::query_as(&sql)
+            .bind(user)
+            .bind(mode)
+            .bind(next)
+            .bind(now)
+            .fetch_one(c)
+            .await)?;
         tx.commit().await?;
         Ok(setting)
     }
 
     /// The digests due at `now`, the earliest first.
     pub async fn due_digests(&self, now: i64) -> StoreResult<Vec<NotificationSetting>> {
-        let found = sqlx::query_as(&format!(
+        let sql = format!(
             "SELECT {COLUMNS} FROM notification_settings
              WHERE mode = 'digest' AND digest_next_at <= $1
              ORDER BY digest_next_at, user_id"
-        ))
-        .bind(now)
-        .fetch_all(&self.pool)
-        .await?;
+        );
+        let found = on_pool!(&self.pool, p => sqlx::query_as(&sql)
+            .bind(now)
+            .fetch_all(p)
+            .await)?;
         Ok(found)
     }
 
@@ -127,7 +129,8 @@ impl Store {
             )));
         }
         let mut tx = self.begin_write().await?;
-        let moved = sqlx::query(
+        let conn = &mut tx.conn();
+        let moved = on!(conn, c => sqlx::query(
             "UPDATE notification_settings SET digest_next_at = $1, updated_at = $2
              WHERE user_id = $3 AND mode = 'digest' AND digest_next_at = $4",
         )
@@ -135,12 +138,13 @@ impl Store {
         .bind(now)
         .bind(user)
         .bind(due_at)
-        .execute(&mut *tx)
-        .await?;
-        if moved.rows_affected() != 1 {
+        .execute(c)
+        .await
+        .map(|done| done.rows_affected()))?;
+        if moved != 1 {
             return Ok(false);
         }
-        insert_announcements(&mut tx, announcements, now).await?;
+        insert_announcements(conn, announcements, now).await?;
         tx.commit().await?;
         Ok(true)
     }

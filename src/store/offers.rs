@@ -4,6 +4,7 @@
 //! removes its offers.
 
 use super::announcements::announce;
+use super::backend::{on, on_pool, Lock};
 use super::games::version_mismatch;
 use super::{
     Announce, GameId, GameVersion, NewOffer, Offer, OfferKind, Store, StoreError, StoreResult,
@@ -25,14 +26,18 @@ impl Store {
         now: i64,
     ) -> StoreResult<Offer> {
         let mut tx = self.begin_write().await?;
-        if let Some(error) = version_mismatch(&mut tx, at).await? {
+        let conn = &mut tx.conn();
+        // The version is checked, then the offer written with the game's ply: under the
+        // game's lock, so no move lands in between.
+        conn.lock(Lock::Game(at.id)).await?;
+        if let Some(error) = version_mismatch(conn, at).await? {
             return Err(error);
         }
-        let stored: Option<Offer> = sqlx::query_as(&format!(
+        let stored: Option<Offer> = on!(conn, c => sqlx::query_as(&format!(
             "INSERT INTO offers (game_id, kind, seat, user_id, ply, created_at)
-             SELECT s.game_id, ?, s.seat, s.user_id, g.ply, ?
+             SELECT s.game_id, $1, s.seat, s.user_id, g.ply, $2
              FROM seats s JOIN games g ON g.id = s.game_id
-             WHERE s.game_id = ? AND s.seat = ? AND s.user_id = ?
+             WHERE s.game_id = $3 AND s.seat = $4 AND s.user_id = $5
              ON CONFLICT (game_id, kind) DO UPDATE SET
                  seat = excluded.seat, user_id = excluded.user_id, ply = excluded.ply,
                  created_at = excluded.created_at
@@ -41,10 +46,10 @@ impl Store {
         .bind(offer.kind)
         .bind(now)
         .bind(at.id)
-        .bind(offer.seat)
+        .bind(i64::from(offer.seat))
         .bind(offer.user_id)
-        .fetch_optional(&mut *tx)
-        .await?;
+        .fetch_optional(c)
+        .await)?;
         let Some(stored) = stored else {
             return Err(StoreError::NotSeated {
                 game_id: at.id,
@@ -52,19 +57,19 @@ impl Store {
                 user_id: offer.user_id,
             });
         };
-        announce(&mut tx, announcements, &stored, now).await?;
+        announce(conn, announcements, &stored, now).await?;
         tx.commit().await?;
         Ok(stored)
     }
 
     /// The standing offers of a game (draw before takeback).
     pub async fn offers(&self, game_id: GameId) -> StoreResult<Vec<Offer>> {
-        let offers = sqlx::query_as(&format!(
-            "SELECT {OFFER_COLUMNS} FROM offers WHERE game_id = ? ORDER BY kind"
+        let offers = on_pool!(&self.pool, p => sqlx::query_as(&format!(
+            "SELECT {OFFER_COLUMNS} FROM offers WHERE game_id = $1 ORDER BY kind"
         ))
         .bind(game_id)
-        .fetch_all(&self.pool)
-        .await?;
+        .fetch_all(p)
+        .await)?;
         Ok(offers)
     }
 
@@ -79,17 +84,18 @@ impl Store {
         now: i64,
     ) -> StoreResult<bool> {
         let mut tx = self.begin_write().await?;
-        let removed: Option<Offer> = sqlx::query_as(&format!(
-            "DELETE FROM offers WHERE game_id = ? AND kind = ? RETURNING {OFFER_COLUMNS}"
+        let conn = &mut tx.conn();
+        let removed: Option<Offer> = on!(conn, c => sqlx::query_as(&format!(
+            "DELETE FROM offers WHERE game_id = $1 AND kind = $2 RETURNING {OFFER_COLUMNS}"
         ))
         .bind(game_id)
         .bind(kind)
-        .fetch_optional(&mut *tx)
-        .await?;
+        .fetch_optional(c)
+        .await)?;
         let Some(removed) = removed else {
             return Ok(false);
         };
-        announce(&mut tx, announcements, &removed, now).await?;
+        announce(conn, announcements, &removed, now).await?;
         tx.commit().await?;
         Ok(true)
     }

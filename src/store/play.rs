@@ -4,14 +4,14 @@
 use std::collections::HashSet;
 use std::convert::Infallible;
 
-use sqlx::SqliteConnection;
+use super::backend::{on, Conn, Lock};
 
 use super::announcements::announce;
 use super::games::{has_duplicates, load_game, version_mismatch};
 use super::ratings::{load_seat_ratings, record_rating};
 use super::{
-    Announce, Ending, Game, GameEnd, GameId, GameStatus, GameVersion, GuildId, NewMove, NextTurn,
-    RatingUpdate, SeatRating, Store, StoreError, StoreResult,
+    narrow, Announce, Ending, Game, GameEnd, GameId, GameStatus, GameVersion, GuildId, NewMove,
+    NextTurn, RatingUpdate, SeatRating, Store, StoreError, StoreResult,
 };
 
 /// The rating calculation for endings that change no rating: pass it to
@@ -23,6 +23,7 @@ pub fn unrated(_seats: &[SeatRating]) -> Result<Vec<RatingUpdate>, Infallible> {
 /// What a finishing write needs to know about the game it ended.
 #[derive(sqlx::FromRow)]
 struct Ended {
+    #[sqlx(try_from = "i64")]
     ply: u32,
     guild_id: GuildId,
     variant: String,
@@ -45,12 +46,13 @@ impl Store {
         now: i64,
     ) -> StoreResult<Game> {
         let mut tx = self.begin_write().await?;
-        let ply = continue_game(&mut tx, at, next, 1, now).await?;
-        insert_move(&mut tx, at.id, ply, mv, now).await?;
-        let game = load_game(&mut tx, at.id)
+        let conn = &mut tx.conn();
+        let ply = continue_game(conn, at, next, 1, now).await?;
+        insert_move(conn, at.id, ply, mv, now).await?;
+        let game = load_game(conn, at.id)
             .await?
             .ok_or(StoreError::GameNotFound(at.id))?;
-        announce(&mut tx, announcements, &game, now).await?;
+        announce(conn, announcements, &game, now).await?;
         tx.commit().await?;
         Ok(game)
     }
@@ -66,11 +68,12 @@ impl Store {
         now: i64,
     ) -> StoreResult<Game> {
         let mut tx = self.begin_write().await?;
-        continue_game(&mut tx, at, next, 0, now).await?;
-        let game = load_game(&mut tx, at.id)
+        let conn = &mut tx.conn();
+        continue_game(conn, at, next, 0, now).await?;
+        let game = load_game(conn, at.id)
             .await?
             .ok_or(StoreError::GameNotFound(at.id))?;
-        announce(&mut tx, announcements, &game, now).await?;
+        announce(conn, announcements, &game, now).await?;
         tx.commit().await?;
         Ok(game)
     }
@@ -88,35 +91,37 @@ impl Store {
         now: i64,
     ) -> StoreResult<Game> {
         let mut tx = self.begin_write().await?;
-        let played: Option<u32> =
-            sqlx::query_scalar("SELECT ply FROM games WHERE id = ? AND version = ?")
+        let conn = &mut tx.conn();
+        let played: Option<i64> = on!(conn, c => sqlx::query_scalar("SELECT ply FROM games WHERE id = $1 AND version = $2")
                 .bind(at.id)
                 .bind(at.version)
-                .fetch_optional(&mut *tx)
-                .await?;
-        if played.is_some_and(|played| plies > played) {
+                .fetch_optional(c)
+                .await)?;
+        if played.is_some_and(|played| i64::from(plies) > played) {
             return Err(StoreError::Invalid(format!(
                 "game {} has fewer than {plies} moves to take back",
                 at.id
             )));
         }
-        let ply = continue_game(&mut tx, at, next, 0, now).await?;
+        let ply = continue_game(conn, at, next, 0, now).await?;
         let kept = ply - plies;
-        sqlx::query("UPDATE games SET ply = ? WHERE id = ?")
-            .bind(kept)
+        on!(conn, c => sqlx::query("UPDATE games SET ply = $1 WHERE id = $2")
+            .bind(i64::from(kept))
             .bind(at.id)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply > ?")
+            .execute(c)
+            .await
+        .map(|done| done.rows_affected()))?;
+        on!(conn, c => sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
             .bind(at.id)
-            .bind(kept)
-            .execute(&mut *tx)
-            .await?;
-        clear_offers(&mut tx, at.id).await?;
-        let game = load_game(&mut tx, at.id)
+            .bind(i64::from(kept))
+            .execute(c)
+            .await
+        .map(|done| done.rows_affected()))?;
+        clear_offers(conn, at.id).await?;
+        let game = load_game(conn, at.id)
             .await?
             .ok_or(StoreError::GameNotFound(at.id))?;
-        announce(&mut tx, announcements, &game, now).await?;
+        announce(conn, announcements, &game, now).await?;
         tx.commit().await?;
         Ok(game)
     }
@@ -140,13 +145,14 @@ impl Store {
     {
         validate_end(end)?;
         let mut tx = self.begin_write().await?;
-        let ended = end_game(&mut tx, at, Some(state), 1, end, now).await?;
-        insert_move(&mut tx, at.id, ended.ply, mv, now).await?;
-        settle(&mut tx, at.id, &ended, end, rate, now).await?;
-        let game = load_game(&mut tx, at.id)
+        let conn = &mut tx.conn();
+        let ended = end_game(conn, at, Some(state), 1, end, now).await?;
+        insert_move(conn, at.id, ended.ply, mv, now).await?;
+        settle(conn, at.id, &ended, end, rate, now).await?;
+        let game = load_game(conn, at.id)
             .await?
             .ok_or(StoreError::GameNotFound(at.id))?;
-        announce(&mut tx, announcements, &game, now).await?;
+        announce(conn, announcements, &game, now).await?;
         tx.commit().await?;
         Ok(game)
     }
@@ -178,12 +184,13 @@ impl Store {
     {
         validate_end(end)?;
         let mut tx = self.begin_write().await?;
-        let ended = end_game(&mut tx, at, state, 0, end, now).await?;
-        settle(&mut tx, at.id, &ended, end, rate, now).await?;
-        let game = load_game(&mut tx, at.id)
+        let conn = &mut tx.conn();
+        let ended = end_game(conn, at, state, 0, end, now).await?;
+        settle(conn, at.id, &ended, end, rate, now).await?;
+        let game = load_game(conn, at.id)
             .await?
             .ok_or(StoreError::GameNotFound(at.id))?;
-        announce(&mut tx, announcements, &game, now).await?;
+        announce(conn, announcements, &game, now).await?;
         tx.commit().await?;
         Ok(game)
     }
@@ -191,68 +198,69 @@ impl Store {
 
 /// Moves an active game at version `at` to its next state and turn; returns the new ply.
 async fn continue_game(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     at: GameVersion,
     next: &NextTurn,
     plies: u32,
     now: i64,
 ) -> StoreResult<u32> {
-    let ply: Option<u32> = sqlx::query_scalar(
-        "UPDATE games SET state = ?, version = version + 1, ply = ply + ?, turn_started_at = ?,
-                          deadline_at = ?, remind_at = ?, reminder_sent = 0, updated_at = ?
-         WHERE id = ? AND version = ? AND status = 'active'
+    let ply: Option<i64> = on!(conn, c => sqlx::query_scalar(
+        "UPDATE games SET state = $1, version = version + 1, ply = ply + $2, turn_started_at = $3,
+                          deadline_at = $4, remind_at = $5, reminder_sent = FALSE, updated_at = $6
+         WHERE id = $7 AND version = $8 AND status = 'active'
          RETURNING ply",
     )
     .bind(&next.state)
-    .bind(plies)
+    .bind(i64::from(plies))
     .bind(next.clock.started_at)
     .bind(next.clock.deadline_at)
     .bind(next.clock.remind_at)
     .bind(now)
     .bind(at.id)
     .bind(at.version)
-    .fetch_optional(&mut *conn)
-    .await?;
+    .fetch_optional(c)
+    .await)?;
     let Some(ply) = ply else {
         return Err(stale(conn, at).await?);
     };
     if let Some(bank) = next.bank {
-        sqlx::query("UPDATE seats SET bank_left = ? WHERE game_id = ? AND seat = ?")
+        on!(conn, c => sqlx::query("UPDATE seats SET bank_left = $1 WHERE game_id = $2 AND seat = $3")
             .bind(bank.left)
             .bind(at.id)
-            .bind(bank.seat)
-            .execute(&mut *conn)
-            .await?;
+            .bind(i64::from(bank.seat))
+            .execute(c)
+            .await
+            .map(|_| ()))?;
     }
-    Ok(ply)
+    narrow("games.ply", ply)
 }
 
 /// Ends an active game at version `at`.
 async fn end_game(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     at: GameVersion,
     state: Option<&str>,
     plies: u32,
     end: &GameEnd,
     now: i64,
 ) -> StoreResult<Ended> {
-    let ended: Option<Ended> = sqlx::query_as(
-        "UPDATE games SET state = COALESCE(?, state), version = version + 1, ply = ply + ?,
-                          status = ?, result = ?, deadline_at = NULL, remind_at = NULL,
-                          updated_at = ?, finished_at = ?
-         WHERE id = ? AND version = ? AND status = 'active'
+    let ended: Option<Ended> = on!(conn, c => sqlx::query_as(
+        "UPDATE games SET state = COALESCE($1, state), version = version + 1, ply = ply + $2,
+                          status = $3, result = $4, deadline_at = NULL, remind_at = NULL,
+                          updated_at = $5, finished_at = $6
+         WHERE id = $7 AND version = $8 AND status = 'active'
          RETURNING ply, guild_id, variant, rated",
     )
     .bind(state)
-    .bind(plies)
+    .bind(i64::from(plies))
     .bind(GameStatus::from(end.ending))
     .bind(end.result.to_string())
     .bind(now)
     .bind(now)
     .bind(at.id)
     .bind(at.version)
-    .fetch_optional(&mut *conn)
-    .await?;
+    .fetch_optional(c)
+    .await)?;
     match ended {
         Some(ended) => {
             clear_offers(conn, at.id).await?;
@@ -263,16 +271,17 @@ async fn end_game(
 }
 
 /// Withdraws a game's standing offers.
-async fn clear_offers(conn: &mut SqliteConnection, game_id: GameId) -> StoreResult<()> {
-    sqlx::query("DELETE FROM offers WHERE game_id = ?")
+async fn clear_offers(conn: &mut Conn<'_>, game_id: GameId) -> StoreResult<()> {
+    on!(conn, c => sqlx::query("DELETE FROM offers WHERE game_id = $1")
         .bind(game_id)
-        .execute(conn)
-        .await?;
+        .execute(c)
+        .await
+        .map(|done| done.rows_affected()))?;
     Ok(())
 }
 
 /// The error for a versioned write that matched no row.
-pub(super) async fn stale(conn: &mut SqliteConnection, at: GameVersion) -> StoreResult<StoreError> {
+pub(super) async fn stale(conn: &mut Conn<'_>, at: GameVersion) -> StoreResult<StoreError> {
     Ok(version_mismatch(conn, at)
         .await?
         .unwrap_or(StoreError::Conflict {
@@ -284,28 +293,29 @@ pub(super) async fn stale(conn: &mut SqliteConnection, at: GameVersion) -> Store
 
 /// Appends a move at `ply`, checking that its user sits in its seat.
 async fn insert_move(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     game_id: GameId,
     ply: u32,
     mv: &NewMove,
     now: i64,
 ) -> StoreResult<()> {
-    let done = sqlx::query(
+    let done = on!(conn, c => sqlx::query(
         "INSERT INTO moves (game_id, ply, seat, user_id, notation, readable, position, played_at)
-         SELECT game_id, ?, seat, user_id, ?, ?, ?, ?
-         FROM seats WHERE game_id = ? AND seat = ? AND user_id = ?",
+         SELECT game_id, $1, seat, user_id, $2, $3, $4, $5
+         FROM seats WHERE game_id = $6 AND seat = $7 AND user_id = $8",
     )
-    .bind(ply)
+    .bind(i64::from(ply))
     .bind(&mv.notation)
     .bind(&mv.readable)
     .bind(&mv.position)
     .bind(now)
     .bind(game_id)
-    .bind(mv.seat)
+    .bind(i64::from(mv.seat))
     .bind(mv.user_id)
-    .execute(conn)
-    .await?;
-    if done.rows_affected() == 0 {
+    .execute(c)
+    .await
+        .map(|done| done.rows_affected()))?;
+    if done == 0 {
         return Err(StoreError::NotSeated {
             game_id,
             seat: mv.seat,
@@ -327,7 +337,7 @@ fn validate_end(end: &GameEnd) -> StoreResult<()> {
 
 /// Records the places of an ended game and, for a rated result, the new ratings.
 async fn settle<F, E>(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     game_id: GameId,
     ended: &Ended,
     end: &GameEnd,
@@ -339,13 +349,14 @@ where
     E: std::error::Error + Send + Sync + 'static,
 {
     for place in &end.places {
-        let done = sqlx::query("UPDATE seats SET place = ? WHERE game_id = ? AND seat = ?")
-            .bind(place.place)
+        let done = on!(conn, c => sqlx::query("UPDATE seats SET place = $1 WHERE game_id = $2 AND seat = $3")
+            .bind(i64::from(place.place))
             .bind(game_id)
-            .bind(place.seat)
-            .execute(&mut *conn)
-            .await?;
-        if done.rows_affected() == 0 {
+            .bind(i64::from(place.seat))
+            .execute(c)
+            .await
+        .map(|done| done.rows_affected()))?;
+        if done == 0 {
             return Err(StoreError::Invalid(format!(
                 "game {game_id} has no seat {}",
                 place.seat
@@ -356,6 +367,9 @@ where
     if end.ending != Ending::Finished || !ended.rated {
         return Ok(());
     }
+    // Read and then updated: two games of one guild and variant ending at once take turns.
+    conn.lock(Lock::Ratings(ended.guild_id, &ended.variant))
+        .await?;
     let seats = load_seat_ratings(conn, game_id, ended.guild_id, &ended.variant).await?;
     let updates = rate(&seats).map_err(|e| StoreError::RatingRejected(Box::new(e)))?;
     if has_duplicates(updates.iter().map(|u| u.seat)) {

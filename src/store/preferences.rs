@@ -1,6 +1,7 @@
 //! Each player's own settings (`player_settings`): stored as the words the service gives,
 //! one option at a time.
 
+use super::backend::{on, on_pool};
 use super::{people::ensure_user, Store, StoreResult, UserId};
 
 /// A player's stored settings; `None` where the player has not chosen.
@@ -13,11 +14,12 @@ pub struct PlayerSettingsRow {
 impl Store {
     /// A player's settings (all `None` for a player who has chosen nothing).
     pub async fn player_settings(&self, user: UserId) -> StoreResult<PlayerSettingsRow> {
-        let row: Option<PlayerSettingsRow> =
+        let row: Option<PlayerSettingsRow> = on_pool!(&self.pool, p => {
             sqlx::query_as("SELECT notation, pieces FROM player_settings WHERE user_id = $1")
                 .bind(user)
-                .fetch_optional(&self.pool)
-                .await?;
+                .fetch_optional(p)
+                .await
+        })?;
         Ok(row.unwrap_or_default())
     }
 
@@ -30,8 +32,9 @@ impl Store {
         now: i64,
     ) -> StoreResult<PlayerSettingsRow> {
         let mut tx = self.begin_write().await?;
-        ensure_user(&mut tx, user, now).await?;
-        let row: PlayerSettingsRow = sqlx::query_as(
+        let conn = &mut tx.conn();
+        ensure_user(conn, user, now).await?;
+        let row: PlayerSettingsRow = on!(conn, c => sqlx::query_as(
             "INSERT INTO player_settings (user_id, notation, pieces, updated_at)
              VALUES ($1, $2, $3, $4)
              ON CONFLICT (user_id) DO UPDATE SET
@@ -44,8 +47,8 @@ impl Store {
         .bind(change.notation.as_deref())
         .bind(change.pieces.as_deref())
         .bind(now)
-        .fetch_one(&mut *tx)
-        .await?;
+        .fetch_one(c)
+        .await)?;
         tx.commit().await?;
         Ok(row)
     }

@@ -1,11 +1,11 @@
 //! Rating rows and leaderboards. The numbers are computed by the service
 //! (`service::ratings`); the store keeps them and the win/loss/draw record.
 
-use sqlx::SqliteConnection;
+use super::backend::{on, on_pool, Conn};
 
 use super::{
-    GameId, GuildId, LeaderboardQuery, PlayerRating, RatingUpdate, RatingValue, SeatRating, Store,
-    StoreResult, Tally, UserId,
+    narrow, narrow_opt, GameId, GuildId, LeaderboardQuery, PlayerRating, RatingUpdate, RatingValue,
+    SeatRating, Store, StoreResult, Tally, UserId,
 };
 
 const RATING_COLUMNS: &str = "r.guild_id, r.variant, r.user_id, u.display_name, r.rating, \
@@ -20,9 +20,13 @@ struct RatingRow {
     rating: f64,
     deviation: f64,
     volatility: Option<f64>,
+    #[sqlx(try_from = "i64")]
     games_played: u32,
+    #[sqlx(try_from = "i64")]
     wins: u32,
+    #[sqlx(try_from = "i64")]
     losses: u32,
+    #[sqlx(try_from = "i64")]
     draws: u32,
     updated_at: i64,
 }
@@ -51,16 +55,17 @@ impl From<RatingRow> for PlayerRating {
 /// A seat joined with its player's rating, which may not exist yet.
 #[derive(sqlx::FromRow)]
 struct SeatRatingRow {
+    #[sqlx(try_from = "i64")]
     seat: u8,
     seat_user_id: UserId,
     seat_display_name: Option<String>,
     rating: Option<f64>,
     deviation: Option<f64>,
     volatility: Option<f64>,
-    games_played: Option<u32>,
-    wins: Option<u32>,
-    losses: Option<u32>,
-    draws: Option<u32>,
+    games_played: Option<i64>,
+    wins: Option<i64>,
+    losses: Option<i64>,
+    draws: Option<i64>,
     updated_at: Option<i64>,
 }
 
@@ -72,15 +77,15 @@ impl Store {
         variant: &str,
         user_id: UserId,
     ) -> StoreResult<Option<PlayerRating>> {
-        let row: Option<RatingRow> = sqlx::query_as(&format!(
+        let row: Option<RatingRow> = on_pool!(&self.pool, p => sqlx::query_as(&format!(
             "SELECT {RATING_COLUMNS} FROM ratings r JOIN users u ON u.id = r.user_id
-             WHERE r.guild_id = ? AND r.variant = ? AND r.user_id = ?"
+             WHERE r.guild_id = $1 AND r.variant = $2 AND r.user_id = $3"
         ))
         .bind(guild_id)
         .bind(variant)
         .bind(user_id)
-        .fetch_optional(&self.pool)
-        .await?;
+        .fetch_optional(p)
+        .await)?;
         Ok(row.map(Into::into))
     }
 
@@ -90,15 +95,15 @@ impl Store {
         guild_id: GuildId,
         user_id: UserId,
     ) -> StoreResult<Vec<PlayerRating>> {
-        let rows: Vec<RatingRow> = sqlx::query_as(&format!(
+        let rows: Vec<RatingRow> = on_pool!(&self.pool, p => sqlx::query_as(&format!(
             "SELECT {RATING_COLUMNS} FROM ratings r JOIN users u ON u.id = r.user_id
-             WHERE r.guild_id = ? AND r.user_id = ?
+             WHERE r.guild_id = $1 AND r.user_id = $2
              ORDER BY r.variant"
         ))
         .bind(guild_id)
         .bind(user_id)
-        .fetch_all(&self.pool)
-        .await?;
+        .fetch_all(p)
+        .await)?;
         Ok(rows.into_iter().map(Into::into).collect())
     }
 
@@ -111,21 +116,21 @@ impl Store {
         variant: &str,
         query: &LeaderboardQuery,
     ) -> StoreResult<Vec<PlayerRating>> {
-        let rows: Vec<RatingRow> = sqlx::query_as(&format!(
+        let rows: Vec<RatingRow> = on_pool!(&self.pool, p => sqlx::query_as(&format!(
             "SELECT {RATING_COLUMNS} FROM ratings r JOIN users u ON u.id = r.user_id
-             WHERE r.guild_id = ?1 AND r.variant = ?2
-               AND r.games_played >= ?3 AND (?4 IS NULL OR r.deviation <= ?4)
+             WHERE r.guild_id = $1 AND r.variant = $2
+               AND r.games_played >= $3 AND ($4 IS NULL OR r.deviation <= $4)
              ORDER BY r.rating DESC, r.games_played DESC, r.user_id
-             LIMIT ?5 OFFSET ?6"
+             LIMIT $5 OFFSET $6"
         ))
         .bind(guild_id)
         .bind(variant)
-        .bind(query.min_games)
+        .bind(i64::from(query.min_games))
         .bind(query.max_deviation)
-        .bind(query.limit)
-        .bind(query.offset)
-        .fetch_all(&self.pool)
-        .await?;
+        .bind(i64::from(query.limit))
+        .bind(i64::from(query.offset))
+        .fetch_all(p)
+        .await)?;
         Ok(rows.into_iter().map(Into::into).collect())
     }
 
@@ -138,68 +143,67 @@ impl Store {
         user_id: UserId,
         query: &LeaderboardQuery,
     ) -> StoreResult<Option<u32>> {
-        let rank = sqlx::query_scalar(
+        let rank: Option<i64> = on_pool!(&self.pool, p => sqlx::query_scalar(
             "SELECT 1 + (SELECT COUNT(*) FROM ratings o
                          WHERE o.guild_id = r.guild_id AND o.variant = r.variant
-                           AND o.games_played >= ?4 AND (?5 IS NULL OR o.deviation <= ?5)
+                           AND o.games_played >= $4 AND ($5 IS NULL OR o.deviation <= $5)
                            AND (o.rating > r.rating
                                 OR (o.rating = r.rating AND o.games_played > r.games_played)
                                 OR (o.rating = r.rating AND o.games_played = r.games_played
                                     AND o.user_id < r.user_id)))
              FROM ratings r
-             WHERE r.guild_id = ?1 AND r.variant = ?2 AND r.user_id = ?3
-               AND r.games_played >= ?4 AND (?5 IS NULL OR r.deviation <= ?5)",
+             WHERE r.guild_id = $1 AND r.variant = $2 AND r.user_id = $3
+               AND r.games_played >= $4 AND ($5 IS NULL OR r.deviation <= $5)",
         )
         .bind(guild_id)
         .bind(variant)
         .bind(user_id)
-        .bind(query.min_games)
+        .bind(i64::from(query.min_games))
         .bind(query.max_deviation)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(rank)
+        .fetch_optional(p)
+        .await)?;
+        narrow_opt("leaderboard rank", rank)
     }
 
     /// The seats of a game with each player's current rating in the game's guild and
     /// variant (for example to show the stakes before a game).
     pub async fn seat_ratings(&self, game_id: GameId) -> StoreResult<Vec<SeatRating>> {
-        let mut conn = self.pool.acquire().await?;
-        let found: Option<(GuildId, String)> =
-            sqlx::query_as("SELECT guild_id, variant FROM games WHERE id = ?")
+        let mut pooled = self.pool.acquire().await?;
+        let conn = &mut pooled.conn();
+        let found: Option<(GuildId, String)> = on!(conn, c => sqlx::query_as("SELECT guild_id, variant FROM games WHERE id = $1")
                 .bind(game_id)
-                .fetch_optional(&mut *conn)
-                .await?;
+                .fetch_optional(c)
+                .await)?;
         let Some((guild_id, variant)) = found else {
             return Err(super::StoreError::GameNotFound(game_id));
         };
-        load_seat_ratings(&mut conn, game_id, guild_id, &variant).await
+        load_seat_ratings(conn, game_id, guild_id, &variant).await
     }
 }
 
 pub(super) async fn load_seat_ratings(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     game_id: GameId,
     guild_id: GuildId,
     variant: &str,
 ) -> StoreResult<Vec<SeatRating>> {
-    let rows: Vec<SeatRatingRow> = sqlx::query_as(
+    let rows: Vec<SeatRatingRow> = on!(conn, c => sqlx::query_as(
         "SELECT s.seat, s.user_id AS seat_user_id, u.display_name AS seat_display_name,
                 r.rating, r.deviation, r.volatility, r.games_played, r.wins, r.losses,
                 r.draws, r.updated_at
          FROM seats s
          JOIN users u ON u.id = s.user_id
          LEFT JOIN ratings r
-                ON r.guild_id = ?2 AND r.variant = ?3 AND r.user_id = s.user_id
-         WHERE s.game_id = ?1
+                ON r.guild_id = $2 AND r.variant = $3 AND r.user_id = s.user_id
+         WHERE s.game_id = $1
          ORDER BY s.seat",
     )
     .bind(game_id)
     .bind(guild_id)
     .bind(variant)
-    .fetch_all(conn)
-    .await?;
-    Ok(rows
-        .into_iter()
+    .fetch_all(c)
+    .await)?;
+    rows.into_iter()
         .map(|row| {
             let current = match (row.rating, row.deviation) {
                 (Some(rating), Some(deviation)) => Some(PlayerRating {
@@ -212,26 +216,29 @@ pub(super) async fn load_seat_ratings(
                         deviation,
                         volatility: row.volatility,
                     },
-                    games_played: row.games_played.unwrap_or_default(),
-                    wins: row.wins.unwrap_or_default(),
-                    losses: row.losses.unwrap_or_default(),
-                    draws: row.draws.unwrap_or_default(),
+                    games_played: narrow(
+                        "ratings.games_played",
+                        row.games_played.unwrap_or_default(),
+                    )?,
+                    wins: narrow("ratings.wins", row.wins.unwrap_or_default())?,
+                    losses: narrow("ratings.losses", row.losses.unwrap_or_default())?,
+                    draws: narrow("ratings.draws", row.draws.unwrap_or_default())?,
                     updated_at: row.updated_at.unwrap_or_default(),
                 }),
                 _ => None,
             };
-            SeatRating {
+            Ok(SeatRating {
                 seat: row.seat,
                 user_id: row.seat_user_id,
                 current,
-            }
+            })
         })
-        .collect())
+        .collect()
 }
 
 /// Stores one player's new rating after a game and notes it on their seat.
 pub(super) async fn record_rating(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     game_id: GameId,
     guild_id: GuildId,
     variant: &str,
@@ -244,18 +251,18 @@ pub(super) async fn record_rating(
         Tally::Loss => (0, 1, 0),
         Tally::Draw => (0, 0, 1),
     };
-    sqlx::query(
+    on!(conn, c => sqlx::query(
         "INSERT INTO ratings (guild_id, variant, user_id, rating, deviation, volatility,
                               games_played, wins, losses, draws, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+         VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9, $10)
          ON CONFLICT (guild_id, variant, user_id) DO UPDATE SET
              rating = excluded.rating,
              deviation = excluded.deviation,
              volatility = excluded.volatility,
-             games_played = games_played + 1,
-             wins = wins + excluded.wins,
-             losses = losses + excluded.losses,
-             draws = draws + excluded.draws,
+             games_played = ratings.games_played + 1,
+             wins = ratings.wins + excluded.wins,
+             losses = ratings.losses + excluded.losses,
+             draws = ratings.draws + excluded.draws,
              updated_at = excluded.updated_at",
     )
     .bind(guild_id)
@@ -268,16 +275,18 @@ pub(super) async fn record_rating(
     .bind(losses)
     .bind(draws)
     .bind(now)
-    .execute(&mut *conn)
-    .await?;
-    sqlx::query(
-        "UPDATE seats SET rating_before = ?, rating_after = ? WHERE game_id = ? AND seat = ?",
+    .execute(c)
+    .await
+        .map(|done| done.rows_affected()))?;
+    on!(conn, c => sqlx::query(
+        "UPDATE seats SET rating_before = $1, rating_after = $2 WHERE game_id = $3 AND seat = $4",
     )
     .bind(seat.current.as_ref().map(|c| c.value.rating))
     .bind(update.value.rating)
     .bind(game_id)
-    .bind(seat.seat)
-    .execute(conn)
-    .await?;
+    .bind(i64::from(seat.seat))
+    .execute(c)
+    .await
+        .map(|done| done.rows_affected()))?;
     Ok(())
 }

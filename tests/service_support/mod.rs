@@ -9,7 +9,8 @@ use shogiban::service::{
     Person, Seating, Service, ServiceError, Settings, TimeLimit,
 };
 use shogiban::store::{ChannelId, Game, UserId};
-use tempfile::TempDir;
+
+use crate::backends::{fresh_db, Backend, TestDb};
 
 #[path = "../support/games.rs"]
 mod games;
@@ -33,29 +34,30 @@ pub fn person(id: UserId) -> Person {
     Person::new(id, name)
 }
 
-/// A game table on a fresh database file, at time `T0`.
+/// A game table on a fresh database (an SQLite file or a PostgreSQL database), at time `T0`.
 pub struct Fixture {
-    pub dir: TempDir,
+    pub db: TestDb,
     pub path: String,
     pub clock: ManualClock,
     pub service: Service,
 }
 
 impl Fixture {
+    /// A fixture on an SQLite file.
     pub async fn new() -> Self {
-        let dir = TempDir::new().expect("temporary directory");
-        let path = dir
-            .path()
-            .join("shogiban.db")
-            .to_str()
-            .expect("utf-8 path")
-            .to_owned();
+        Self::on(Backend::Sqlite).await
+    }
+
+    /// A fixture on `backend`.
+    pub async fn on(backend: Backend) -> Self {
+        let db = fresh_db(backend).await;
+        let path = db.url.clone();
         let clock = ManualClock::new(T0);
         let service = Service::open(&path, clock.clone(), Settings::default())
             .await
             .expect("open service");
         Self {
-            dir,
+            db,
             path,
             clock,
             service,
