@@ -25,6 +25,7 @@ mod challenges;
 mod error;
 mod games;
 mod ids;
+mod migrate;
 mod model;
 mod offers;
 mod people;
@@ -47,6 +48,7 @@ pub use backend::{Backend, Pool};
 pub use error::{StoreError, StoreResult};
 pub use games::{GameThread, THREAD_ARCHIVE_DELAY};
 pub use ids::{AnnouncementId, ChallengeId, ChannelId, GameId, GuildId, MessageId, UserId};
+pub use migrate::{copy_sqlite_to_postgres, CopyReport, MigrateDbError};
 pub use model::*;
 pub use play::unrated;
 
