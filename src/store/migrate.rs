@@ -133,11 +133,9 @@ pub async fn copy_sqlite_to_postgres(from: &str, to: &str) -> Result<CopyReport,
 async fn open_source(from: &str) -> Result<SqlitePool, MigrateDbError> {
     let url = shown_url(from);
     let options = if from.starts_with("sqlite:") {
-        SqliteConnectOptions::from_str(from).map_err(|source| {
-            MigrateDbError::SourceUnreadable {
-                url: url.clone(),
-                source,
-            }
+        SqliteConnectOptions::from_str(from).map_err(|source| MigrateDbError::SourceUnreadable {
+            url: url.clone(),
+            source,
         })?
     } else {
         SqliteConnectOptions::new().filename(from)
@@ -156,13 +154,12 @@ async fn open_source(from: &str) -> Result<SqlitePool, MigrateDbError> {
         .connect_with(options)
         .await
         .map_err(unreadable)?;
-    let has_migrations: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = $1",
-    )
-    .bind(MIGRATIONS_TABLE)
-    .fetch_one(&pool)
-    .await
-    .map_err(unreadable)?;
+    let has_migrations: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = $1")
+            .bind(MIGRATIONS_TABLE)
+            .fetch_one(&pool)
+            .await
+            .map_err(unreadable)?;
     if has_migrations == 0 {
         return Err(MigrateDbError::SourceSchema {
             url,
@@ -371,15 +368,25 @@ async fn copy(
     // One read transaction on the source: every table is read from the same snapshot.
     let mut reading = source.begin().await?;
     let mut writing = target.begin().await?;
+    // The first check ran before the migration, outside this transaction: a bot started
+    // on the target since must not have its rows mixed with the copy's. Holding every
+    // table in EXCLUSIVE mode (others may still read) makes the check and the copy one step.
+    let names: Vec<String> = tables.iter().map(|table| quoted(&table.name)).collect();
+    if !names.is_empty() {
+        sqlx::query(&format!(
+            "LOCK TABLE {} IN EXCLUSIVE MODE",
+            names.join(", ")
+        ))
+        .execute(&mut *writing)
+        .await?;
+    }
+    refuse_rows(&mut writing, target_url).await?;
     let mut copied = Vec::new();
     for table in tables {
         let rows = copy_table(&mut reading, &mut writing, &table).await?;
         reset_sequences(&mut writing, &table).await?;
         copied.push((table, rows));
     }
-    // The empty check ran outside this transaction: a bot started on the target meanwhile
-    // must not have its rows mixed with the copy's.
-    refuse_rows(&mut *writing, target_url).await?;
     writing.commit().await?;
     reading.rollback().await?;
     Ok(copied)
