@@ -9,8 +9,6 @@ mod postgres;
 #[macro_use]
 #[path = "support/backends.rs"]
 mod backends;
-#[path = "support/games.rs"]
-mod games;
 mod service_support;
 
 use std::process::Command;
@@ -104,7 +102,7 @@ async fn fill(f: &Fixture) -> Vec<GameId> {
 
     f.start(channel(3), Variant::Yonin, &four, TimeLimit::Unlimited)
         .await;
-    f.play_all(channel(3), &games::YONIN_TO_ELIMINATION).await;
+    f.play_all(channel(3), &YONIN_TO_ELIMINATION).await;
 
     f.start(
         channel(4),
