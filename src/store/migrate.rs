@@ -76,10 +76,10 @@ pub enum MigrateDbError {
         rows: i64,
     },
 
-    #[error("the two schemas differ: {0}; nothing was written")]
+    #[error("the two schemas differ: {0}; nothing was copied")]
     SchemaMismatch(String),
 
-    #[error("table {table}, column {column}: {why}; nothing was written")]
+    #[error("table {table}, column {column}: {why}; nothing was copied")]
     Value {
         table: String,
         column: String,
