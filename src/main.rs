@@ -1,5 +1,6 @@
 //! The `shogiban` command: `serve` runs the Discord bot (also what no arguments runs);
-//! `perft`, `moves`, `play`, `render`, `replay` and `think` are the engine tools.
+//! `migrate-db` copies an SQLite database to PostgreSQL; `perft`, `moves`, `play`,
+//! `render`, `replay` and `think` are the engine tools.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -29,6 +30,17 @@ struct Cli {
 enum Command {
     /// Run the Discord bot (needs DISCORD_TOKEN).
     Serve,
+    /// Copy every table of an SQLite database into an empty PostgreSQL database, then
+    /// check row counts and a checksum per game on both sides. Stop the bot first.
+    MigrateDb {
+        /// The SQLite database to read: sqlite://PATH or a file path. Only read.
+        #[arg(long)]
+        from: String,
+        /// The PostgreSQL database to fill: postgres://user:password@host/name. It must
+        /// hold no rows; it is migrated to the latest schema first.
+        #[arg(long)]
+        to: String,
+    },
     /// Count the leaf nodes of the legal move tree; the last line is the count.
     Perft {
         #[command(flatten)]
@@ -161,6 +173,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<()> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(),
+        Command::MigrateDb { from, to } => migrate_db(&from, &to),
         Command::Perft {
             game,
             depth,
@@ -425,6 +438,26 @@ fn serve() -> Result<()> {
         ran?;
         Ok(())
     })
+}
+
+/// `shogiban migrate-db`: the copy, then what it copied and checked, table by table.
+fn migrate_db(from: &str, to: &str) -> Result<()> {
+    let runtime = tokio::runtime::Runtime::new()?;
+    let report = runtime.block_on(store::copy_sqlite_to_postgres(from, to))?;
+    println!(
+        "copied {} to {}",
+        store::shown_url(from),
+        store::shown_url(to)
+    );
+    for (table, rows) in &report.tables {
+        println!("{table}: {rows} rows");
+    }
+    println!(
+        "checked: row counts of {} tables and checksums of {} games match",
+        report.tables.len(),
+        report.games_checked
+    );
+    Ok(())
 }
 
 /// Opens the database `DATABASE_URL` names for the bot, or says once, for the operator, what

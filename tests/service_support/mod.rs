@@ -19,7 +19,7 @@ mod ids;
 
 // Not every service test plays a known line.
 #[allow(unused_imports)]
-pub use games::{STANDARD_MATE, TO_LION};
+pub use games::{STANDARD_MATE, TO_LION, YONIN_TO_ELIMINATION};
 pub use ids::*;
 
 pub fn person(id: UserId) -> Person {

@@ -40,6 +40,7 @@ pub async fn fresh_db(backend: Backend) -> TestDb {
 
 /// Declares each named test body (an `async fn(Backend)` in the including file) as two
 /// tests, `<name>::sqlite` and `<name>::postgres`; `(multi)` runs them on two threads.
+#[allow(unused_macros)] // not every including file declares tests with it
 macro_rules! on_both_backends {
     ($($name:ident $(($flavor:tt))?),* $(,)?) => {$(
         mod $name {
