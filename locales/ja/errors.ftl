@@ -115,3 +115,6 @@ error-not-on-vacation = 休暇中ではありません。
 error-vacation-allowance = 今年の休暇は残り{$left}日です（このサーバーでは年に{$allowance}日まで）。{$asked}日は取れません。
 error-unknown-time-zone = `{$name}` というタイムゾーンはありません。`Asia/Tokyo`、`Europe/Paris`、`America/New_York` のような IANA の名前を指定してください。
 error-bank-without-clock = 考慮時間は一手の持ち時間に加えるものです。持ち時間を決めるか、考慮時間を外してください。
+error-time-per-move-range = 一手の持ち時間は{$min}から{$max}までです。
+error-bank-range = 考慮時間は1秒から{$max}までです。
+error-vacation-days-range = 休暇日数は年に0日から{$max}日までです。

@@ -115,3 +115,6 @@ error-not-on-vacation = 휴가 중이 아닙니다.
 error-vacation-allowance = 올해 남은 휴가는 {$left}일입니다 (이 서버에서는 1년에 {$allowance}일까지). {$asked}일은 쓸 수 없습니다.
 error-unknown-time-zone = `{$name}`라는 시간대는 없습니다. `Asia/Seoul`, `Europe/Paris`, `America/New_York` 같은 IANA 이름을 쓰세요.
 error-bank-without-clock = 예비 시간은 한 수당 시간에 더해지는 것입니다. 시간 제한을 정하거나 예비 시간을 빼세요.
+error-time-per-move-range = 한 수당 시간은 {$min}부터 {$max}까지입니다.
+error-bank-range = 예비 시간은 1초부터 {$max}까지입니다.
+error-vacation-days-range = 휴가 일수는 1년에 0일부터 {$max}일까지입니다.

@@ -111,6 +111,16 @@ pub(crate) fn service_error(lang: Lang, error: &ServiceError) -> String {
             allowance = *allowance_days,
             asked = *asked_days
         ),
+        E::TimePerMoveOutOfRange { min, max } => tr!(
+            lang,
+            "error-time-per-move-range",
+            min = format::duration(lang, *min),
+            max = format::duration(lang, *max)
+        ),
+        E::BankOutOfRange { max } => {
+            tr!(lang, "error-bank-range", max = format::duration(lang, *max))
+        }
+        E::VacationDaysOutOfRange { max } => tr!(lang, "error-vacation-days-range", max = *max),
         E::UnknownTimeZone { name } => tr!(lang, "error-unknown-time-zone", name = name),
         E::Replay { game, reason } => tr!(
             lang,

@@ -140,6 +140,15 @@ pub enum ServiceError {
     )]
     BankWithoutClock,
 
+    #[error("The time per move must be between {} and {}.", describe(*min), describe(*max))]
+    TimePerMoveOutOfRange { min: i64, max: i64 },
+
+    #[error("The time bank must be between 1 second and {}.", describe(*max))]
+    BankOutOfRange { max: i64 },
+
+    #[error("The vacation allowance is between 0 and {max} days a year.")]
+    VacationDaysOutOfRange { max: i64 },
+
     #[error("There is no time zone called `{name}`: give an IANA name such as `Europe/Paris`, `America/New_York` or `Asia/Tokyo`.")]
     UnknownTimeZone { name: String },
 
@@ -178,6 +187,11 @@ impl From<GameError> for ServiceError {
             other => Self::Rules(other),
         }
     }
+}
+
+/// A number of seconds in words, for the messages above.
+fn describe(seconds: i64) -> String {
+    super::challenges::describe_duration(seconds)
 }
 
 /// An offer's name in the messages above.
