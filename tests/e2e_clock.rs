@@ -301,7 +301,7 @@ async fn server_defaults_decide_challenges_and_who_may_abort() {
 }
 
 #[tokio::test]
-async fn an_unreadable_default_time_is_refused_in_japanese_and_changes_nothing() {
+async fn refusals_of_settings_and_challenges_are_in_japanese_and_change_nothing() {
     let table = Table::open().await;
     let (_, refused) = table
         .ask(
@@ -329,6 +329,20 @@ async fn an_unreadable_default_time_is_refused_in_japanese_and_changes_nothing()
         .await;
     let text = refused.content().unwrap_or_default();
     assert!(text.contains("一手の持ち時間は"), "{text}");
+    // The service's challenge checks answer in Japanese too.
+    let (_, refused) = table
+        .ask(
+            InteractionBuilder::slash("challenge")
+                .user("opponent", &alice())
+                .by(&alice().speaking("ja")),
+        )
+        .await;
+    let text = refused.content().unwrap_or_default();
+    assert!(refused.is_ephemeral());
+    assert!(
+        text.contains("自分自身に対局を申し込むことはできません。"),
+        "{text}"
+    );
     let (_, shown) = table
         .ask(manage(InteractionBuilder::slash("server-settings")))
         .await;

@@ -118,3 +118,6 @@ error-bank-without-clock = 考慮時間は一手の持ち時間に加えるも�
 error-time-per-move-range = 一手の持ち時間は{$min}から{$max}までです。
 error-bank-range = 考慮時間は1秒から{$max}までです。
 error-vacation-days-range = 休暇日数は年に0日から{$max}日までです。
+error-too-many-opponents = {$variant}は{$seats}人で指します。相手は{$most}人まで指定してください。
+error-challenge-yourself = 自分自身に対局を申し込むことはできません。
+error-opponent-twice = 同じ相手は一度だけ指定してください。

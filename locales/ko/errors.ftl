@@ -118,3 +118,6 @@ error-bank-without-clock = 예비 시간은 한 수당 시간에 더해지는 �
 error-time-per-move-range = 한 수당 시간은 {$min}부터 {$max}까지입니다.
 error-bank-range = 예비 시간은 1초부터 {$max}까지입니다.
 error-vacation-days-range = 휴가 일수는 1년에 0일부터 {$max}일까지입니다.
+error-too-many-opponents = {$variant}은(는) {$seats}인용입니다. 상대는 {$most}명까지 지정하세요.
+error-challenge-yourself = 자기 자신에게 대국을 신청할 수 없습니다.
+error-opponent-twice = 같은 상대는 한 번만 지정하세요.

@@ -95,6 +95,15 @@ pub(crate) fn service_error(lang: Lang, error: &ServiceError) -> String {
         E::ChallengeFull(id) => tr!(lang, "error-challenge-full", id = id.to_string()),
         E::OwnChallenge(id) => tr!(lang, "error-own-challenge", id = id.to_string()),
         E::NotChallenger(id) => tr!(lang, "error-not-challenger", id = id.to_string()),
+        E::TooManyOpponents { variant } => tr!(
+            lang,
+            "error-too-many-opponents",
+            variant = format::variant_title(lang, *variant),
+            seats = variant.seats(),
+            most = variant.seats() - 1
+        ),
+        E::ChallengeYourself => tr!(lang, "error-challenge-yourself"),
+        E::OpponentTwice => tr!(lang, "error-opponent-twice"),
         // Sentences the service still writes itself (challenge checks, exports).
         E::BadChallenge(why) | E::NotAllowed(why) => why.clone(),
         E::OnVacation { until } => tr!(lang, "error-on-vacation", until = format!("<t:{until}:f>")),

@@ -60,23 +60,14 @@ impl Service {
         let seats = usize::from(variant.seats());
         let opponents: Vec<UserId> = request.opponents.iter().map(|p| p.id).collect();
         if opponents.len() >= seats {
-            return Err(ServiceError::BadChallenge(format!(
-                "{} is for {seats} players: name at most {} opponent{}.",
-                variant.title(),
-                seats - 1,
-                if seats == 2 { "" } else { "s" }
-            )));
+            return Err(ServiceError::TooManyOpponents { variant });
         }
         if opponents.contains(&challenger.id) {
-            return Err(ServiceError::BadChallenge(
-                "You cannot challenge yourself.".into(),
-            ));
+            return Err(ServiceError::ChallengeYourself);
         }
         let mut named = HashSet::new();
         if !opponents.iter().all(|&id| named.insert(id)) {
-            return Err(ServiceError::BadChallenge(
-                "Name each opponent only once.".into(),
-            ));
+            return Err(ServiceError::OpponentTwice);
         }
         let (challenger_seat, opponent_seats) =
             seats_asked(variant, challenger.id, &opponents, &request.seating)?;

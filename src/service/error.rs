@@ -1,7 +1,7 @@
 //! Why an action at the game table was refused. The messages are written for players and
 //! shown to them as they are: each says what is wrong and, where it helps, what to do.
 
-use crate::engine::GameError;
+use crate::engine::{GameError, Variant};
 use crate::store::{ChallengeId, ChallengeStatus, GameId, OfferKind, StoreError};
 
 use super::PlayerView;
@@ -114,7 +114,17 @@ pub enum ServiceError {
     #[error("Only the player who made challenge #{0} can cancel it.")]
     NotChallenger(ChallengeId),
 
-    /// A challenge that cannot be made as asked (player count, seats, time limit, ...).
+    /// More opponents named than the variant has seats for.
+    #[error("{} is for {} players: name at most {} opponent{}.", variant.title(), variant.seats(), variant.seats() - 1, if variant.seats() == 2 { "" } else { "s" })]
+    TooManyOpponents { variant: Variant },
+
+    #[error("You cannot challenge yourself.")]
+    ChallengeYourself,
+
+    #[error("Name each opponent only once.")]
+    OpponentTwice,
+
+    /// A challenge that cannot be made as asked (seats, ...).
     #[error("{0}")]
     BadChallenge(String),
 
