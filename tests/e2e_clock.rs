@@ -5,7 +5,7 @@
 mod support;
 
 use serde_json::json;
-use support::fixtures::{alice, bob, InteractionBuilder};
+use support::fixtures::{alice, bob, carol, InteractionBuilder, THREAD_PERMISSIONS};
 use support::table::{Table, STANDARD, START_TIME};
 
 const DAY: i64 = 86_400;
@@ -148,6 +148,207 @@ async fn server_settings_are_shown_and_changed_with_their_checks() {
     assert!(text.contains("Weekend pause: on"), "{text}");
     assert!(text.contains("Time zone: Asia/Tokyo"), "{text}");
     assert!(text.contains("14 days a year"), "{text}");
+    table.close().await;
+}
+
+/// A manager's `/server-settings` with `options` added.
+fn manage(options: InteractionBuilder) -> InteractionBuilder {
+    options.by(&alice()).with_manage_server()
+}
+
+/// The referees' role of the tests.
+const REFEREES: u64 = 7_700;
+
+#[tokio::test]
+async fn server_defaults_decide_challenges_and_who_may_abort() {
+    let table = Table::open().await;
+    let (_, shown) = table
+        .ask(manage(InteractionBuilder::slash("server-settings")))
+        .await;
+    let text = shown.content().unwrap_or_default();
+    assert!(
+        text.contains("Time per move when a challenge does not say: 3 days (the default)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Games rated when a challenge does not say: yes"),
+        "{text}"
+    );
+    assert!(
+        text.contains("abort any game (besides Manage Messages): none"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Each game in a thread of its own: no"),
+        "{text}"
+    );
+
+    let (_, changed) = table
+        .ask(manage(
+            InteractionBuilder::slash("server-settings")
+                .string("time_per_move", "1d")
+                .boolean("rated", false)
+                .role("abort_role", REFEREES, "Referees")
+                .boolean("game_threads", true),
+        ))
+        .await;
+    let text = changed.content().unwrap_or_default();
+    assert!(changed.is_ephemeral());
+    assert!(text.contains("does not say: 1 day\n"), "{text}");
+    assert!(
+        text.contains("Games rated when a challenge does not say: no"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("Manage Messages): <@&{REFEREES}>")),
+        "{text}"
+    );
+    assert!(
+        text.contains("Each game in a thread of its own: yes"),
+        "{text}"
+    );
+
+    // Only managers change them.
+    let (_, not_allowed) = table
+        .ask(
+            InteractionBuilder::slash("server-settings")
+                .boolean("rated", true)
+                .by(&carol()),
+        )
+        .await;
+    assert!(
+        not_allowed
+            .content()
+            .unwrap_or_default()
+            .contains("which you do not have: Manage"),
+        "{:?}",
+        not_allowed.content()
+    );
+
+    // A challenge that does not say is unrated with a day a move; `thread` overrides the
+    // server's game threads.
+    let challenge = table
+        .challenge(
+            InteractionBuilder::slash("challenge")
+                .user("opponent", &bob())
+                .integer("seats", 1)
+                .boolean("thread", false),
+            &alice(),
+        )
+        .await;
+    let text = challenge.content().unwrap_or_default();
+    assert!(text.contains("unrated, 1 day per move"), "{text}");
+    let accept = challenge
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("accept:"))
+        .expect("an accept button");
+    let click = table
+        .click(&bob(), &accept, challenge.message.clone().unwrap())
+        .await;
+    table.first_board_after(&click).await;
+    table.play(&alice(), "7g7f").await;
+    table.play(&bob(), "3c3d").await;
+
+    // Both have moved: carol may abort only with the server's referee role.
+    let (_, refused) = table
+        .ask(InteractionBuilder::slash("abort").by(&carol()))
+        .await;
+    assert!(
+        refused
+            .content()
+            .unwrap_or_default()
+            .contains("You are not playing in this game"),
+        "{:?}",
+        refused.content()
+    );
+    let (_, aborted) = table
+        .ask(
+            InteractionBuilder::slash("abort")
+                .by(&carol())
+                .with_role(REFEREES),
+        )
+        .await;
+    assert!(
+        aborted
+            .content()
+            .unwrap_or_default()
+            .contains("You aborted"),
+        "{:?}",
+        aborted.content()
+    );
+
+    // A challenge that does not say goes in a thread of its own.
+    let challenge = table
+        .challenge(
+            InteractionBuilder::slash("challenge")
+                .user("opponent", &bob())
+                .app_permissions(THREAD_PERMISSIONS),
+            &alice(),
+        )
+        .await;
+    let message = challenge.message.clone().unwrap();
+    let thread: u64 = message["id"].as_str().unwrap().parse().unwrap();
+    let accept = challenge
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("accept:"))
+        .expect("an accept button");
+    let click = table.click(&bob(), &accept, message).await;
+    table.fake.response_to(&click).await;
+    assert!(table.fake.thread(thread).is_some(), "no thread was opened");
+    table.close().await;
+}
+
+#[tokio::test]
+async fn refusals_of_settings_and_challenges_are_in_japanese_and_change_nothing() {
+    let table = Table::open().await;
+    let (_, refused) = table
+        .ask(
+            InteractionBuilder::slash("server-settings")
+                .boolean("rated", false)
+                .string("time_per_move", "そのうち")
+                .by(&alice().speaking("ja"))
+                .with_manage_server(),
+        )
+        .await;
+    let text = refused.content().unwrap_or_default();
+    assert!(refused.is_ephemeral());
+    assert!(
+        text.contains("一手の持ち時間 \"そのうち\" を読み取れませんでした"),
+        "{text}"
+    );
+    // Out of the table's limits: refused in Japanese too.
+    let (_, refused) = table
+        .ask(
+            InteractionBuilder::slash("server-settings")
+                .string("time_per_move", "45d")
+                .by(&alice().speaking("ja"))
+                .with_manage_server(),
+        )
+        .await;
+    let text = refused.content().unwrap_or_default();
+    assert!(text.contains("一手の持ち時間は"), "{text}");
+    // The service's challenge checks answer in Japanese too.
+    let (_, refused) = table
+        .ask(
+            InteractionBuilder::slash("challenge")
+                .user("opponent", &alice())
+                .by(&alice().speaking("ja")),
+        )
+        .await;
+    let text = refused.content().unwrap_or_default();
+    assert!(refused.is_ephemeral());
+    assert!(
+        text.contains("自分自身に対局を申し込むことはできません。"),
+        "{text}"
+    );
+    let (_, shown) = table
+        .ask(manage(InteractionBuilder::slash("server-settings")))
+        .await;
+    let text = shown.content().unwrap_or_default();
+    assert!(text.contains("3 days (the default)"), "{text}");
+    assert!(text.contains("does not say: yes"), "{text}");
     table.close().await;
 }
 

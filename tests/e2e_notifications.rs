@@ -128,13 +128,13 @@ async fn a_player_who_asked_gets_a_direct_message_on_their_turn() {
 }
 
 #[tokio::test]
-async fn the_turn_message_is_written_in_the_language_of_the_games_server() {
+async fn the_turn_message_is_written_in_the_players_own_language() {
     let table = Table::open().await;
-    let (alice, bob) = (alice(), bob());
+    // Bob's client is in Korean; the server's manager makes Japanese the language of its
+    // posts.
+    let (alice, bob) = (alice(), bob().speaking("ko"));
     choose(&table, &bob, DM).await;
     table.start_game(STANDARD, &[&alice, &bob]).await;
-    // The server's manager makes Japanese the language of its posts; the players' own
-    // clients stay in English.
     let (_, set) = table
         .ask(
             InteractionBuilder::slash("server-settings")
@@ -149,17 +149,16 @@ async fn the_turn_message_is_written_in_the_language_of_the_games_server() {
         set.content()
     );
     table.play_unannounced(&alice, "7g7f").await;
+    // The message to bob alone is in his language, not the server's.
     let dm = table
         .fake
         .channel_message(dm_channel_id(bob.id), DEFAULT_WAIT, |call| {
-            call.content()
-                .is_some_and(|c| c.contains("あなたの手番です"))
+            call.content().is_some_and(|c| c.contains("쇼기 #1"))
         })
         .await;
     let text = content(&dm);
-    assert!(text.starts_with("**将棋 #1**"), "{text}");
-    assert!(text.contains("（1手目）"), "{text}");
-    assert!(text.contains("[対局へ移動]("), "{text}");
+    assert!(!text.contains("手番"), "{text}");
+    assert!(text.contains("1수째"), "{text}");
     assert_eq!(dm.pngs().len(), 1, "the board from bob's seat");
     table.close().await;
 }

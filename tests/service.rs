@@ -543,7 +543,7 @@ async fn an_open_challenge_is_taken_up_by_the_first_comer(backend: Backend) {
     let s = &f.service;
     let mut request = ChallengeRequest::new(Variant::Standard, vec![]);
     request.seating = Seating::Fixed(vec![None, Some(ALICE)]);
-    request.rated = false;
+    request.rated = Some(false);
     let challenge = s
         .challenge(GUILD, CHANNEL, &person(ALICE), &request)
         .await

@@ -28,6 +28,15 @@ server-settings-vacation = Vacation allowance: {$days ->
 }
 server-settings-language = Language of the channel posts: {$value}
 server-settings-language-discord = the server's language in Discord ({$value})
+server-settings-time-per-move = Time per move when a challenge does not say: {$value}
+server-settings-time-per-move-default = {$time} (the default)
+server-settings-no-clock = no limit
+server-settings-rated = Games rated when a challenge does not say: {$value}
+server-settings-abort-role = Role that may abort any game (besides Manage Messages): {$value}
+server-settings-abort-role-none = none
+server-settings-threads = Each game in a thread of its own: {$value}
+server-settings-yes = yes
+server-settings-no = no
 language-en = English
 language-ja = Japanese (日本語)
 language-ko = Korean (한국어)

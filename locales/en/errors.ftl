@@ -131,3 +131,12 @@ error-vacation-allowance = You have {$left ->
 }.
 error-unknown-time-zone = There is no time zone called `{$name}`: give an IANA name such as `Europe/Paris`, `America/New_York` or `Asia/Tokyo`.
 error-bank-without-clock = A time bank adds to the time per move: give the game a time limit, or leave the bank out.
+error-time-per-move-range = The time per move must be between {$min} and {$max}.
+error-bank-range = The time bank must be between 1 second and {$max}.
+error-vacation-days-range = The vacation allowance is between 0 and {$max} days a year.
+error-too-many-opponents = {$variant} is for {$seats} players: name at most {$most ->
+    [one] {$most} opponent
+   *[other] {$most} opponents
+}.
+error-challenge-yourself = You cannot challenge yourself.
+error-opponent-twice = Name each opponent only once.

@@ -117,7 +117,10 @@ impl BankChoice {
 }
 
 /// Suggestions for the time per move.
-async fn time_suggestions(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+pub(crate) async fn time_suggestions(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
     // Each value with its seconds (`None`: no clock); labels are written in the reader's
     // language.
     const SUGGESTIONS: [(&str, Option<i64>); 7] = [
@@ -175,14 +178,15 @@ pub async fn challenge(
     #[description = "What to play (default: standard shogi)"] variant: Option<VariantChoice>,
     #[description = "Second opponent (yonin)"] opponent2: Option<serenity::User>,
     #[description = "Third opponent (yonin)"] opponent3: Option<serenity::User>,
-    #[description = "Time for each move, e.g. 1d, 3d, 12h, or none (default: 3d)"]
+    #[description = "Time for each move, e.g. 1d, 3d, 12h, or none (default: the server's, else 3d)"]
     #[autocomplete = "time_suggestions"]
     #[max_length = 30]
     time_per_move: Option<String>,
     #[description = "Seats drawn at random (default) or as listed (you first)"] seats: Option<
         SeatsChoice,
     >,
-    #[description = "Whether the result changes ratings (default: yes)"] rated: Option<bool>,
+    #[description = "Whether the result changes ratings (default: the server's setting, else yes)"]
+    rated: Option<bool>,
     #[description = "Yonin rule set (default: the federation's)"] yonin_rules: Option<YoninRules>,
     #[description = "The computer's strength, 1 (beginner) to 8 (strongest); default 3"]
     #[min = 1]
@@ -320,8 +324,7 @@ async fn start_challenge(
         seating,
         time_limit,
         rules,
-        // Games against the computer change no rating unless asked to.
-        rated: rated.unwrap_or(computer_seats == 0),
+        rated,
         thread,
         bank,
     };

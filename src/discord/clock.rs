@@ -1,11 +1,14 @@
 //! The correspondence clock's commands and texts: `/vacation` (start, end) and
 //! `/server-settings` (weekend pause, time zone, vacation allowance, the language of channel
-//! posts; for managers), the vacation notices posted in games' channels, and the deadline
+//! posts, the default time per move, whether games are rated, the role allowed to abort,
+//! game threads; for managers), the vacation notices posted in games' channels, and the deadline
 //! with what is left of a time bank as every board says it.
 
 use std::fmt::Write as _;
 
-use crate::service::{ServerSettings, SettingsChange, VacationNotice, VacationView};
+use poise::serenity_prelude as serenity;
+
+use crate::service::{ServerSettings, SettingsChange, TimeLimit, VacationNotice, VacationView};
 
 use super::format::{self, duration, game_title, mention, relative_time};
 use super::game::{self, Here};
@@ -61,7 +64,8 @@ pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
     game::send(ctx, Post::private(vacation_ended(here.lang, &view))).await
 }
 
-/// Shows or changes this server's settings: weekend pause, time zone, vacation, language.
+/// Shows or changes this server's settings: clocks, language, rated games, aborts, threads.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(
     slash_command,
     guild_only,
@@ -82,12 +86,34 @@ pub async fn server_settings(
     #[description = "The language of the bot's posts in this server's channels"] language: Option<
         LanguageChoice,
     >,
+    #[description = "Time for each move when a challenge does not say, e.g. 1d, 3d, 12h, or none"]
+    #[autocomplete = "super::challenge::time_suggestions"]
+    #[max_length = 30]
+    time_per_move: Option<String>,
+    #[description = "Whether games are rated when a challenge does not say (default: yes)"]
+    rated: Option<bool>,
+    #[description = "Members with this role may abort any game here (besides Manage Messages)"]
+    abort_role: Option<serenity::RoleId>,
+    #[description = "Play each game in a thread of its own unless its challenge says (default: no)"]
+    game_threads: Option<bool>,
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
+    // An unreadable time is refused before anything is saved.
+    let time_per_move = match time_per_move.as_deref() {
+        None => None,
+        Some(text) if format::means_no_clock(text) => Some(TimeLimit::Unlimited),
+        Some(text) => Some(TimeLimit::PerMove(
+            format::parse_duration(here.lang, text).map_err(Error::Said)?,
+        )),
+    };
     let change = SettingsChange {
         weekend_pause,
         time_zone,
         vacation_days,
+        time_per_move,
+        rated,
+        abort_role: abort_role.map(serenity::RoleId::get),
+        game_threads,
     };
     let clock_changed = !change.is_empty();
     let changed = clock_changed || language.is_some();
@@ -112,7 +138,8 @@ pub async fn server_settings(
         Ok((settings, language))
     })
     .await?;
-    let text = settings_text(here.lang, &settings, language, changed);
+    let table_default = ctx.data().service().settings().default_seconds_per_move;
+    let text = settings_text(here.lang, &settings, language, table_default, changed);
     game::send(ctx, Post::private(text)).await
 }
 
@@ -206,6 +233,7 @@ pub(crate) fn settings_text(
     lang: Lang,
     settings: &ServerSettings,
     language: ServerLanguage,
+    default_seconds_per_move: i64,
     changed: bool,
 ) -> String {
     let heading = tr!(
@@ -248,12 +276,55 @@ pub(crate) fn settings_text(
                 ),
             }
         ),
+        tr!(
+            lang,
+            "server-settings-time-per-move",
+            value = match settings.time_per_move {
+                TimeLimit::Default => tr!(
+                    lang,
+                    "server-settings-time-per-move-default",
+                    time = duration(lang, default_seconds_per_move)
+                ),
+                TimeLimit::PerMove(seconds) => duration(lang, seconds),
+                TimeLimit::Unlimited => tr!(lang, "server-settings-no-clock"),
+            }
+        ),
+        tr!(
+            lang,
+            "server-settings-rated",
+            value = on_off(lang, settings.rated)
+        ),
+        tr!(
+            lang,
+            "server-settings-abort-role",
+            value = match settings.abort_role {
+                Some(role) => format!("<@&{role}>"),
+                None => tr!(lang, "server-settings-abort-role-none"),
+            }
+        ),
+        tr!(
+            lang,
+            "server-settings-threads",
+            value = on_off(lang, settings.game_threads)
+        ),
     ];
     let mut text = heading;
     for line in lines {
         let _ = write!(text, "\n· {line}");
     }
     text
+}
+
+/// A yes-or-no setting in `lang`.
+fn on_off(lang: Lang, on: bool) -> String {
+    tr!(
+        lang,
+        if on {
+            "server-settings-yes"
+        } else {
+            "server-settings-no"
+        }
+    )
 }
 
 /// A language's name in `lang`.

@@ -299,7 +299,7 @@ pub async fn run(
         .options(poise::FrameworkOptions {
             commands: commands(),
             on_error: |error| Box::pin(error::on_error(error)),
-            pre_command: |ctx| Box::pin(remember_guild_locale(ctx)),
+            pre_command: |ctx| Box::pin(remember_locales(ctx)),
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             ..Default::default()
         })
@@ -414,20 +414,29 @@ fn spawn_background(
     tokio::spawn(async move { service.run_computer_players(stopped(stop)).await });
 }
 
-/// Remembers the server's language that a command's interaction carries (its
+/// Remembers the languages that a command's interaction carries: the server's (its
 /// `guild_locale`), for what the bot posts there later without an interaction (results,
-/// reminders, announcements). Best effort: a failure is logged, and the command goes on.
-async fn remember_guild_locale(ctx: Context<'_>) {
+/// reminders, announcements), and the user's (their client's `locale`), for what is sent to
+/// them alone (the turn message, the digest). Best effort: a failure is logged, and the
+/// command goes on.
+async fn remember_locales(ctx: Context<'_>) {
     let poise::Context::Application(app) = ctx else {
         return;
     };
+    let service = ctx.data().service();
+    let user = ids::user(app.interaction.user.id);
+    if let Err(error) = service
+        .note_player_locale(user, &app.interaction.locale)
+        .await
+    {
+        tracing::warn!(%error, %user, "cannot remember a player's language");
+    }
     let (Some(guild), Some(locale)) = (
         app.interaction.guild_id,
         app.interaction.guild_locale.as_deref(),
     ) else {
         return;
     };
-    let service = ctx.data().service();
     if let Err(error) = service.note_guild_locale(ids::guild(guild), locale).await {
         tracing::warn!(%error, %guild, "cannot remember a server's language");
     }

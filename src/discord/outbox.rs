@@ -310,13 +310,28 @@ fn with_jitter(wait: Duration) -> Duration {
 }
 
 /// The language an announcement is posted in: its server's (see [`game::server_lang`]).
-/// A direct message (the turn message, the digest) is in the language of the server of
-/// its (first) game: the bot keeps no language per player.
+/// A direct message (the turn message, the digest) is in its player's language (their
+/// client's as their latest command reported it), else that of the server of its (first)
+/// game.
 async fn announcement_lang(
     service: &Service,
     delivery: &service::Delivery,
     announcement: &Announcement,
 ) -> Lang {
+    let reader = match announcement {
+        Announcement::TurnMessage(message) => Some(message.player.user_id),
+        Announcement::Digest(digest) => Some(digest.user_id),
+        _ => None,
+    };
+    if let Some(user) = reader {
+        match service.player_language(user).await {
+            Ok(Some(locale)) => return Lang::from_discord(&locale),
+            Ok(None) => {}
+            Err(error) => {
+                tracing::warn!(%error, %user, "cannot read a player's language; using the server's");
+            }
+        }
+    }
     let guild = match announcement {
         Announcement::Outcome(outcome) => Some(outcome.guild_id),
         Announcement::GameStarted(view) => Some(view.guild_id),

@@ -228,24 +228,31 @@ pub async fn declare(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     let here = Here::of(ctx)?;
-    let moderator = is_moderator(ctx);
     let service = ctx.data().service();
-    let work = async { Ok(service.abort(here.channel, here.user, moderator).await?) };
+    let work = async {
+        let abort_role = service.server_settings(here.guild).await?.abort_role;
+        let moderator = is_moderator(ctx, abort_role);
+        Ok(service.abort(here.channel, here.user, moderator).await?)
+    };
     let outcome = deadline::command(ctx, true, work).await?;
     let notation = notation_for(service, here).await;
     game::confirm(ctx, format::change_made(here.lang, notation, &outcome)).await
 }
 
-/// Whether the user may manage messages in the channel: a moderator may abort any game.
-fn is_moderator(ctx: Context<'_>) -> bool {
+/// Whether the user is a moderator, who may abort any game: one who may manage messages in
+/// the channel, or a member of the server's `abort_role`.
+fn is_moderator(ctx: Context<'_>, abort_role: Option<u64>) -> bool {
     let poise::Context::Application(app) = ctx else {
         return false;
     };
-    app.interaction
-        .member
-        .as_ref()
-        .and_then(|member| member.permissions)
-        .is_some_and(|permissions| permissions.manage_messages() || permissions.administrator())
+    let Some(member) = app.interaction.member.as_ref() else {
+        return false;
+    };
+    let by_permission = member
+        .permissions
+        .is_some_and(|permissions| permissions.manage_messages() || permissions.administrator());
+    let by_role = abort_role.is_some_and(|role| member.roles.iter().any(|r| r.get() == role));
+    by_permission || by_role
 }
 
 /// The Resign button of `/resign`'s confirmation: resigns and tells the player privately;

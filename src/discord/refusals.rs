@@ -95,6 +95,15 @@ pub(crate) fn service_error(lang: Lang, error: &ServiceError) -> String {
         E::ChallengeFull(id) => tr!(lang, "error-challenge-full", id = id.to_string()),
         E::OwnChallenge(id) => tr!(lang, "error-own-challenge", id = id.to_string()),
         E::NotChallenger(id) => tr!(lang, "error-not-challenger", id = id.to_string()),
+        E::TooManyOpponents { variant } => tr!(
+            lang,
+            "error-too-many-opponents",
+            variant = format::variant_title(lang, *variant),
+            seats = variant.seats(),
+            most = variant.seats() - 1
+        ),
+        E::ChallengeYourself => tr!(lang, "error-challenge-yourself"),
+        E::OpponentTwice => tr!(lang, "error-opponent-twice"),
         // Sentences the service still writes itself (challenge checks, exports).
         E::BadChallenge(why) | E::NotAllowed(why) => why.clone(),
         E::OnVacation { until } => tr!(lang, "error-on-vacation", until = format!("<t:{until}:f>")),
@@ -111,6 +120,16 @@ pub(crate) fn service_error(lang: Lang, error: &ServiceError) -> String {
             allowance = *allowance_days,
             asked = *asked_days
         ),
+        E::TimePerMoveOutOfRange { min, max } => tr!(
+            lang,
+            "error-time-per-move-range",
+            min = format::duration(lang, *min),
+            max = format::duration(lang, *max)
+        ),
+        E::BankOutOfRange { max } => {
+            tr!(lang, "error-bank-range", max = format::duration(lang, *max))
+        }
+        E::VacationDaysOutOfRange { max } => tr!(lang, "error-vacation-days-range", max = *max),
         E::UnknownTimeZone { name } => tr!(lang, "error-unknown-time-zone", name = name),
         E::Replay { game, reason } => tr!(
             lang,

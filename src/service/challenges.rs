@@ -60,27 +60,20 @@ impl Service {
         let seats = usize::from(variant.seats());
         let opponents: Vec<UserId> = request.opponents.iter().map(|p| p.id).collect();
         if opponents.len() >= seats {
-            return Err(ServiceError::BadChallenge(format!(
-                "{} is for {seats} players: name at most {} opponent{}.",
-                variant.title(),
-                seats - 1,
-                if seats == 2 { "" } else { "s" }
-            )));
+            return Err(ServiceError::TooManyOpponents { variant });
         }
         if opponents.contains(&challenger.id) {
-            return Err(ServiceError::BadChallenge(
-                "You cannot challenge yourself.".into(),
-            ));
+            return Err(ServiceError::ChallengeYourself);
         }
         let mut named = HashSet::new();
         if !opponents.iter().all(|&id| named.insert(id)) {
-            return Err(ServiceError::BadChallenge(
-                "Name each opponent only once.".into(),
-            ));
+            return Err(ServiceError::OpponentTwice);
         }
         let (challenger_seat, opponent_seats) =
             seats_asked(variant, challenger.id, &opponents, &request.seating)?;
-        let seconds_per_move = self.seconds_per_move(request.time_limit)?;
+        let server = self.server_settings(guild).await?;
+        let seconds_per_move = self.seconds_per_move(request.time_limit, server.time_per_move)?;
+        let with_computer = opponents.iter().any(|&id| computer_level(id).is_some());
         let options = ChallengeOptions {
             bank_seconds: bank_asked(request.bank, seconds_per_move)?,
             seconds_per_move,
@@ -88,7 +81,8 @@ impl Service {
                 .rules
                 .clone()
                 .unwrap_or_else(|| RuleOptions::defaults(variant)),
-            rated: request.rated,
+            // Games against the computer change no rating unless asked to.
+            rated: request.rated.unwrap_or(server.rated && !with_computer),
             thread: request.thread,
         };
         if self
@@ -259,12 +253,9 @@ impl Service {
     }
 
     /// Whether a server's games go in threads of their own unless a challenge says
-    /// otherwise: its setting [`GAME_THREADS_SETTING`] is `on`.
+    /// otherwise: its setting [`GAME_THREADS_SETTING`].
     pub async fn threads_by_default(&self, guild: GuildId) -> ServiceResult<bool> {
-        let value = self.store().setting(guild, GAME_THREADS_SETTING).await?;
-        Ok(value.is_some_and(|value| {
-            matches!(value.trim().to_lowercase().as_str(), "on" | "true" | "yes")
-        }))
+        Ok(self.server_settings(guild).await?.game_threads)
     }
 
     /// A challenge by id, whatever its status.
@@ -418,23 +409,37 @@ impl Service {
         })
     }
 
-    /// The time per move a challenge asks for, checked against the table's limits.
-    fn seconds_per_move(&self, limit: TimeLimit) -> ServiceResult<Option<i64>> {
-        let settings = self.settings();
+    /// The time per move a challenge asks for, checked against the table's limits; when it
+    /// asks for none, the server's default, else the table's.
+    fn seconds_per_move(
+        &self,
+        limit: TimeLimit,
+        server_default: TimeLimit,
+    ) -> ServiceResult<Option<i64>> {
+        let limit = match limit {
+            TimeLimit::Default => server_default,
+            asked => asked,
+        };
         match limit {
-            TimeLimit::Default => Ok(Some(settings.default_seconds_per_move)),
+            TimeLimit::Default => Ok(Some(self.settings().default_seconds_per_move)),
             TimeLimit::Unlimited => Ok(None),
-            TimeLimit::PerMove(seconds)
-                if (settings.min_seconds_per_move..=settings.max_seconds_per_move)
-                    .contains(&seconds) =>
-            {
+            TimeLimit::PerMove(seconds) => {
+                self.check_time_per_move(seconds)?;
                 Ok(Some(seconds))
             }
-            TimeLimit::PerMove(_) => Err(ServiceError::BadChallenge(format!(
-                "The time per move must be between {} and {}.",
-                describe_duration(settings.min_seconds_per_move),
-                describe_duration(settings.max_seconds_per_move)
-            ))),
+        }
+    }
+
+    /// Refuses a time per move outside the table's limits.
+    pub(super) fn check_time_per_move(&self, seconds: i64) -> ServiceResult<()> {
+        let settings = self.settings();
+        if (settings.min_seconds_per_move..=settings.max_seconds_per_move).contains(&seconds) {
+            Ok(())
+        } else {
+            Err(ServiceError::TimePerMoveOutOfRange {
+                min: settings.min_seconds_per_move,
+                max: settings.max_seconds_per_move,
+            })
         }
     }
 }
@@ -446,10 +451,9 @@ fn bank_asked(bank: Option<i64>, seconds_per_move: Option<i64>) -> ServiceResult
         (None, _) => Ok(None),
         (Some(_), None) => Err(ServiceError::BankWithoutClock),
         (Some(seconds), Some(_)) if (1..=MAX_BANK_SECONDS).contains(&seconds) => Ok(Some(seconds)),
-        (Some(_), Some(_)) => Err(ServiceError::BadChallenge(format!(
-            "The time bank must be between 1 second and {}.",
-            describe_duration(MAX_BANK_SECONDS)
-        ))),
+        (Some(_), Some(_)) => Err(ServiceError::BankOutOfRange {
+            max: MAX_BANK_SECONDS,
+        }),
     }
 }
 
@@ -617,7 +621,7 @@ fn view_of(challenge: &Challenge) -> ServiceResult<ChallengeView> {
 }
 
 /// A duration in words: "1 minute", "30 days".
-fn describe_duration(seconds: i64) -> String {
+pub(super) fn describe_duration(seconds: i64) -> String {
     let (count, unit) = match seconds {
         s if s % 86_400 == 0 => (s / 86_400, "day"),
         s if s % 3_600 == 0 => (s / 3_600, "hour"),

@@ -1,7 +1,7 @@
 //! Why an action at the game table was refused. The messages are written for players and
 //! shown to them as they are: each says what is wrong and, where it helps, what to do.
 
-use crate::engine::GameError;
+use crate::engine::{GameError, Variant};
 use crate::store::{ChallengeId, ChallengeStatus, GameId, OfferKind, StoreError};
 
 use super::PlayerView;
@@ -114,7 +114,17 @@ pub enum ServiceError {
     #[error("Only the player who made challenge #{0} can cancel it.")]
     NotChallenger(ChallengeId),
 
-    /// A challenge that cannot be made as asked (player count, seats, time limit, ...).
+    /// More opponents named than the variant has seats for.
+    #[error("{} is for {} players: name at most {} opponent{}.", variant.title(), variant.seats(), variant.seats() - 1, if variant.seats() == 2 { "" } else { "s" })]
+    TooManyOpponents { variant: Variant },
+
+    #[error("You cannot challenge yourself.")]
+    ChallengeYourself,
+
+    #[error("Name each opponent only once.")]
+    OpponentTwice,
+
+    /// A challenge that cannot be made as asked (seats, ...).
     #[error("{0}")]
     BadChallenge(String),
 
@@ -139,6 +149,15 @@ pub enum ServiceError {
         "A time bank adds to the time per move: give the game a time limit, or leave the bank out."
     )]
     BankWithoutClock,
+
+    #[error("The time per move must be between {} and {}.", describe(*min), describe(*max))]
+    TimePerMoveOutOfRange { min: i64, max: i64 },
+
+    #[error("The time bank must be between 1 second and {}.", describe(*max))]
+    BankOutOfRange { max: i64 },
+
+    #[error("The vacation allowance is between 0 and {max} days a year.")]
+    VacationDaysOutOfRange { max: i64 },
 
     #[error("There is no time zone called `{name}`: give an IANA name such as `Europe/Paris`, `America/New_York` or `Asia/Tokyo`.")]
     UnknownTimeZone { name: String },
@@ -178,6 +197,11 @@ impl From<GameError> for ServiceError {
             other => Self::Rules(other),
         }
     }
+}
+
+/// A number of seconds in words, for the messages above.
+fn describe(seconds: i64) -> String {
+    super::challenges::describe_duration(seconds)
 }
 
 /// An offer's name in the messages above.

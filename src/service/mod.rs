@@ -130,8 +130,9 @@ pub struct ChallengeRequest {
     pub time_limit: TimeLimit,
     /// Rule options; `None` for the variant's defaults.
     pub rules: Option<RuleOptions>,
-    /// Whether the result changes ratings.
-    pub rated: bool,
+    /// Whether the result changes ratings; `None` for the server's default (a game with a
+    /// computer seat is then unrated).
+    pub rated: Option<bool>,
     /// Whether the game is to be played in a thread of its own under the channel (opened by
     /// the front end when the last player accepts).
     pub thread: bool,
@@ -141,7 +142,7 @@ pub struct ChallengeRequest {
 }
 
 impl ChallengeRequest {
-    /// A rated challenge with random seats, the default clock and the variant's rules.
+    /// A challenge rated as the server says, with random seats, the default clock and the variant's rules.
     pub fn new(variant: Variant, opponents: Vec<Person>) -> Self {
         Self {
             variant,
@@ -149,7 +150,7 @@ impl ChallengeRequest {
             seating: Seating::Random,
             time_limit: TimeLimit::Default,
             rules: None,
-            rated: true,
+            rated: None,
             thread: false,
             bank: None,
         }

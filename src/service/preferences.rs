@@ -111,10 +111,13 @@ impl PlayerSettings {
     }
 }
 
-/// The servers' `guild_locale`s this process has stored, so that an interaction stores
-/// one only when it changed.
+/// The servers' `guild_locale`s and the players' `locale`s this process has stored, so that
+/// an interaction stores one only when it changed.
 #[derive(Debug, Default)]
-pub(super) struct KnownLocales(Mutex<HashMap<GuildId, String>>);
+pub(super) struct KnownLocales(
+    Mutex<HashMap<GuildId, String>>,
+    Mutex<HashMap<UserId, String>>,
+);
 
 impl Service {
     /// A player's settings.
@@ -195,6 +198,30 @@ impl Service {
                 self.store().remove_setting(guild, LANGUAGE_SETTING).await?;
             }
         }
+        Ok(())
+    }
+
+    /// The locale of `user`'s Discord client as their latest command reported it, if known.
+    pub async fn player_language(&self, user: UserId) -> ServiceResult<Option<String>> {
+        Ok(self.store().player_language(user).await?)
+    }
+
+    /// Remembers the `locale` a player's interaction carried, for what is sent to them
+    /// alone later (the turn message, the digest). Written only when it changed.
+    pub async fn note_player_locale(&self, user: UserId, locale: &str) -> ServiceResult<()> {
+        let players = &self.inner.known_locales.1;
+        let known =
+            |map: &HashMap<UserId, String>| map.get(&user).map(String::as_str) == Some(locale);
+        if known(&players.lock().unwrap_or_else(|e| e.into_inner())) {
+            return Ok(());
+        }
+        self.store()
+            .set_player_language(user, locale, self.now())
+            .await?;
+        players
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(user, locale.to_owned());
         Ok(())
     }
 

@@ -1,13 +1,14 @@
 //! A server's settings: each one's key, default and meaning in one table, read from and
 //! written to the store's per-server settings. New settings are added to [`SETTINGS`] and
-//! [`ServerSettings`].
+//! [`ServerSettings`]. (The language of channel posts is kept apart, in
+//! [`super::preferences`], with the locale Discord reports.)
 
 use chrono_tz::Tz;
 
 use crate::store::GuildId;
 
 use super::time_control::{self, Pauses, Span};
-use super::{Service, ServiceError, ServiceResult};
+use super::{Service, ServiceError, ServiceResult, TimeLimit};
 
 /// The yearly vacation allowance when a server does not set one.
 pub const DEFAULT_VACATION_DAYS: i64 = 30;
@@ -23,6 +24,17 @@ pub struct ServerSettings {
     pub time_zone: Tz,
     /// Days of vacation each player may take in a calendar year.
     pub vacation_days: i64,
+    /// The time per move of a challenge that does not ask for one: [`TimeLimit::Default`]
+    /// for the table's default, else a time per move or no clock.
+    pub time_per_move: TimeLimit,
+    /// Whether a challenge that does not say is rated (games against the computer stay
+    /// unrated whatever this says).
+    pub rated: bool,
+    /// The role (a Discord role id) whose members may abort any game of the server, besides
+    /// those who manage its messages.
+    pub abort_role: Option<u64>,
+    /// Whether each game goes in a thread of its own unless its challenge says otherwise.
+    pub game_threads: bool,
 }
 
 impl Default for ServerSettings {
@@ -31,6 +43,10 @@ impl Default for ServerSettings {
             weekend_pause: false,
             time_zone: Tz::UTC,
             vacation_days: DEFAULT_VACATION_DAYS,
+            time_per_move: TimeLimit::Default,
+            rated: true,
+            abort_role: None,
+            game_threads: false,
         }
     }
 }
@@ -41,14 +57,28 @@ pub enum Setting {
     WeekendPause,
     TimeZone,
     VacationDays,
+    TimePerMove,
+    Rated,
+    AbortRole,
+    GameThreads,
 }
 
 /// Every setting with its key in the store.
-pub const SETTINGS: [(Setting, &str); 3] = [
+pub const SETTINGS: [(Setting, &str); 7] = [
     (Setting::WeekendPause, "weekend_pause"),
     (Setting::TimeZone, "time_zone"),
     (Setting::VacationDays, "vacation_days"),
+    (Setting::TimePerMove, "time_per_move"),
+    (Setting::Rated, "rated"),
+    (Setting::AbortRole, "abort_role"),
+    (
+        Setting::GameThreads,
+        super::challenges::GAME_THREADS_SETTING,
+    ),
 ];
+
+/// How a stored time per move says "no clock".
+const NO_CLOCK: &str = "none";
 
 impl Setting {
     pub fn key(self) -> &'static str {
@@ -66,6 +96,12 @@ pub struct SettingsChange {
     /// An IANA time zone name, such as `Europe/Paris`.
     pub time_zone: Option<String>,
     pub vacation_days: Option<i64>,
+    /// The default time per move; [`TimeLimit::Default`] gives it back to the table's.
+    pub time_per_move: Option<TimeLimit>,
+    pub rated: Option<bool>,
+    /// A Discord role id.
+    pub abort_role: Option<u64>,
+    pub game_threads: Option<bool>,
 }
 
 impl SettingsChange {
@@ -93,6 +129,10 @@ impl ServerSettings {
                     .ok()
                     .filter(|days| (0..=MAX_VACATION_DAYS).contains(days))
                     .map(|days| settings.vacation_days = days),
+                Setting::TimePerMove => stored_time(value).map(|t| settings.time_per_move = t),
+                Setting::Rated => value.parse().map(|on| settings.rated = on).ok(),
+                Setting::AbortRole => value.parse().map(|id| settings.abort_role = Some(id)).ok(),
+                Setting::GameThreads => switch(value).map(|on| settings.game_threads = on),
             };
             if read.is_none() {
                 tracing::warn!(key, value, "stored server setting ignored");
@@ -109,6 +149,28 @@ impl ServerSettings {
     /// The pauses of a game on this server, given its players' vacations.
     pub fn pauses(&self, vacations: impl IntoIterator<Item = Span>) -> Pauses {
         Pauses::new(vacations, self.weekend())
+    }
+}
+
+/// A stored time per move: seconds, or [`NO_CLOCK`].
+fn stored_time(value: &str) -> Option<TimeLimit> {
+    if value == NO_CLOCK {
+        return Some(TimeLimit::Unlimited);
+    }
+    value
+        .parse()
+        .ok()
+        .filter(|seconds| *seconds > 0)
+        .map(TimeLimit::PerMove)
+}
+
+/// A stored on/off switch. `on`, `yes` and `off`, `no` are read as well as `true` and
+/// `false`: the game threads switch was written by hand before it had a command.
+fn switch(value: &str) -> Option<bool> {
+    match value.trim().to_lowercase().as_str() {
+        "true" | "on" | "yes" => Some(true),
+        "false" | "off" | "no" => Some(false),
+        _ => None,
     }
 }
 
@@ -140,17 +202,40 @@ impl Service {
         }
         if let Some(days) = change.vacation_days {
             if !(0..=MAX_VACATION_DAYS).contains(&days) {
-                return Err(ServiceError::NotAllowed(format!(
-                    "The vacation allowance is between 0 and {MAX_VACATION_DAYS} days a year."
-                )));
+                return Err(ServiceError::VacationDaysOutOfRange {
+                    max: MAX_VACATION_DAYS,
+                });
             }
             writes.push((Setting::VacationDays, days.to_string()));
+        }
+        // `None` removes the row: the table's default applies again.
+        let mut removals = Vec::new();
+        match change.time_per_move {
+            None => {}
+            Some(TimeLimit::Default) => removals.push(Setting::TimePerMove),
+            Some(TimeLimit::Unlimited) => writes.push((Setting::TimePerMove, NO_CLOCK.into())),
+            Some(TimeLimit::PerMove(seconds)) => {
+                self.check_time_per_move(seconds)?;
+                writes.push((Setting::TimePerMove, seconds.to_string()));
+            }
+        }
+        if let Some(rated) = change.rated {
+            writes.push((Setting::Rated, rated.to_string()));
+        }
+        if let Some(role) = change.abort_role {
+            writes.push((Setting::AbortRole, role.to_string()));
+        }
+        if let Some(on) = change.game_threads {
+            writes.push((Setting::GameThreads, on.to_string()));
         }
         let now = self.now();
         for (setting, value) in &writes {
             self.store()
                 .set_setting(guild, setting.key(), value, now)
                 .await?;
+        }
+        for setting in removals {
+            self.store().remove_setting(guild, setting.key()).await?;
         }
         if change.weekend_pause.is_some() || change.time_zone.is_some() {
             self.reclock_guild(guild).await?;

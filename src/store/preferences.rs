@@ -1,5 +1,5 @@
 //! Each player's own settings (`player_settings`): stored as the words the service gives,
-//! one option at a time.
+//! one option at a time; and the locale of their Discord client.
 
 use super::backend::{on, on_pool};
 use super::{people::ensure_user, Store, StoreResult, UserId};
@@ -12,6 +12,41 @@ pub struct PlayerSettingsRow {
 }
 
 impl Store {
+    /// The locale a player's Discord client last reported, if any.
+    pub async fn player_language(&self, user: UserId) -> StoreResult<Option<String>> {
+        let language: Option<Option<String>> =
+            sqlx::query_scalar("SELECT language FROM player_settings WHERE user_id = $1")
+                .bind(user)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(language.flatten())
+    }
+
+    /// Remembers the locale a player's Discord client reported, keeping their settings.
+    pub async fn set_player_language(
+        &self,
+        user: UserId,
+        language: &str,
+        now: i64,
+    ) -> StoreResult<()> {
+        let mut tx = self.begin_write().await?;
+        ensure_user(&mut tx, user, now).await?;
+        sqlx::query(
+            "INSERT INTO player_settings (user_id, language, updated_at)
+             VALUES ($1, $2, $3)
+             ON CONFLICT (user_id) DO UPDATE SET
+                 language = excluded.language,
+                 updated_at = excluded.updated_at",
+        )
+        .bind(user)
+        .bind(language)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// A player's settings (all `None` for a player who has chosen nothing).
     pub async fn player_settings(&self, user: UserId) -> StoreResult<PlayerSettingsRow> {
         let row: Option<PlayerSettingsRow> = on_pool!(&self.pool, p => {

@@ -125,10 +125,11 @@ pub fn bot_user() -> Value {
     })
 }
 
-fn member(user: &TestUser, permissions: &str) -> Value {
+fn member(user: &TestUser, permissions: &str, roles: &[u64]) -> Value {
+    let roles: Vec<String> = roles.iter().map(u64::to_string).collect();
     json!({
         "user": user.json(),
-        "roles": [],
+        "roles": roles,
         "joined_at": JOINED_AT,
         "deaf": false,
         "mute": false,
@@ -161,6 +162,8 @@ pub struct InteractionBuilder {
     /// The member's permissions in the channel, as Discord computes them.
     permissions: &'static str,
     app_permissions: &'static str,
+    /// The ids of the acting member's roles.
+    roles: Vec<u64>,
 }
 
 impl InteractionBuilder {
@@ -178,6 +181,7 @@ impl InteractionBuilder {
             attachment_size_limit: ATTACHMENT_SIZE_LIMIT,
             permissions: PERMISSIONS,
             app_permissions: PERMISSIONS,
+            roles: Vec::new(),
         }
     }
 
@@ -234,6 +238,12 @@ impl InteractionBuilder {
     /// The acting member may manage the server (Discord's Manage Server permission).
     pub fn with_manage_server(mut self) -> Self {
         self.permissions = MANAGER_PERMISSIONS;
+        self
+    }
+
+    /// The acting member has the role `id`.
+    pub fn with_role(mut self, id: u64) -> Self {
+        self.roles.push(id);
         self
     }
 
@@ -308,6 +318,34 @@ impl InteractionBuilder {
         self.option(json!({ "name": name, "type": 6, "value": key }))
     }
 
+    /// A role option; the role is added to `resolved.roles`, as Discord does.
+    pub fn role(mut self, name: &str, id: u64, role_name: &str) -> Self {
+        let key = id.to_string();
+        let role = json!({
+            "id": key,
+            "name": role_name,
+            "color": 0,
+            "colors": { "primary_color": 0, "secondary_color": null, "tertiary_color": null },
+            "hoist": false,
+            "position": 1,
+            "permissions": "0",
+            "managed": false,
+            "mentionable": true,
+            "flags": 0,
+        });
+        self.data
+            .entry("resolved")
+            .or_insert_with(|| json!({}))
+            .as_object_mut()
+            .expect("resolved is an object")
+            .entry("roles")
+            .or_insert_with(|| json!({}))
+            .as_object_mut()
+            .expect("roles is an object")
+            .insert(key.clone(), role);
+        self.option(json!({ "name": name, "type": 8, "value": key }))
+    }
+
     /// The string option being typed (autocomplete), with what has been typed so far.
     pub fn focused(self, name: &str, typed: &str) -> Self {
         self.option(json!({ "name": name, "type": 3, "value": typed, "focused": true }))
@@ -376,7 +414,10 @@ impl InteractionBuilder {
             Some(guild_id) => {
                 fields.insert("guild_id".into(), json!(guild_id.to_string()));
                 fields.insert("guild_locale".into(), json!(self.user.guild_locale));
-                fields.insert("member".into(), member(&self.user, self.permissions));
+                fields.insert(
+                    "member".into(),
+                    member(&self.user, self.permissions, &self.roles),
+                );
                 fields.insert("context".into(), json!(0));
             }
             None => {
