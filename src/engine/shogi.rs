@@ -721,11 +721,13 @@ impl ShogiPosition {
             }
             empties.sort_unstable();
         } else {
-            for to in spec.geometry.squares() {
-                if self.board[to.index()] == EMPTY {
-                    empties.push(to);
-                }
+            // The board's squares that no seat's piece stands on, from the piece sets.
+            let mut free: CellSet = Default::default();
+            for (w, word) in free.iter_mut().enumerate() {
+                let occupied = self.pieces.iter().fold(0, |bits, set| bits | set[w]);
+                *word = t.board_cells()[w] & !occupied;
             }
+            empties.extend(cells(free));
         }
         if empties.is_empty() {
             return;
