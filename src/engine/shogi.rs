@@ -554,6 +554,13 @@ impl ShogiPosition {
     }
 
     fn attacked(&self, target: Sq, by: SeatSet, ov: Overlay) -> bool {
+        self.attacked_along_lines(target, by, ov) || self.attacked_by_leap(target, by, ov)
+    }
+
+    /// Whether a piece of a seat in `by` reaches `target` along one of its eight lines
+    /// (a step or a slide; jumps are [`Self::attacked_by_leap`]'s).
+    #[inline]
+    fn attacked_along_lines(&self, target: Sq, by: SeatSet, ov: Overlay) -> bool {
         let t = self.spec.tables();
         for dir in 0..8 {
             let delta = t.dir_delta(dir);
@@ -579,6 +586,13 @@ impl ShogiPosition {
                 break;
             }
         }
+        false
+    }
+
+    /// Whether a piece of a seat in `by` jumps onto `target` (a knight's move).
+    #[inline]
+    fn attacked_by_leap(&self, target: Sq, by: SeatSet, ov: Overlay) -> bool {
+        let t = self.spec.tables();
         for seat in by.iter() {
             for leap in t.leaps(seat) {
                 let c = self.cell(target.offset(-leap.delta), ov);
@@ -604,13 +618,18 @@ impl ShogiPosition {
         let opps = self.attackers_of(me);
         let capturable = self.capturable_by(me);
         let king = self.kings[me.index()];
-        let in_check = !king.is_none() && self.attacked(king, opps, Overlay::NONE);
-        // Out of check, only pinned pieces (and the king) can expose the king, so only
-        // their moves need an attack test.
-        let pinned = if in_check || king.is_none() {
-            ArrayVec::new()
+        // One walk along the king's eight lines finds both the checks along them and the
+        // pins. Out of check, only pinned pieces (and the king) can expose the king, so
+        // only their moves need an attack test.
+        let (in_check, pinned) = if king.is_none() {
+            (false, ArrayVec::new())
         } else {
-            self.pinned_pieces(king, me, opps)
+            let (line_check, pinned) = self.king_lines(king, me, opps);
+            if line_check || self.attacked_by_leap(king, opps, Overlay::NONE) {
+                (true, ArrayVec::new())
+            } else {
+                (false, pinned)
+            }
         };
         // Lines (files, or ranks for sideways seats) holding an unpromoted pawn of ours.
         let mut pawn_lines = 0u32;
@@ -702,11 +721,13 @@ impl ShogiPosition {
             }
             empties.sort_unstable();
         } else {
-            for to in spec.geometry.squares() {
-                if self.board[to.index()] == EMPTY {
-                    empties.push(to);
-                }
+            // The board's squares that no seat's piece stands on, from the piece sets.
+            let mut free: CellSet = Default::default();
+            for (w, word) in free.iter_mut().enumerate() {
+                let occupied = self.pieces.iter().fold(0, |bits, set| bits | set[w]);
+                *word = t.board_cells()[w] & !occupied;
             }
+            empties.extend(cells(free));
         }
         if empties.is_empty() {
             return;
@@ -797,10 +818,13 @@ impl ShogiPosition {
         false
     }
 
-    /// Squares of `me`'s pieces that stand between its king and an opponent's slider
-    /// reaching the king along that line.
-    fn pinned_pieces(&self, king: Sq, me: Seat, opps: SeatSet) -> ArrayVec<Sq, 8> {
+    /// Along the eight lines from `me`'s king: whether a piece of `opps` reaches the king
+    /// on one of them (a check, as [`Self::attacked_along_lines`] finds), and the squares
+    /// of `me`'s pieces that stand between the king and an opponent's slider reaching it
+    /// along that line (the pins).
+    fn king_lines(&self, king: Sq, me: Seat, opps: SeatSet) -> (bool, ArrayVec<Sq, 8>) {
         let t = self.spec.tables();
+        let mut checked = false;
         let mut pinned = ArrayVec::new();
         for dir in 0..8 {
             let delta = t.dir_delta(dir);
@@ -817,23 +841,23 @@ impl ShogiPosition {
                 let Some(p) = Piece::from_cell(c) else {
                     break;
                 };
-                if shield.is_none() {
-                    if p.owner() != me {
-                        break;
-                    }
-                    shield = sq;
-                    continue;
-                }
-                if opps.contains(p.owner()) {
+                let reaches = opps.contains(p.owner()) && {
                     let r = t.reach(p.owner(), p.kind(), opposite(dir));
-                    if r == UNLIMITED || r >= dist {
-                        pinned.push(shield);
+                    r == UNLIMITED || r >= dist
+                };
+                if shield.is_none() {
+                    if p.owner() == me {
+                        shield = sq;
+                        continue;
                     }
+                    checked |= reaches;
+                } else if reaches {
+                    pinned.push(shield);
                 }
                 break;
             }
         }
-        pinned
+        (checked, pinned)
     }
 
     /// The rule a pawn drop on the empty square `to` would break beyond nifu and dead

@@ -58,6 +58,8 @@ pub struct Tables {
     forward: [i16; 4],
     /// Column and row per cell, so hot paths avoid dividing by the stride.
     coords: Vec<(i8, i8)>,
+    /// The board's squares as bits over the mailbox cells (walls clear).
+    board_cells: [u64; MAX_CELLS.div_ceil(64)],
 }
 
 impl Tables {
@@ -100,9 +102,11 @@ impl Tables {
             dir_delta[d] = geometry.delta(*dx, *dy);
         }
         let mut coords = vec![(-1i8, -1i8); MAX_CELLS];
+        let mut board_cells = [0u64; MAX_CELLS.div_ceil(64)];
         for sq in geometry.squares() {
             let (c, r) = geometry.col_row(sq);
             coords[sq.index()] = (c as i8, r as i8);
+            board_cells[sq.index() >> 6] |= 1 << (sq.index() & 63);
         }
         let mut far_depth = vec![[u8::MAX; 4]; MAX_CELLS];
         let mut forward = [0i16; 4];
@@ -141,6 +145,7 @@ impl Tables {
             far_depth,
             forward,
             coords,
+            board_cells,
         }
     }
 
@@ -190,6 +195,12 @@ impl Tables {
     pub fn coords(&self, sq: Sq) -> (u8, u8) {
         let (c, r) = self.coords[sq.index()];
         (c as u8, r as u8)
+    }
+
+    /// The board's squares as bits over the mailbox cells, 64 cells a word from cell 0.
+    #[inline]
+    pub fn board_cells(&self) -> &[u64] {
+        &self.board_cells
     }
 
     /// Whether `a` and `b` share a rank, file or diagonal (so a slider could connect them).
