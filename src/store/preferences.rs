@@ -14,11 +14,12 @@ pub struct PlayerSettingsRow {
 impl Store {
     /// The locale a player's Discord client last reported, if any.
     pub async fn player_language(&self, user: UserId) -> StoreResult<Option<String>> {
-        let language: Option<Option<String>> =
+        let language: Option<Option<String>> = on_pool!(&self.pool, p => {
             sqlx::query_scalar("SELECT language FROM player_settings WHERE user_id = $1")
                 .bind(user)
-                .fetch_optional(&self.pool)
-                .await?;
+                .fetch_optional(p)
+                .await
+        })?;
         Ok(language.flatten())
     }
 
@@ -30,8 +31,9 @@ impl Store {
         now: i64,
     ) -> StoreResult<()> {
         let mut tx = self.begin_write().await?;
-        ensure_user(&mut tx, user, now).await?;
-        sqlx::query(
+        let conn = &mut tx.conn();
+        ensure_user(conn, user, now).await?;
+        on!(conn, c => sqlx::query(
             "INSERT INTO player_settings (user_id, language, updated_at)
              VALUES ($1, $2, $3)
              ON CONFLICT (user_id) DO UPDATE SET
@@ -41,8 +43,8 @@ impl Store {
         .bind(user)
         .bind(language)
         .bind(now)
-        .execute(&mut *tx)
-        .await?;
+        .execute(c)
+        .await)?;
         tx.commit().await?;
         Ok(())
     }
