@@ -44,7 +44,8 @@ impl Store {
         .bind(language)
         .bind(now)
         .execute(c)
-        .await)?;
+        .await
+        .map(|_| ()))?;
         tx.commit().await?;
         Ok(())
     }
