@@ -1302,7 +1302,7 @@ async fn a_game_in_its_own_thread_is_announced_under_its_channel_and_archived_on
         .is_empty());
     assert_eq!(
         s.store().due_thread_archives(T0 + DAY).await.unwrap(),
-        [recorded.clone()]
+        std::slice::from_ref(&recorded)
     );
     let archives = |said: Vec<Announcement>| {
         said.into_iter()
