@@ -12,7 +12,7 @@ use shogiban::store::{
     GameId, GameStatus, GameVersion, InviteResponse, LeaderboardQuery, MessageId, NewAnnouncement,
     NewChallenge, NewGame, NewInvitee, NewMove, NewOffer, NextTurn, Offer, OfferKind,
     PlayerSettingsRow, RatingUpdate, SeatMode, SeatPlace, SeatRating, Store, StoreError, Tally,
-    TurnClock, UserId,
+    TurnClock, UserId, WorkClaim, WorkKind,
 };
 use tempfile::TempDir;
 
@@ -181,6 +181,7 @@ async fn migrations_create_every_table_and_index(backend: Backend) {
         "vacations_to_announce",
         "notification_settings",
         "notification_digests_due",
+        "work_claims",
     ] {
         assert!(names.contains(expected), "missing {expected}");
     }
@@ -554,13 +555,47 @@ async fn challenges_expire_once(backend: Backend) {
     assert_eq!(due, [soon.id]);
     assert_eq!(store.next_scheduled_at().await.unwrap(), Some(T0 + 60));
 
+    // One challenge at a time: only when it is due, and only while it is open.
+    assert_eq!(
+        store
+            .expire_challenge(later.id, (), T0 + 599)
+            .await
+            .unwrap(),
+        None
+    );
+    assert_eq!(
+        store
+            .expire_challenge(cancelled.id, (), T0 + 700)
+            .await
+            .unwrap(),
+        None
+    );
+    let alone = store
+        .expire_challenge(soon.id, (), T0 + 60)
+        .await
+        .unwrap()
+        .expect("the due challenge expires");
+    assert_eq!(
+        (alone.id, alone.status, alone.resolved_at),
+        (soon.id, ChallengeStatus::Expired, Some(T0 + 60))
+    );
+    assert_eq!(
+        store.expire_challenge(soon.id, (), T0 + 61).await.unwrap(),
+        None
+    );
+    assert_eq!(
+        store.challenge(later.id).await.unwrap().unwrap().status,
+        ChallengeStatus::Open
+    );
+
     let expired = store.expire_due_challenges((), T0 + 700).await.unwrap();
     let expired_ids: Vec<_> = expired.iter().map(|c| c.id).collect();
-    assert_eq!(expired_ids, [soon.id, later.id]);
+    assert_eq!(expired_ids, [later.id]);
     assert!(expired
         .iter()
         .all(|c| c.status == ChallengeStatus::Expired && c.resolved_at == Some(T0 + 700)));
     assert_eq!(expired[0].invitees.len(), 3);
+    assert_eq!(alone.invitees.len(), 3);
     assert!(store
         .expire_due_challenges((), T0 + 800)
         .await
@@ -2666,4 +2701,78 @@ async fn vacations_are_stored_used_and_ended_once(backend: Backend) {
 on_both_backends! {
     a_digest_is_due_once_a_day_and_sent_once,
     vacations_are_stored_used_and_ended_once,
+}
+
+/// The claim on an item of scheduled work: one process holds it until its lease runs out,
+/// renews it while it holds it, and gives it up when done; another takes it over only once
+/// the lease has run out, and then the first one's release leaves it alone.
+async fn work_is_claimed_by_one_process_until_its_lease_runs_out(backend: Backend) {
+    let (_db, store) = fresh(backend).await;
+    let kind = WorkKind::Reminder;
+    assert_eq!(store.work_claim(kind, 7).await.unwrap(), None);
+    assert!(store.claim_work(kind, 7, "one", 60, T0).await.unwrap());
+    assert!(!store.claim_work(kind, 7, "two", 60, T0).await.unwrap());
+    assert!(!store.claim_work(kind, 7, "two", 60, T0 + 59).await.unwrap());
+    // The holder renews its own claim; other kinds and other items are free.
+    assert!(store.claim_work(kind, 7, "one", 60, T0 + 30).await.unwrap());
+    assert!(!store.claim_work(kind, 7, "two", 60, T0 + 60).await.unwrap());
+    assert!(store
+        .claim_work(WorkKind::Timeout, 7, "two", 60, T0)
+        .await
+        .unwrap());
+    assert!(store.claim_work(kind, 8, "two", 60, T0).await.unwrap());
+    assert_eq!(
+        store.work_claim(kind, 7).await.unwrap(),
+        Some(WorkClaim {
+            claimed_by: "one".into(),
+            lease_until: T0 + 90
+        })
+    );
+    // Once the lease has run out, another takes it over; the old holder's release is
+    // ignored, the new holder's deletes the claim.
+    assert!(store.claim_work(kind, 7, "two", 60, T0 + 90).await.unwrap());
+    store.release_work(kind, 7, "one").await.unwrap();
+    assert_eq!(
+        store.work_claim(kind, 7).await.unwrap().unwrap().claimed_by,
+        "two"
+    );
+    store.release_work(kind, 7, "two").await.unwrap();
+    assert_eq!(store.work_claim(kind, 7).await.unwrap(), None);
+    // Released, the item is free at once.
+    assert!(store.claim_work(kind, 7, "one", 60, T0 + 91).await.unwrap());
+}
+
+/// Processes claiming one item at the same moment (each with its own pool, as separate
+/// processes have): exactly one wins each item.
+async fn of_processes_claiming_at_once_exactly_one_wins(backend: Backend) {
+    let (db, _store) = fresh(backend).await;
+    let mut stores = Vec::new();
+    for _ in 0..4 {
+        stores.push(Store::open(&db.url).await.expect("open store"));
+    }
+    for item in 0..10 {
+        let claims: Vec<_> = stores
+            .iter()
+            .enumerate()
+            .map(|(n, store)| {
+                let store = store.clone();
+                tokio::spawn(async move {
+                    store
+                        .claim_work(WorkKind::ComputerMove, item, &format!("p{n}"), 60, T0)
+                        .await
+                        .unwrap()
+                })
+            })
+            .collect();
+        let mut won = 0;
+        for claim in claims {
+            won += usize::from(claim.await.unwrap());
+        }
+        assert_eq!(won, 1, "item {item}");
+    }
+}
+
+on_both_backends! {
+    work_is_claimed_by_one_process_until_its_lease_runs_out,
+    of_processes_claiming_at_once_exactly_one_wins (multi),
 }

@@ -299,16 +299,43 @@ impl Store {
         announcements: impl Announce<[Challenge]>,
         now: i64,
     ) -> StoreResult<Vec<Challenge>> {
+        self.expire(None, announcements, now).await
+    }
+
+    /// Marks the challenge `id` expired if it is open and its time is up, with what that
+    /// announces, in one transaction: the expired challenge, or `None` (and nothing written)
+    /// if it was accepted, withdrawn or expired meanwhile, or is not due yet.
+    pub async fn expire_challenge(
+        &self,
+        id: ChallengeId,
+        announcements: impl Announce<[Challenge]>,
+        now: i64,
+    ) -> StoreResult<Option<Challenge>> {
+        Ok(self.expire(Some(id), announcements, now).await?.pop())
+    }
+
+    /// Expires the open challenges due at `now` (only `only`, if given).
+    async fn expire(
+        &self,
+        only: Option<ChallengeId>,
+        announcements: impl Announce<[Challenge]>,
+        now: i64,
+    ) -> StoreResult<Vec<Challenge>> {
         let mut tx = self.begin_write().await?;
         let conn = &mut tx.conn();
-        let rows: Vec<ChallengeRow> = on!(conn, c => sqlx::query_as(&format!(
+        let one = if only.is_some() { " AND id = $2" } else { "" };
+        let sql = format!(
             "UPDATE challenges SET status = 'expired', resolved_at = $1
-             WHERE status = 'open' AND expires_at <= $1
+             WHERE status = 'open' AND expires_at <= $1{one}
              RETURNING {CHALLENGE_COLUMNS}"
-        ))
-        .bind(now)
-        .fetch_all(c)
-        .await)?;
+        );
+        let rows: Vec<ChallengeRow> = on!(conn, c => {
+            let mut query = sqlx::query_as(&sql).bind(now);
+            if let Some(id) = only {
+                query = query.bind(id);
+            }
+            query.fetch_all(c).await
+        })?;
         let mut expired = with_invitees(conn, rows).await?;
         expired.sort_by_key(|c| (c.expires_at, c.id));
         announce(conn, announcements, &expired[..], now).await?;

@@ -321,33 +321,53 @@ impl Store {
 
     /// Active games whose turn has run out (`deadline_at <= now`), earliest first.
     pub async fn due_deadlines(&self, now: i64) -> StoreResult<Vec<Game>> {
-        let mut pooled = self.pool.acquire().await?;
-        let conn = &mut pooled.conn();
-        let rows: Vec<GameRow> = on!(conn, c => sqlx::query_as(&format!(
-            "SELECT {GAME_COLUMNS} FROM games
-             WHERE status = 'active' AND deadline_at <= $1
-             ORDER BY deadline_at, id"
-        ))
-        .bind(now)
-        .fetch_all(c)
-        .await)?;
-        with_seats(conn, rows).await
+        self.due_games(DEADLINE_DUE, "deadline_at", now, None).await
+    }
+
+    /// The game `id` if its turn has run out by `now`, read afresh (as [`Store::due_deadlines`]
+    /// would list it): what a process checks once it has claimed the timeout.
+    pub async fn due_deadline(&self, id: GameId, now: i64) -> StoreResult<Option<Game>> {
+        Ok(self
+            .due_games(DEADLINE_DUE, "deadline_at", now, Some(id))
+            .await?
+            .pop())
     }
 
     /// Active games whose player should be reminded now (`remind_at <= now`, not yet
     /// reminded this turn, turn not yet run out), earliest first.
     pub async fn due_reminders(&self, now: i64) -> StoreResult<Vec<Game>> {
+        self.due_games(REMINDER_DUE, "remind_at", now, None).await
+    }
+
+    /// The game `id` if its player should be reminded now, read afresh (as
+    /// [`Store::due_reminders`] would list it).
+    pub async fn due_reminder(&self, id: GameId, now: i64) -> StoreResult<Option<Game>> {
+        Ok(self
+            .due_games(REMINDER_DUE, "remind_at", now, Some(id))
+            .await?
+            .pop())
+    }
+
+    /// The games for which `due` (a condition on `$1`, the time) holds at `now`, ordered by
+    /// `order` then id; only the game `only` if given.
+    async fn due_games(
+        &self,
+        due: &str,
+        order: &str,
+        now: i64,
+        only: Option<GameId>,
+    ) -> StoreResult<Vec<Game>> {
         let mut pooled = self.pool.acquire().await?;
         let conn = &mut pooled.conn();
-        let rows: Vec<GameRow> = on!(conn, c => sqlx::query_as(&format!(
-            "SELECT {GAME_COLUMNS} FROM games
-             WHERE status = 'active' AND reminder_sent = FALSE AND remind_at <= $1
-               AND (deadline_at IS NULL OR deadline_at > $1)
-             ORDER BY remind_at, id"
-        ))
-        .bind(now)
-        .fetch_all(c)
-        .await)?;
+        let one = if only.is_some() { " AND id = $2" } else { "" };
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE {due}{one} ORDER BY {order}, id");
+        let rows: Vec<GameRow> = on!(conn, c => {
+            let mut query = sqlx::query_as(&sql).bind(now);
+            if let Some(id) = only {
+                query = query.bind(id);
+            }
+            query.fetch_all(c).await
+        })?;
         with_seats(conn, rows).await
     }
 
@@ -474,6 +494,14 @@ impl Store {
         Ok(true)
     }
 }
+
+/// When a game's turn has run out, `$1` being the time.
+const DEADLINE_DUE: &str = "status = 'active' AND deadline_at <= $1";
+
+/// When a game's player is to be reminded, `$1` being the time: a quarter of the turn's
+/// time is left, the reminder is not sent yet, and the turn has not run out.
+const REMINDER_DUE: &str = "status = 'active' AND reminder_sent = FALSE AND remind_at <= $1
+     AND (deadline_at IS NULL OR deadline_at > $1)";
 
 /// How long after its game ends a game's thread is archived: a day.
 pub const THREAD_ARCHIVE_DELAY: i64 = 86_400;

@@ -18,10 +18,15 @@
 //! lock for rows that may not exist yet). Game writes are also optimistic: they name the
 //! [`GameVersion`] they were computed from and fail with [`StoreError::Conflict`] if
 //! another write landed first, whichever process made it.
+//!
+//! Scheduled work (timeouts, reminders, expiry, archiving, digests, computer moves) is
+//! claimed by one process at a time with a lease (see the `claims` module), so several
+//! processes on one database do each item once.
 
 mod announcements;
 pub(crate) mod backend;
 mod challenges;
+mod claims;
 mod error;
 mod games;
 mod health;
@@ -49,6 +54,7 @@ pub use announcements::{
 };
 use backend::{on, Tx};
 pub use backend::{Backend, Pool};
+pub use claims::{WorkClaim, WorkKind};
 pub use error::{StoreError, StoreResult};
 pub use games::{GameThread, THREAD_ARCHIVE_DELAY};
 pub use health::Workload;
