@@ -430,6 +430,11 @@ fn serve() -> Result<()> {
     runtime.block_on(async {
         let store = open_database(&config.database_url).await?;
         let service = Service::new(store.clone(), SystemClock, Settings::default());
+        tracing::info!(
+            process = service.process_id(),
+            lease_seconds = service.settings().work_lease,
+            "claiming scheduled work as this process"
+        );
         let data = discord::Data::new(service);
         let ran = discord::run(config, data, discord::shutdown_signal()).await;
         // Closing the last connection checkpoints the write-ahead log into the database

@@ -54,7 +54,8 @@ pub(crate) async fn run(
     settings: Delivery,
     stopped: impl Future<Output = ()>,
 ) {
-    let worker = worker_name();
+    // Deliveries are claimed under the name the process claims all its work under.
+    let worker = service.process_id().to_owned();
     tracing::info!(%worker, "announcement delivery started");
     tokio::pin!(stopped);
     let mut posting: JoinSet<()> = JoinSet::new();
@@ -102,16 +103,6 @@ pub(crate) async fn run(
         posting.abort_all();
     }
     tracing::info!("announcement delivery stopped");
-}
-
-/// A name for this process's claims: unique among processes on one database (the process
-/// id alone repeats across machines and restarts).
-fn worker_name() -> String {
-    format!(
-        "pid{}-{:08x}",
-        std::process::id(),
-        rand::thread_rng().gen::<u32>()
-    )
 }
 
 /// Posts one announcement and reports how it went.

@@ -17,11 +17,12 @@ use tokio::sync::Semaphore;
 
 use crate::computer::{self, Level, Limits};
 use crate::store::{
-    ChallengeId, ChannelId, InviteResponse, NewInvitee, OfferKind, SeatMode, UserId,
+    ChallengeId, ChannelId, GameId, InviteResponse, NewInvitee, OfferKind, SeatMode, UserId,
+    WorkKind,
 };
 
 use super::challenges::first_free_seat;
-use super::table::parse_variant;
+use super::table::{parse_variant, Table};
 use super::{AcceptOutcome, OfferView, Outcome, Person, Service, ServiceError, ServiceResult};
 
 /// Searches running at once across all games.
@@ -76,6 +77,13 @@ impl Default for Thinkers {
     fn default() -> Self {
         Thinkers(Arc::new(Semaphore::new(THINKERS)))
     }
+}
+
+/// The computer to move in a game, with its level; `None` if a person is to move or the
+/// game is over.
+fn computer_to_move(table: &Table) -> Option<(UserId, Level)> {
+    let user = table.player(table.seat_to_move()?).user_id;
+    Some((user, computer_level(user)?))
 }
 
 impl Service {
@@ -143,11 +151,8 @@ impl Service {
             .active_games_seating(UserId(FIRST_ID), UserId(FIRST_ID + 99))
             .await?
         {
-            let table = super::table::Table::from_row(row)?;
-            let computer_to_move = table
-                .seat_to_move()
-                .is_some_and(|seat| computer_level(table.player(seat).user_id).is_some());
-            if computer_to_move {
+            let table = Table::from_row(row)?;
+            if computer_to_move(&table).is_some() {
                 channels.push(table.row.channel_id);
             }
         }
@@ -156,15 +161,33 @@ impl Service {
 
     /// Plays the computer's move in the channel's game if a computer is to move: it
     /// thinks on a blocking thread (at most [`THINKERS`] at once), then plays through
-    /// [`Service::play`] like a person, or resigns a hopeless game. `None` when no
-    /// computer is to move (a person moved first, or the game ended).
+    /// [`Service::play`] like a person, or resigns a hopeless game. The move is claimed
+    /// first, so that of several processes on one database only one thinks about it.
+    /// `None` when no computer is to move (a person moved first, or the game ended) or
+    /// another process is playing the move.
     pub async fn play_computer_turn(&self, channel: ChannelId) -> ServiceResult<Option<Outcome>> {
         let table = self.table_in_channel(channel).await?;
-        let Some(seat) = table.seat_to_move() else {
+        if computer_to_move(&table).is_none() {
             return Ok(None);
-        };
-        let user = table.player(seat).user_id;
-        let Some(level) = computer_level(user) else {
+        }
+        let game_id = table.id();
+        let turn = self.think_and_play(channel, game_id);
+        self.once(WorkKind::ComputerMove, game_id.0, self.now(), turn)
+            .await
+    }
+
+    /// The computer's move in the game `game_id` in `channel`, if a computer is still to
+    /// move there (read afresh, once the move is claimed).
+    async fn think_and_play(
+        &self,
+        channel: ChannelId,
+        game_id: GameId,
+    ) -> ServiceResult<Option<Outcome>> {
+        let table = self.table_in_channel(channel).await?;
+        if table.id() != game_id {
+            return Ok(None);
+        }
+        let Some((user, level)) = computer_to_move(&table) else {
             return Ok(None);
         };
         let game = table.game.clone();
@@ -176,6 +199,11 @@ impl Service {
             .acquire_owned()
             .await
             .map_err(|_| ServiceError::Corrupt("the computer players were shut down".into()))?;
+        // Waiting for a thinker may have taken long (many games owe a move): the claim is
+        // renewed for the search, unless another process has taken the move over.
+        if !self.renew_claim(WorkKind::ComputerMove, game_id.0).await? {
+            return Ok(None);
+        }
         let choice = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             computer::choose(&game, level, Limits::default())

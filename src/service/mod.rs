@@ -38,6 +38,7 @@ mod table;
 pub mod time_control;
 mod vacations;
 pub mod views;
+mod work;
 
 use std::sync::Arc;
 
@@ -69,6 +70,7 @@ pub use server_settings::{
 };
 pub use vacations::{VacationGame, VacationNotice, VacationView};
 pub use views::*;
+pub use work::DEFAULT_WORK_LEASE;
 
 /// Three days: the default time for one move.
 pub const DEFAULT_SECONDS_PER_MOVE: i64 = 3 * 86_400;
@@ -84,6 +86,13 @@ pub struct Settings {
     pub max_seconds_per_move: i64,
     /// How long a challenge waits for its players.
     pub challenge_lifetime: i64,
+    /// How long, in seconds, a process's claim on an item of scheduled work holds: after
+    /// that a process that died is taken to be gone, and another does the item.
+    pub work_lease: i64,
+    /// The name this process claims scheduled work under, unique among the processes on
+    /// one database; `None` makes one up from the host name, the process id and a random
+    /// suffix.
+    pub process_id: Option<String>,
 }
 
 impl Default for Settings {
@@ -93,6 +102,8 @@ impl Default for Settings {
             min_seconds_per_move: 60,
             max_seconds_per_move: 30 * 86_400,
             challenge_lifetime: 86_400,
+            work_lease: DEFAULT_WORK_LEASE,
+            process_id: None,
         }
     }
 }
@@ -177,6 +188,8 @@ struct Inner {
     moves_played: std::sync::atomic::AtomicU64,
     /// The servers' locales already stored by this process.
     known_locales: preferences::KnownLocales,
+    /// The name this process claims scheduled work under.
+    process_id: String,
 }
 
 impl std::fmt::Debug for Service {
@@ -184,6 +197,7 @@ impl std::fmt::Debug for Service {
         f.debug_struct("Service")
             .field("store", &self.inner.store)
             .field("settings", &self.inner.settings)
+            .field("process_id", &self.inner.process_id)
             .finish_non_exhaustive()
     }
 }
@@ -191,8 +205,13 @@ impl std::fmt::Debug for Service {
 impl Service {
     /// A game table over an open store.
     pub fn new(store: Store, clock: impl Clock, settings: Settings) -> Self {
+        let process_id = settings
+            .process_id
+            .clone()
+            .unwrap_or_else(work::process_name);
         Self {
             inner: Arc::new(Inner {
+                process_id,
                 store,
                 clock: Arc::new(clock),
                 settings,

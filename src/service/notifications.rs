@@ -5,11 +5,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::store::{self, ChannelId, GameId, GuildId, NotificationMode, UserId};
+use crate::store::{self, ChannelId, GameId, GuildId, NotificationMode, UserId, WorkKind};
 
 use super::announce::Announcement;
 use super::image::BoardPicture;
 use super::table::Table;
+use super::work;
 use super::{BoardView, Event, Outcome, PlayerView, Service, ServiceResult};
 
 /// A digest comes once a day, at the time of day the player chose it.
@@ -197,42 +198,63 @@ impl Service {
 
     /// Sends the digests due at `now`: each lists the games where it is the player's turn
     /// (none is sent when there are none) and moves the digest to the next day in the same
-    /// write. Returns how many were sent.
+    /// write. Each is claimed first, so that of several processes only one makes it.
+    /// Returns how many were sent.
     pub(super) async fn send_due_digests(&self, now: i64) -> ServiceResult<usize> {
         let mut sent = 0;
         for due in self.store().due_digests(now).await? {
             let Some(due_at) = due.digest_next_at else {
                 continue;
             };
-            let games = match self.digest_games(due.user_id).await {
-                Ok(games) => games,
-                Err(error) => {
-                    tracing::error!(user = %due.user_id, %error, "digest not made");
-                    continue;
-                }
-            };
-            let announcements = if games.is_empty() {
-                Vec::new()
-            } else {
-                let digest = Announcement::Digest(Box::new(Digest {
-                    user_id: due.user_id,
-                    games,
-                }));
-                // A player's direct messages queue under their own id (Discord's ids never
-                // repeat across users and channels), apart from every channel's posts.
-                vec![digest.stored_in(ChannelId(due.user_id.0), None, None)?]
-            };
-            let next_at = next_digest_after(due_at, now);
-            let stored = self
-                .store()
-                .send_digest(due.user_id, due_at, next_at, &announcements, now)
-                .await?;
-            if stored && !announcements.is_empty() {
-                sent += 1;
-                self.announced();
+            let user = due.user_id;
+            let send = self.send_digest(user, due_at, now);
+            match self
+                .once(WorkKind::Digest, work::item_of(user.0), now, send)
+                .await
+            {
+                Ok(Some(())) => sent += 1,
+                Ok(None) => {}
+                Err(error) => tracing::error!(%user, %error, "digest not sent"),
             }
         }
         Ok(sent)
+    }
+
+    /// Sends `user`'s digest due at `due_at` if it still is (read afresh): `Some` if one
+    /// was sent, `None` if it was not due any more or listed no game.
+    async fn send_digest(&self, user: UserId, due_at: i64, now: i64) -> ServiceResult<Option<()>> {
+        let still_due = self
+            .store()
+            .notification_setting(user)
+            .await?
+            .is_some_and(|s| {
+                s.mode == NotificationMode::Digest && s.digest_next_at == Some(due_at)
+            });
+        if !still_due {
+            return Ok(None);
+        }
+        let games = self.digest_games(user).await?;
+        let announcements = if games.is_empty() {
+            Vec::new()
+        } else {
+            let digest = Announcement::Digest(Box::new(Digest {
+                user_id: user,
+                games,
+            }));
+            // A player's direct messages queue under their own id (Discord's ids never
+            // repeat across users and channels), apart from every channel's posts.
+            vec![digest.stored_in(ChannelId(user.0), None, None)?]
+        };
+        let next_at = next_digest_after(due_at, now);
+        let stored = self
+            .store()
+            .send_digest(user, due_at, next_at, &announcements, now)
+            .await?;
+        if !stored || announcements.is_empty() {
+            return Ok(None);
+        }
+        self.announced();
+        Ok(Some(()))
     }
 
     /// The games where it is `user`'s turn, the soonest deadline first.

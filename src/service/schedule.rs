@@ -1,18 +1,19 @@
 //! The correspondence clock: reminders, timeouts and challenge expiry. Everything due is
 //! read from the database, so a restarted bot finds every deadline where it was, and each
-//! is announced in the game's channel by the write that applies it.
+//! is announced in the game's channel by the write that applies it. Each item is claimed
+//! first, so that of several processes on one database only one does it.
 
 use std::future::Future;
 use std::time::Duration;
 
 use crate::engine::Seat;
-use crate::store;
+use crate::store::{self, ChallengeId, GameId, WorkKind};
 
 use super::announce::{ArchiveThread, Reminder};
 use super::challenges::expiry_announcements;
 use super::play::Write;
 use super::table::Table;
-use super::{Announcement, Event, Notice, Service, ServiceError, ServiceResult};
+use super::{Announcement, ChallengeView, Event, Notice, Service, ServiceError, ServiceResult};
 
 /// The longest the scheduler sleeps without looking at the schedule again.
 const MAX_SLEEP: Duration = Duration::from_secs(60);
@@ -21,55 +22,56 @@ const MAX_SLEEP: Duration = Duration::from_secs(60);
 const MIN_SLEEP: Duration = Duration::from_secs(1);
 
 impl Service {
-    /// Does what is due at `now`: expires challenges, applies timeouts (a loss in
-    /// two-player games, an elimination in yonin) and sends reminders when a quarter of a
-    /// turn's time is left, each stored with its announcement. Returns what was done. Safe
-    /// to run from several places at once: each notice is produced (and announced) once.
+    /// Does what is due at `now`: expires challenges, ends vacations, applies timeouts (a
+    /// loss in two-player games, an elimination in yonin), archives the threads of games
+    /// over, sends digests and reminders (when a quarter of a turn's time is left), each
+    /// stored with its announcement. Returns what was done. Safe to run from several places
+    /// at once, in this process or others on the same database: each item is claimed by one
+    /// of them before it is done (see the `work` module), and its write is guarded, so each
+    /// notice is produced (and announced) once.
     ///
-    /// A game that cannot be processed is logged and left for the next round; the others
+    /// An item that cannot be processed is logged and left for the next round; the others
     /// go ahead.
     pub async fn tick(&self, now: i64) -> ServiceResult<Vec<Notice>> {
         let mut notices = Vec::new();
-        let expired = self
-            .store()
-            .expire_due_challenges(expiry_announcements, now)
-            .await?;
-        if !expired.is_empty() {
-            self.announced();
-        }
-        for challenge in expired {
-            notices.push(Notice::ChallengeExpired(
-                self.challenge_view(&challenge).await?,
-            ));
+        for challenge in self.store().challenges_due_to_expire(now).await? {
+            let id = challenge.id;
+            match self
+                .once(WorkKind::ChallengeExpiry, id.0, now, self.expire(id, now))
+                .await
+            {
+                Ok(Some(view)) => notices.push(Notice::ChallengeExpired(view)),
+                Ok(None) => {}
+                Err(error) => tracing::error!(challenge = %id, %error, "challenge not expired"),
+            }
         }
         self.end_due_vacations(now).await?;
         for row in self.store().due_deadlines(now).await? {
             let game_id = row.id;
-            match self.time_out(row, now).await {
-                Ok(outcome) => notices.push(Notice::Timeout(Box::new(outcome))),
+            match self
+                .once(
+                    WorkKind::Timeout,
+                    game_id.0,
+                    now,
+                    self.time_out(game_id, now),
+                )
+                .await
+            {
+                Ok(Some(outcome)) => notices.push(Notice::Timeout(Box::new(outcome))),
+                Ok(None) => {}
                 // A move or another sweep got there first; the next round looks again.
                 Err(ServiceError::Raced | ServiceError::GameOver(_)) => {}
                 Err(error) => tracing::error!(game = %game_id, %error, "timeout not applied"),
             }
         }
         for thread in self.store().due_thread_archives(now).await? {
-            let archive = Announcement::ArchiveThread(Box::new(ArchiveThread {
-                game_id: thread.game_id,
-                thread_id: thread.thread_id,
-            }));
-            let announce = |thread: &store::GameThread| {
-                Ok(vec![archive.stored_in(
-                    thread.thread_id,
-                    Some(thread.game_id),
-                    None,
-                )?])
-            };
-            match self.store().archive_thread(&thread, announce, now).await {
-                Ok(true) => self.announced(),
-                Ok(false) => {}
-                Err(error) => {
-                    tracing::error!(game = %thread.game_id, %error, "thread not archived")
-                }
+            let game_id = thread.game_id;
+            let archive = self.archive(thread, now);
+            if let Err(error) = self
+                .once(WorkKind::ThreadArchive, game_id.0, now, archive)
+                .await
+            {
+                tracing::error!(game = %game_id, %error, "thread not archived")
             }
         }
         if let Err(error) = self.send_due_digests(now).await {
@@ -77,7 +79,15 @@ impl Service {
         }
         for row in self.store().due_reminders(now).await? {
             let game_id = row.id;
-            match self.remind(row, now).await {
+            match self
+                .once(
+                    WorkKind::Reminder,
+                    game_id.0,
+                    now,
+                    self.remind(game_id, now),
+                )
+                .await
+            {
                 Ok(Some(notice)) => notices.push(notice),
                 Ok(None) => {}
                 Err(error) => tracing::error!(game = %game_id, %error, "reminder not sent"),
@@ -126,8 +136,45 @@ impl Service {
         }
     }
 
-    /// The player to move in a game past its deadline runs out of time.
-    async fn time_out(&self, row: store::Game, now: i64) -> ServiceResult<super::Outcome> {
+    /// Expires the challenge `id` if it is still open and due, announcing it.
+    async fn expire(&self, id: ChallengeId, now: i64) -> ServiceResult<Option<ChallengeView>> {
+        let Some(expired) = self
+            .store()
+            .expire_challenge(id, expiry_announcements, now)
+            .await?
+        else {
+            return Ok(None);
+        };
+        self.announced();
+        Ok(Some(self.challenge_view(&expired).await?))
+    }
+
+    /// Archives a finished game's thread, unless it already is, announcing it.
+    async fn archive(&self, thread: store::GameThread, now: i64) -> ServiceResult<Option<()>> {
+        let archive = Announcement::ArchiveThread(Box::new(ArchiveThread {
+            game_id: thread.game_id,
+            thread_id: thread.thread_id,
+        }));
+        let announce = |thread: &store::GameThread| {
+            Ok(vec![archive.stored_in(
+                thread.thread_id,
+                Some(thread.game_id),
+                None,
+            )?])
+        };
+        if !self.store().archive_thread(&thread, announce, now).await? {
+            return Ok(None);
+        }
+        self.announced();
+        Ok(Some(()))
+    }
+
+    /// The player to move in the game `id`, if it is past its deadline (read afresh),
+    /// runs out of time.
+    async fn time_out(&self, id: GameId, now: i64) -> ServiceResult<Option<super::Outcome>> {
+        let Some(row) = self.store().due_deadline(id, now).await? else {
+            return Ok(None);
+        };
         let mut table = Table::from_row(row)?;
         let seat = table
             .seat_to_move()
@@ -138,11 +185,15 @@ impl Service {
         };
         self.settle(table, event, report, Write::State, None, now)
             .await
+            .map(Some)
     }
 
-    /// The reminder of a game's current turn, stored with its announcement, unless another
-    /// round sent it already.
-    async fn remind(&self, row: store::Game, now: i64) -> ServiceResult<Option<Notice>> {
+    /// The reminder of the game `id`'s current turn, if it is due (read afresh), stored
+    /// with its announcement, unless another round sent it already.
+    async fn remind(&self, id: GameId, now: i64) -> ServiceResult<Option<Notice>> {
+        let Some(row) = self.store().due_reminder(id, now).await? else {
+            return Ok(None);
+        };
         let table = Table::from_row(row)?;
         let (Some(seat), Some(deadline_at)) = (table.seat_to_move(), table.row.deadline_at) else {
             return Ok(None);

@@ -6,7 +6,7 @@ use chrono::{Datelike, TimeZone, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::Variant;
-use crate::store::{self, ChannelId, GameId, GuildId, NewAnnouncement, Reclock, UserId};
+use crate::store::{self, ChannelId, GameId, GuildId, NewAnnouncement, Reclock, UserId, WorkKind};
 
 use super::clocks::RECLOCK_ATTEMPTS;
 use super::table::Table;
@@ -200,7 +200,10 @@ impl Service {
         let mut ended = 0;
         for vacation in self.store().due_vacation_ends(now).await? {
             let id = vacation.id;
-            match self.finish_vacation(vacation, vacation.ends_at).await {
+            // The end is written once (`end_vacation` is guarded), and claimed so that
+            // only one process reckons the clocks of the vacationer's games.
+            let finish = self.finish_vacation(vacation, vacation.ends_at);
+            match self.once(WorkKind::VacationEnd, id, now, finish).await {
                 Ok(Some(_)) => ended += 1,
                 Ok(None) | Err(ServiceError::Raced) => {}
                 Err(error) => tracing::error!(vacation = id, %error, "vacation end not applied"),
