@@ -121,3 +121,33 @@ error-vacation-days-range = 휴가 일수는 1년에 0일부터 {$max}일까지�
 error-too-many-opponents = {$variant}은(는) {$seats}인용입니다. 상대는 {$most}명까지 지정하세요.
 error-challenge-yourself = 자기 자신에게 대국을 신청할 수 없습니다.
 error-opponent-twice = 같은 상대는 한 번만 지정하세요.
+
+# /대국신청 의 자리 지정.
+error-seats-for-variant = {$variant}의 자리는 {$seats}개입니다 ({$names}). 자리마다 한 명씩, 또는 빈자리를 지정하세요.
+error-seatless-player = 신청한 대국자 모두에게 자리를 지정하세요.
+error-one-seat-each = 한 사람은 한 자리에만 앉을 수 있습니다.
+error-seat-for-stranger = 자리는 신청한 사람과 지명한 상대에게만 지정할 수 있습니다.
+error-vacation-too-short = 휴가는 하루 이상입니다.
+error-replay-no-such-move = 대국 #{$game}은(는) 아직 {$last}수입니다. 0(시작 국면)부터 {$last}까지의 수를 고르세요.
+error-replay-no-such-seat = {$variant}의 자리는 {$seats}개입니다 ({$names}).
+error-record-wrong-variant = {$format} 기보는 쇼기 전용입니다. {$variant}에는 텍스트 기보를 쓰세요.
+error-record-kif = KIF 기보의 {$line}번째 줄을 읽을 수 없습니다: {$reason}.
+error-computer-game-over = 대국이 끝나서 컴퓨터가 둘 수가 없습니다.
+error-computer-no-move = 컴퓨터가 둘 수 있는 합법수가 없습니다.
+
+# 착수 외에 대국 규칙이 허용하지 않는 것.
+refusal-impasse-declarations-off = 이 대국에서는 지쇼기 선언을 할 수 없습니다.
+refusal-entering-king-declarations-off = 이 대국에서는 입옥 선언을 할 수 없습니다.
+refusal-declaration-too-early = 입옥 선언은 {$after}수째 이후에 할 수 있습니다.
+refusal-no-declaration = 이 쇼기에는 선언이 없습니다.
+refusal-not-four-players = 요닌쇼기 대국이 아닙니다.
+refusal-already-out = {$seat}은(는) 이미 탈락했습니다.
+refusal-nothing-to-take-back = 무를 수 있는 수가 없습니다.
+
+# 선언이 인정되지 않는 이유 (rules-declaration 뒤).
+declaration-no-king = 판 위에 왕이 없습니다
+declaration-king-outside-zone = 왕이 적진에 들어가지 않았습니다
+declaration-in-check = 장군을 받고 있습니다
+declaration-pieces-in-zone = 적진에 왕 외의 말이 {$needed}개 이상 필요하지만 {$have}개입니다
+declaration-points = {$needed}점이 필요하지만 {$have}점입니다
+declaration-no-legal-move = 둘 수 있는 수가 없습니다

@@ -2,8 +2,12 @@
 //! the service's and the engine's typed errors turned into messages of
 //! `locales/<lang>/errors.ftl`.
 
+use crate::computer::ComputerError;
 use crate::engine::kinds::STANDARD_KINDS;
-use crate::engine::{GameError, IllegalMove, MoveParseError};
+use crate::engine::record::RecordError;
+use crate::engine::{
+    DeclarationFailure, GameError, IllegalMove, MoveParseError, Refusal, Seat, Variant,
+};
 use crate::service::ServiceError;
 use crate::store::OfferKind;
 
@@ -104,8 +108,41 @@ pub(crate) fn service_error(lang: Lang, error: &ServiceError) -> String {
         ),
         E::ChallengeYourself => tr!(lang, "error-challenge-yourself"),
         E::OpponentTwice => tr!(lang, "error-opponent-twice"),
-        // Sentences the service still writes itself (challenge checks, exports).
-        E::BadChallenge(why) | E::NotAllowed(why) => why.clone(),
+        E::SeatsForVariant { variant } => tr!(
+            lang,
+            "error-seats-for-variant",
+            variant = format::variant_title(lang, *variant),
+            seats = variant.seats(),
+            names = seat_names(lang, *variant)
+        ),
+        E::SeatlessPlayer => tr!(lang, "error-seatless-player"),
+        E::OneSeatEach => tr!(lang, "error-one-seat-each"),
+        E::SeatForStranger => tr!(lang, "error-seat-for-stranger"),
+        E::VacationTooShort => tr!(lang, "error-vacation-too-short"),
+        E::NoSuchMove { game, last_ply } => tr!(
+            lang,
+            "error-replay-no-such-move",
+            game = game.to_string(),
+            last = *last_ply
+        ),
+        E::NoSuchSeat { variant } => tr!(
+            lang,
+            "error-replay-no-such-seat",
+            variant = format::variant_title(lang, *variant),
+            seats = variant.seats(),
+            names = seat_names(lang, *variant)
+        ),
+        E::Record(RecordError::WrongVariant { format, variant }) => tr!(
+            lang,
+            "error-record-wrong-variant",
+            format = *format,
+            variant = format::variant_title(lang, *variant)
+        ),
+        E::Record(RecordError::Kif { line, reason }) => {
+            tr!(lang, "error-record-kif", line = *line, reason = reason)
+        }
+        E::Computer(ComputerError::GameOver) => tr!(lang, "error-computer-game-over"),
+        E::Computer(ComputerError::NoLegalMove) => tr!(lang, "error-computer-no-move"),
         E::OnVacation { until } => tr!(lang, "error-on-vacation", until = format!("<t:{until}:f>")),
         E::NotOnVacation => tr!(lang, "error-not-on-vacation"),
         E::BankWithoutClock => tr!(lang, "error-bank-without-clock"),
@@ -142,6 +179,14 @@ pub(crate) fn service_error(lang: Lang, error: &ServiceError) -> String {
     }
 }
 
+/// The seats of `variant` in the reader's words, in order ("black, white").
+fn seat_names(lang: Lang, variant: Variant) -> String {
+    (0..variant.seats())
+        .map(|seat| format::seat_name(lang, variant.seat_name(Seat(seat))))
+        .collect::<Vec<_>>()
+        .join(&tr!(lang, "list-separator"))
+}
+
 fn offer_name(lang: Lang, kind: OfferKind) -> String {
     match kind {
         OfferKind::Draw => tr!(lang, "offer-draw-name"),
@@ -156,8 +201,59 @@ pub(crate) fn game_error(lang: Lang, error: &GameError) -> String {
         GameError::NotYourTurn => tr!(lang, "rules-not-your-turn"),
         GameError::Parse(error) => parse_error(lang, error),
         GameError::Illegal(illegal) => illegal_move(lang, illegal),
-        GameError::Declaration(why) => tr!(lang, "rules-declaration", reason = why),
-        GameError::NotAllowed(why) => why.clone(),
+        GameError::Declaration(why) => tr!(
+            lang,
+            "rules-declaration",
+            reason = declaration_failure(lang, *why)
+        ),
+        GameError::NotAllowed(refusal) => rule_refusal(lang, refusal),
+    }
+}
+
+/// Why a declaration fails.
+fn declaration_failure(lang: Lang, failure: DeclarationFailure) -> String {
+    use DeclarationFailure as D;
+    match failure {
+        D::GameOver => tr!(lang, "rules-game-over"),
+        D::NoKing => tr!(lang, "declaration-no-king"),
+        D::KingOutsideZone => tr!(lang, "declaration-king-outside-zone"),
+        D::InCheck => tr!(lang, "declaration-in-check"),
+        D::TooFewPiecesInZone { needed, have } => tr!(
+            lang,
+            "declaration-pieces-in-zone",
+            needed = needed,
+            have = have
+        ),
+        D::TooFewPoints { needed, have } => {
+            tr!(lang, "declaration-points", needed = needed, have = have)
+        }
+        D::NoLegalMove => tr!(lang, "declaration-no-legal-move"),
+    }
+}
+
+/// Why the rules of the game do not allow an offer, declaration, resignation or takeback.
+fn rule_refusal(lang: Lang, refusal: &Refusal) -> String {
+    match refusal {
+        Refusal::ImpasseDeclarationsOff => tr!(lang, "refusal-impasse-declarations-off"),
+        Refusal::EnteringKingDeclarationsOff => {
+            tr!(lang, "refusal-entering-king-declarations-off")
+        }
+        Refusal::DeclarationTooEarly { after } => {
+            tr!(lang, "refusal-declaration-too-early", after = *after)
+        }
+        Refusal::NoDeclaration => tr!(lang, "refusal-no-declaration"),
+        Refusal::NotFourPlayers => tr!(lang, "refusal-not-four-players"),
+        Refusal::AlreadyOut { variant, seat } => tr!(
+            lang,
+            "refusal-already-out",
+            seat = format::seat_name(lang, variant.seat_name(*seat))
+        ),
+        Refusal::ResignationNeedsTwo { alive } => {
+            tr!(lang, "error-resignation-needs-two", alive = *alive)
+        }
+        Refusal::DrawsTwoPlayers => tr!(lang, "error-draws-two-players"),
+        Refusal::TakebacksTwoPlayers => tr!(lang, "error-takebacks-two-players"),
+        Refusal::NothingToTakeBack => tr!(lang, "refusal-nothing-to-take-back"),
     }
 }
 
