@@ -173,3 +173,6 @@ declaration-in-check = you are in check
 declaration-pieces-in-zone = you need at least {$needed} pieces besides the king in the zone, and have {$have}
 declaration-points = you need {$needed} points and have {$have}
 declaration-no-legal-move = you have no legal move
+
+# /server-settings
+error-reset-and-set = Give that setting a new value or reset it, not both.

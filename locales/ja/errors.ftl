@@ -151,3 +151,6 @@ declaration-in-check = 王手をかけられています
 declaration-pieces-in-zone = 敵陣に玉以外の駒が{$needed}枚以上必要ですが、{$have}枚です
 declaration-points = {$needed}点必要ですが、{$have}点です
 declaration-no-legal-move = 指せる手がありません
+
+# /サーバー設定
+error-reset-and-set = その設定は新しい値を指定するか初期化するか、どちらか一方にしてください。

@@ -151,3 +151,6 @@ declaration-in-check = 장군을 받고 있습니다
 declaration-pieces-in-zone = 적진에 왕 외의 말이 {$needed}개 이상 필요하지만 {$have}개입니다
 declaration-points = {$needed}점이 필요하지만 {$have}점입니다
 declaration-no-legal-move = 둘 수 있는 수가 없습니다
+
+# /서버설정
+error-reset-and-set = 그 설정은 새 값을 정하거나 초기화하거나 둘 중 하나만 하세요.
