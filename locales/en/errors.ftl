@@ -80,6 +80,19 @@ illegal-no-piece-of-kind = you have no {$piece} on the board
 illegal-no-such-piece = you have no such piece on the board
 illegal-other-piece = the piece on {$square} is a {$piece}
 illegal-wrong-seat = it is {$to_move}'s turn, not {$named}'s
+illegal-must-deviate = this move would repeat the position a fourth time, and the side that {$culprit ->
+    [check] gave check with every move of the cycle
+    [attack] attacked with every move of the cycle
+   *[passes] began the run of passes
+} must play something else
+illegal-no-movement = a move must go somewhere (a pass steps to an empty square and back)
+illegal-pass-in-check = a pass is never legal while in check
+illegal-pass-written-as = this pass is written {$written}
+illegal-cannot-pass = a {$piece} cannot pass here
+illegal-must-promote = a {$piece} promotes on its first capture: the move must promote
+illegal-does-not-promote = a {$piece} does not promote with this move
+illegal-no-igui = a {$piece} cannot capture on {$square} without moving
+illegal-wrong-path = a {$piece} cannot go from {$from} to {$to} that way
 
 ## Commands and buttons
 

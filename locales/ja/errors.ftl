@@ -76,6 +76,19 @@ illegal-no-piece-of-kind = 盤上にあなたの{$piece}はありません
 illegal-no-such-piece = 盤上にそのような駒はありません
 illegal-other-piece = {$square}の駒は{$piece}です
 illegal-wrong-seat = いまは{$to_move}の手番で、{$named}の手番ではありません
+illegal-must-deviate = この手で同じ局面が4回目になります。{$culprit ->
+    [check] サイクルのすべての手で王手をかけた側
+    [attack] サイクルのすべての手で攻めた側
+   *[passes] パスを始めた側
+}が別の手を指さなければなりません
+illegal-no-movement = 指し手はどこかへ動かなければなりません（パスは空いたマスへ行って戻る手です）
+illegal-pass-in-check = 王手をかけられているときはパスできません
+illegal-pass-written-as = このパスは {$written} と書きます
+illegal-cannot-pass = {$piece}はここでパスできません
+illegal-must-promote = {$piece}は最初に駒を取るときに成ります: この手は成らなければなりません
+illegal-does-not-promote = {$piece}はこの手では成りません
+illegal-no-igui = {$piece}は動かずに{$square}の駒を取る（居食い）ことはできません
+illegal-wrong-path = {$piece}はその道筋で{$from}から{$to}へは行けません
 
 ## コマンドとボタン
 

@@ -76,6 +76,19 @@ illegal-no-piece-of-kind = 판 위에 내 {$piece}이(가) 없습니다
 illegal-no-such-piece = 판 위에 그런 말이 없습니다
 illegal-other-piece = {$square}의 말은 {$piece}입니다
 illegal-wrong-seat = 지금은 {$to_move}의 차례이고 {$named}의 차례가 아닙니다
+illegal-must-deviate = 이 수로 같은 국면이 네 번째가 됩니다. {$culprit ->
+    [check] 순환의 모든 수에서 장군을 건 쪽
+    [attack] 순환의 모든 수에서 공격한 쪽
+   *[passes] 패스를 시작한 쪽
+}이 다른 수를 두어야 합니다
+illegal-no-movement = 수는 어딘가로 움직여야 합니다 (패스는 빈칸으로 갔다가 돌아오는 수입니다)
+illegal-pass-in-check = 장군을 받고 있을 때는 패스할 수 없습니다
+illegal-pass-written-as = 이 패스는 {$written}(으)로 씁니다
+illegal-cannot-pass = {$piece}은(는) 여기서 패스할 수 없습니다
+illegal-must-promote = {$piece}은(는) 처음 말을 잡을 때 승격합니다: 이 수는 승격해야 합니다
+illegal-does-not-promote = {$piece}은(는) 이 수로 승격하지 않습니다
+illegal-no-igui = {$piece}은(는) 움직이지 않고 {$square}의 말을 잡을 수 없습니다
+illegal-wrong-path = {$piece}은(는) 그 경로로 {$from}에서 {$to}(으)로 갈 수 없습니다
 
 ## 명령과 버튼
 

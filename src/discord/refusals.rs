@@ -3,6 +3,7 @@
 //! `locales/<lang>/errors.ftl`.
 
 use crate::computer::ComputerError;
+use crate::engine::daidai::RepetitionCulprit;
 use crate::engine::kinds::STANDARD_KINDS;
 use crate::engine::record::RecordError;
 use crate::engine::{
@@ -340,8 +341,68 @@ fn illegal_move(lang: Lang, illegal: &IllegalMove) -> String {
             to_move = format::seat_name(lang, to_move),
             named = format::seat_name(lang, named)
         ),
-        // The rarer refusals of yonin passes and dai dai's special pieces keep the engine's
-        // own sentence.
-        other => other.to_string(),
+        I::MustDeviate(culprit) => tr!(
+            lang,
+            "illegal-must-deviate",
+            culprit = match culprit {
+                RepetitionCulprit::PerpetualCheck => "check",
+                RepetitionCulprit::PerpetualAttack => "attack",
+                RepetitionCulprit::FirstPasser => "passes",
+            }
+        ),
+        I::NoMovement => tr!(lang, "illegal-no-movement"),
+        I::PassInCheck => tr!(lang, "illegal-pass-in-check"),
+        I::PassWrittenAs(written) => tr!(lang, "illegal-pass-written-as", written = written),
+        I::CannotPass(p) => tr!(lang, "illegal-cannot-pass", piece = piece(lang, p)),
+        I::MustPromote(p) => tr!(lang, "illegal-must-promote", piece = piece(lang, p)),
+        I::DoesNotPromote(p) => tr!(lang, "illegal-does-not-promote", piece = piece(lang, p)),
+        I::NoIgui { piece: p, square } => tr!(
+            lang,
+            "illegal-no-igui",
+            piece = piece(lang, p),
+            square = square
+        ),
+        I::WrongPath { piece: p, from, to } => tr!(
+            lang,
+            "illegal-wrong-path",
+            piece = piece(lang, p),
+            from = from,
+            to = to
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rarer_refusals_of_passes_and_repetitions_are_worded_in_the_readers_language() {
+        let deviate = GameError::Illegal(IllegalMove::MustDeviate(RepetitionCulprit::FirstPasser));
+        let in_check = GameError::Illegal(IllegalMove::PassInCheck);
+        // English says what the engine says.
+        assert_eq!(game_error(Lang::En, &deviate), deviate.to_string());
+        assert_eq!(game_error(Lang::En, &in_check), in_check.to_string());
+        assert_eq!(
+            game_error(Lang::Ja, &deviate),
+            "この手で同じ局面が4回目になります。パスを始めた側が別の手を指さなければなりません"
+        );
+        assert_eq!(
+            game_error(Lang::Ko, &in_check),
+            "장군을 받고 있을 때는 패스할 수 없습니다"
+        );
+    }
+
+    #[test]
+    fn a_failed_declaration_says_why_in_the_readers_language() {
+        let short = GameError::Declaration(DeclarationFailure::TooFewPoints {
+            needed: 28,
+            have: 27,
+        });
+        assert_eq!(game_error(Lang::En, &short), short.to_string());
+        assert_eq!(
+            game_error(Lang::Ja, &short),
+            "宣言の条件を満たしていません: 28点必要ですが、27点です"
+        );
     }
 }
