@@ -300,6 +300,84 @@ async fn server_defaults_decide_challenges_and_who_may_abort() {
     table.close().await;
 }
 
+/// The choices of `/server-settings reset`.
+const RESET_TIME_PER_MOVE: i64 = 0;
+const RESET_ABORT_ROLE: i64 = 1;
+
+#[tokio::test]
+async fn the_time_per_move_and_the_abort_role_can_be_given_back_their_defaults() {
+    let table = Table::open().await;
+    table
+        .ask(manage(
+            InteractionBuilder::slash("server-settings")
+                .string("time_per_move", "1d")
+                .role("abort_role", REFEREES, "Referees"),
+        ))
+        .await;
+
+    // Reset and a new value for the same setting at once: refused, nothing changes.
+    let (_, refused) = table
+        .ask(manage(
+            InteractionBuilder::slash("server-settings")
+                .string("time_per_move", "2d")
+                .integer("reset", RESET_TIME_PER_MOVE),
+        ))
+        .await;
+    let text = refused.content().unwrap_or_default();
+    assert!(refused.is_ephemeral());
+    assert_eq!(text, "Give that setting a new value or reset it, not both.");
+
+    let (_, changed) = table
+        .ask(manage(
+            InteractionBuilder::slash("server-settings").integer("reset", RESET_TIME_PER_MOVE),
+        ))
+        .await;
+    let text = changed.content().unwrap_or_default();
+    assert!(
+        text.contains("Time per move when a challenge does not say: 3 days (the default)"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("Manage Messages): <@&{REFEREES}>")),
+        "{text}"
+    );
+
+    // In Japanese, with the role gone: the referees may no longer abort.
+    let (_, changed) = table
+        .ask(
+            InteractionBuilder::slash("server-settings")
+                .integer("reset", RESET_ABORT_ROLE)
+                .by(&alice().speaking("ja"))
+                .with_manage_server(),
+        )
+        .await;
+    let text = changed.content().unwrap_or_default();
+    assert!(
+        text.contains("どの対局でも中止できるロール（メッセージの管理の権限とは別に）: なし"),
+        "{text}"
+    );
+    assert!(text.contains("3日（既定）"), "{text}");
+    table.start_game(STANDARD, &[&alice(), &bob()]).await;
+    table.play(&alice(), "7g7f").await;
+    table.play(&bob(), "3c3d").await;
+    let (_, refused) = table
+        .ask(
+            InteractionBuilder::slash("abort")
+                .by(&carol())
+                .with_role(REFEREES),
+        )
+        .await;
+    assert!(
+        refused
+            .content()
+            .unwrap_or_default()
+            .contains("You are not playing in this game"),
+        "{:?}",
+        refused.content()
+    );
+    table.close().await;
+}
+
 #[tokio::test]
 async fn refusals_of_settings_and_challenges_are_in_japanese_and_change_nothing() {
     let table = Table::open().await;

@@ -601,3 +601,58 @@ async fn start_game_quietly(table: &Table, black: &TestUser, white: &TestUser) -
         .announced_after(&accept, "the first board", |call| !call.files.is_empty())
         .await
 }
+
+#[tokio::test]
+async fn refusals_of_the_service_reach_a_japanese_player_in_japanese_and_change_nothing() {
+    let table = Table::open().await;
+    let (alice, bob) = (alice().speaking("ja"), bob().speaking("ja"));
+
+    // Seats as listed, with the one opponent named second: bob would have no seat in a
+    // two-player game.
+    let (sent, refused) = table
+        .ask(
+            InteractionBuilder::slash("challenge")
+                .user("opponent2", &bob)
+                .integer("seats", 1)
+                .by(&alice),
+        )
+        .await;
+    assert!(refused.is_ephemeral());
+    assert!(
+        content(&refused).contains("申し込みの対局者全員に席を指定してください。"),
+        "{:?}",
+        refused.content()
+    );
+    assert_eq!(english_words(content(&refused)), Vec::<String>::new());
+    let open = table
+        .service
+        .open_challenges(shogiban::store::ChannelId(sent.channel_id))
+        .await
+        .expect("the open challenges");
+    assert!(open.is_empty(), "{open:?}");
+    assert!(table.posts_since(sent.channel_id, sent.sent_at).is_empty());
+
+    // A replay asked beyond the last move.
+    start_game_quietly(&table, &alice, &bob).await;
+    play(&table, &alice, "7g7f").await;
+    let (sent, refused) = table
+        .ask(
+            InteractionBuilder::slash("replay")
+                .integer("move", 5)
+                .by(&bob),
+        )
+        .await;
+    assert!(refused.is_ephemeral());
+    assert!(refused.files.is_empty());
+    assert!(
+        content(&refused)
+            .contains("対局 #1 はまだ1手です。0（開始局面）から1までの手数を選んでください。"),
+        "{:?}",
+        refused.content()
+    );
+    assert!(table.posts_since(sent.channel_id, sent.sent_at).is_empty());
+    // The game goes on where it was (the channel reads the server's English).
+    let (_, board) = play(&table, &bob, "3c3d").await;
+    assert!(content(&board).contains("move 2:"), "{:?}", board.content());
+    table.close().await;
+}

@@ -254,3 +254,59 @@ async fn the_daily_digest_lists_three_games_once_a_day_instead_of_mentions() {
         .await;
     table.close().await;
 }
+
+/// The board bob's turn message shows after 7g7f: from white's seat, the move marked, the
+/// players named and the move as its caption, with the pieces in `style`.
+fn bobs_board_after_7g7f(style: shogiban::render::PieceStyle) -> Vec<u8> {
+    use shogiban::engine::{Game, RuleOptions, Seat, Variant};
+    use shogiban::render::{position_scene_styled, render_png, LastMove};
+    let mut game = Game::new(Variant::Standard, RuleOptions::defaults(Variant::Standard));
+    let before = game.position().clone();
+    let m = game.parse_move("7g7f").expect("7g7f reads");
+    game.play(&m).expect("7g7f is legal");
+    let last = LastMove::new(&before, &m);
+    let mut scene = position_scene_styled(game.position(), Seat(1), Some(&last), style);
+    for (player, name) in scene.players.iter_mut().zip([alice().name, bob().name]) {
+        player.name = name;
+    }
+    scene.caption = Some("1. P-7f".to_owned());
+    render_png(&scene).expect("the board draws")
+}
+
+#[tokio::test]
+async fn the_turn_message_shows_the_board_in_the_players_piece_style() {
+    use shogiban::render::PieceStyle;
+    let table = Table::open().await;
+    choose(&table, &bob(), DM).await;
+    let (_, saved) = table
+        .ask(
+            InteractionBuilder::slash("settings")
+                .integer("pieces", 1)
+                .by(&bob()),
+        )
+        .await;
+    assert!(
+        content(&saved).contains("Pieces: international"),
+        "{:?}",
+        saved.content()
+    );
+
+    table.start_game(STANDARD, &[&alice(), &bob()]).await;
+    table.play(&alice(), "7g7f").await;
+    let dm = table
+        .fake
+        .channel_message(dm_channel_id(bob().id), DEFAULT_WAIT, |call| {
+            call.content().is_some_and(|c| c.contains("your move"))
+        })
+        .await;
+    let pngs = dm.pngs();
+    assert_eq!(pngs.len(), 1, "the board from bob's seat");
+    let international = bobs_board_after_7g7f(PieceStyle::International);
+    let kanji = bobs_board_after_7g7f(PieceStyle::Kanji);
+    assert_ne!(international, kanji);
+    assert!(
+        pngs[0].bytes == international,
+        "bob's turn message shows his international pieces"
+    );
+    table.close().await;
+}

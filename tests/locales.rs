@@ -442,6 +442,100 @@ fn replies_take_their_words_from_the_message_files() {
     );
 }
 
+/// The errors that reach a user from below the Discord layer: the game service's, and the
+/// rules' it carries.
+const USER_ERRORS: [&str; 2] = ["ServiceError::", "GameError::"];
+
+/// Whether a statement builds an error a user reads. Corrupt stored data keeps its English
+/// detail: it is for the server admin the message asks the user to tell.
+fn builds_a_refusal(statement: &str) -> bool {
+    USER_ERRORS.iter().any(|error| statement.contains(error)) && !statement.contains("Corrupt(")
+}
+
+/// The Rust files under `dir`, at any depth, sorted.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|ext| ext == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// English sentences in the errors the service and the rules build for users.
+fn english_in_refusals(source: &str) -> Vec<(usize, String)> {
+    literals(source)
+        .into_iter()
+        .filter(|(_, text, statement)| {
+            has_english_words(text) && !is_exempt(statement) && builds_a_refusal(statement)
+        })
+        .map(|(line, text, _)| (line, text))
+        .collect()
+}
+
+#[test]
+fn refusals_of_the_service_and_the_rules_are_reasons_not_sentences() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for dir in ["src/service", "src/engine"] {
+        for path in rust_files(&root.join(dir)) {
+            let source = std::fs::read_to_string(&path).expect("a readable source file");
+            let name = path
+                .strip_prefix(root)
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            for (line, text) in english_in_refusals(&source) {
+                found.push(format!("{name}:{line}: \"{text}\""));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "English sentences in errors that reach users; give the error a typed reason and \
+         word it in src/discord/refusals.rs and locales/*/errors.ftl:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_refusal_check_finds_sentences_in_errors_and_leaves_the_rest_alone() {
+    let source = r#"
+/// Doc comments say what they like.
+#[derive(Debug, Error)]
+pub enum ServiceError {
+    #[error("The English for the log is fine.")]
+    VacationTooShort,
+}
+fn check(days: i64, last: u32) -> ServiceResult<()> {
+    tracing::info!("a vacation of {days} days asked");
+    if days < 1 {
+        return Err(ServiceError::NotAllowed(format!("Game #{id} has {last} moves so far.")));
+    }
+    let row = read().map_err(|e| ServiceError::Corrupt(format!("stored variant: {e}")))?;
+    let label = format!("game {id} record");
+    Err(GameError::NotAllowed(
+        "draws by agreement are for two-player games".into(),
+    ))
+}
+"#;
+    assert_eq!(
+        english_in_refusals(source),
+        [
+            (11, "Game #{id} has {last} moves so far.".to_owned()),
+            (16, "draws by agreement are for two-player games".to_owned())
+        ]
+    );
+}
+
 #[test]
 fn the_reply_check_finds_english_in_code_and_leaves_the_log_alone() {
     let source = r#"

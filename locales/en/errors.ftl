@@ -80,6 +80,19 @@ illegal-no-piece-of-kind = you have no {$piece} on the board
 illegal-no-such-piece = you have no such piece on the board
 illegal-other-piece = the piece on {$square} is a {$piece}
 illegal-wrong-seat = it is {$to_move}'s turn, not {$named}'s
+illegal-must-deviate = this move would repeat the position a fourth time, and the side that {$culprit ->
+    [check] gave check with every move of the cycle
+    [attack] attacked with every move of the cycle
+   *[passes] began the run of passes
+} must play something else
+illegal-no-movement = a move must go somewhere (a pass steps to an empty square and back)
+illegal-pass-in-check = a pass is never legal while in check
+illegal-pass-written-as = this pass is written {$written}
+illegal-cannot-pass = a {$piece} cannot pass here
+illegal-must-promote = a {$piece} promotes on its first capture: the move must promote
+illegal-does-not-promote = a {$piece} does not promote with this move
+illegal-no-igui = a {$piece} cannot capture on {$square} without moving
+illegal-wrong-path = a {$piece} cannot go from {$from} to {$to} that way
 
 ## Commands and buttons
 
@@ -140,3 +153,39 @@ error-too-many-opponents = {$variant} is for {$seats} players: name at most {$mo
 }.
 error-challenge-yourself = You cannot challenge yourself.
 error-opponent-twice = Name each opponent only once.
+
+# Seats asked for in /challenge.
+error-seats-for-variant = {$variant} has {$seats} seats ({$names}): give one player or an open seat for each.
+error-seatless-player = Every player of the challenge needs a seat.
+error-one-seat-each = A player can take only one seat.
+error-seat-for-stranger = Only the challenger and the named opponents can be given seats.
+error-vacation-too-short = A vacation lasts at least one day.
+error-replay-no-such-move = Game #{$game} has {$last ->
+    [one] {$last} move
+   *[other] {$last} moves
+} so far: choose a move from 0 (the start) to {$last}.
+error-replay-no-such-seat = {$variant} has {$seats} seats ({$names}).
+error-record-wrong-variant = {$format} records are for standard shogi; use the plain record for {$variant}.
+error-record-kif = Line {$line} of the KIF record cannot be read: {$reason}.
+error-computer-game-over = The game is over: the computer has nothing to play.
+error-computer-no-move = The computer has no legal move to choose from.
+
+# What the rules of a game do not allow besides moves.
+refusal-impasse-declarations-off = Impasse declarations are off in this game.
+refusal-entering-king-declarations-off = Entering-king declarations are off in this game.
+refusal-declaration-too-early = The entering-king declaration is available once {$after} moves have been played.
+refusal-no-declaration = This variant has no declaration.
+refusal-not-four-players = This is not a four-player game.
+refusal-already-out = {$seat} is already out of the game.
+refusal-nothing-to-take-back = There is no move to take back.
+
+# Why a declaration fails (after rules-declaration).
+declaration-no-king = you have no king on the board
+declaration-king-outside-zone = your king is not in your promotion zone
+declaration-in-check = you are in check
+declaration-pieces-in-zone = you need at least {$needed} pieces besides the king in the zone, and have {$have}
+declaration-points = you need {$needed} points and have {$have}
+declaration-no-legal-move = you have no legal move
+
+# /server-settings
+error-reset-and-set = Give that setting a new value or reset it, not both.

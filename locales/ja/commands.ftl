@@ -137,6 +137,10 @@ cmd-server-settings = サーバー設定
     .abort_role-description = このロールのメンバーはこのサーバーのどの対局でも中止できます（メッセージの管理の権限とは別に）
     .game_threads = 対局スレッド
     .game_threads-description = 対局申込で指定がないとき対局ごとにスレッドを作る（省略時: しない）
+    .reset = 初期化
+    .reset-description = 設定を既定に戻す: 一手の持ち時間、または中止ロールなし
+    .reset-choice-time-per-move = 一手の持ち時間
+    .reset-choice-abort-role = 中止ロール
 
 cmd-help = ヘルプ
     .description = 遊び方を説明します: 将棋の種類とルール、棋譜の書き方、コマンド

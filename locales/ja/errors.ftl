@@ -76,6 +76,19 @@ illegal-no-piece-of-kind = 盤上にあなたの{$piece}はありません
 illegal-no-such-piece = 盤上にそのような駒はありません
 illegal-other-piece = {$square}の駒は{$piece}です
 illegal-wrong-seat = いまは{$to_move}の手番で、{$named}の手番ではありません
+illegal-must-deviate = この手で同じ局面が4回目になります。{$culprit ->
+    [check] サイクルのすべての手で王手をかけた側
+    [attack] サイクルのすべての手で攻めた側
+   *[passes] パスを始めた側
+}が別の手を指さなければなりません
+illegal-no-movement = 指し手はどこかへ動かなければなりません（パスは空いたマスへ行って戻る手です）
+illegal-pass-in-check = 王手をかけられているときはパスできません
+illegal-pass-written-as = このパスは {$written} と書きます
+illegal-cannot-pass = {$piece}はここでパスできません
+illegal-must-promote = {$piece}は最初に駒を取るときに成ります: この手は成らなければなりません
+illegal-does-not-promote = {$piece}はこの手では成りません
+illegal-no-igui = {$piece}は動かずに{$square}の駒を取る（居食い）ことはできません
+illegal-wrong-path = {$piece}はその道筋で{$from}から{$to}へは行けません
 
 ## コマンドとボタン
 
@@ -121,3 +134,36 @@ error-vacation-days-range = 休暇日数は年に0日から{$max}日までです
 error-too-many-opponents = {$variant}は{$seats}人で指します。相手は{$most}人まで指定してください。
 error-challenge-yourself = 自分自身に対局を申し込むことはできません。
 error-opponent-twice = 同じ相手は一度だけ指定してください。
+
+# /対局申込 の席の指定。
+error-seats-for-variant = {$variant}の席は{$seats}つです（{$names}）。それぞれの席に一人ずつか、空席を指定してください。
+error-seatless-player = 申し込みの対局者全員に席を指定してください。
+error-one-seat-each = 一人が座れる席は一つだけです。
+error-seat-for-stranger = 席を指定できるのは申し込んだ人と指名した相手だけです。
+error-vacation-too-short = 休暇は1日以上です。
+error-replay-no-such-move = 対局 #{$game} はまだ{$last}手です。0（開始局面）から{$last}までの手数を選んでください。
+error-replay-no-such-seat = {$variant}の席は{$seats}つです（{$names}）。
+error-record-wrong-variant = {$format}形式の棋譜は本将棋だけです。{$variant}にはテキストの棋譜を使ってください。
+error-record-kif = KIF棋譜の{$line}行目を読めません: {$reason}。
+error-computer-game-over = 対局は終わっているので、コンピュータが指す手はありません。
+error-computer-no-move = コンピュータが指せる合法手がありません。
+
+# 指し手以外で、対局のルールが認めないこと。
+refusal-impasse-declarations-off = この対局では持将棋の宣言はできません。
+refusal-entering-king-declarations-off = この対局では入玉宣言はできません。
+refusal-declaration-too-early = 入玉宣言は{$after}手目以降にできます。
+refusal-no-declaration = この将棋には宣言がありません。
+refusal-not-four-players = 四人将棋の対局ではありません。
+refusal-already-out = {$seat}はすでに脱落しています。
+refusal-nothing-to-take-back = 待ったで戻せる手がありません。
+
+# 宣言が認められない理由（rules-declaration の後）。
+declaration-no-king = 盤上に玉がありません
+declaration-king-outside-zone = 玉が敵陣に入っていません
+declaration-in-check = 王手をかけられています
+declaration-pieces-in-zone = 敵陣に玉以外の駒が{$needed}枚以上必要ですが、{$have}枚です
+declaration-points = {$needed}点必要ですが、{$have}点です
+declaration-no-legal-move = 指せる手がありません
+
+# /サーバー設定
+error-reset-and-set = その設定は新しい値を指定するか初期化するか、どちらか一方にしてください。

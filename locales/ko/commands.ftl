@@ -137,6 +137,10 @@ cmd-server-settings = 서버설정
     .abort_role-description = 이 역할의 멤버는 이 서버의 어떤 대국이든 중단할 수 있습니다 (메시지 관리 권한 외에)
     .game_threads = 대국스레드
     .game_threads-description = 대국 신청에 정하지 않았을 때 대국마다 스레드를 따로 엽니다 (기본: 아니요)
+    .reset = 초기화
+    .reset-description = 설정을 기본값으로 되돌림: 한 수당 시간, 또는 중단 역할 없음
+    .reset-choice-time-per-move = 한 수당 시간
+    .reset-choice-abort-role = 중단 역할
 
 cmd-help = 도움말
     .description = 두는 법을 설명합니다: 쇼기의 종류와 규칙, 기보 표기법, 명령어

@@ -76,6 +76,19 @@ illegal-no-piece-of-kind = 판 위에 내 {$piece}이(가) 없습니다
 illegal-no-such-piece = 판 위에 그런 말이 없습니다
 illegal-other-piece = {$square}의 말은 {$piece}입니다
 illegal-wrong-seat = 지금은 {$to_move}의 차례이고 {$named}의 차례가 아닙니다
+illegal-must-deviate = 이 수로 같은 국면이 네 번째가 됩니다. {$culprit ->
+    [check] 순환의 모든 수에서 장군을 건 쪽
+    [attack] 순환의 모든 수에서 공격한 쪽
+   *[passes] 패스를 시작한 쪽
+}이 다른 수를 두어야 합니다
+illegal-no-movement = 수는 어딘가로 움직여야 합니다 (패스는 빈칸으로 갔다가 돌아오는 수입니다)
+illegal-pass-in-check = 장군을 받고 있을 때는 패스할 수 없습니다
+illegal-pass-written-as = 이 패스는 {$written}(으)로 씁니다
+illegal-cannot-pass = {$piece}은(는) 여기서 패스할 수 없습니다
+illegal-must-promote = {$piece}은(는) 처음 말을 잡을 때 승격합니다: 이 수는 승격해야 합니다
+illegal-does-not-promote = {$piece}은(는) 이 수로 승격하지 않습니다
+illegal-no-igui = {$piece}은(는) 움직이지 않고 {$square}의 말을 잡을 수 없습니다
+illegal-wrong-path = {$piece}은(는) 그 경로로 {$from}에서 {$to}(으)로 갈 수 없습니다
 
 ## 명령과 버튼
 
@@ -121,3 +134,36 @@ error-vacation-days-range = 휴가 일수는 1년에 0일부터 {$max}일까지�
 error-too-many-opponents = {$variant}은(는) {$seats}인용입니다. 상대는 {$most}명까지 지정하세요.
 error-challenge-yourself = 자기 자신에게 대국을 신청할 수 없습니다.
 error-opponent-twice = 같은 상대는 한 번만 지정하세요.
+
+# /대국신청 의 자리 지정.
+error-seats-for-variant = {$variant}의 자리는 {$seats}개입니다 ({$names}). 자리마다 한 명씩, 또는 빈자리를 지정하세요.
+error-seatless-player = 신청한 대국자 모두에게 자리를 지정하세요.
+error-one-seat-each = 한 사람은 한 자리에만 앉을 수 있습니다.
+error-seat-for-stranger = 자리는 신청한 사람과 지명한 상대에게만 지정할 수 있습니다.
+error-vacation-too-short = 휴가는 하루 이상입니다.
+error-replay-no-such-move = 대국 #{$game}은(는) 아직 {$last}수입니다. 0(시작 국면)부터 {$last}까지의 수를 고르세요.
+error-replay-no-such-seat = {$variant}의 자리는 {$seats}개입니다 ({$names}).
+error-record-wrong-variant = {$format} 기보는 쇼기 전용입니다. {$variant}에는 텍스트 기보를 쓰세요.
+error-record-kif = KIF 기보의 {$line}번째 줄을 읽을 수 없습니다: {$reason}.
+error-computer-game-over = 대국이 끝나서 컴퓨터가 둘 수가 없습니다.
+error-computer-no-move = 컴퓨터가 둘 수 있는 합법수가 없습니다.
+
+# 착수 외에 대국 규칙이 허용하지 않는 것.
+refusal-impasse-declarations-off = 이 대국에서는 지쇼기 선언을 할 수 없습니다.
+refusal-entering-king-declarations-off = 이 대국에서는 입옥 선언을 할 수 없습니다.
+refusal-declaration-too-early = 입옥 선언은 {$after}수째 이후에 할 수 있습니다.
+refusal-no-declaration = 이 쇼기에는 선언이 없습니다.
+refusal-not-four-players = 요닌쇼기 대국이 아닙니다.
+refusal-already-out = {$seat}은(는) 이미 탈락했습니다.
+refusal-nothing-to-take-back = 무를 수 있는 수가 없습니다.
+
+# 선언이 인정되지 않는 이유 (rules-declaration 뒤).
+declaration-no-king = 판 위에 왕이 없습니다
+declaration-king-outside-zone = 왕이 적진에 들어가지 않았습니다
+declaration-in-check = 장군을 받고 있습니다
+declaration-pieces-in-zone = 적진에 왕 외의 말이 {$needed}개 이상 필요하지만 {$have}개입니다
+declaration-points = {$needed}점이 필요하지만 {$have}점입니다
+declaration-no-legal-move = 둘 수 있는 수가 없습니다
+
+# /서버설정
+error-reset-and-set = 그 설정은 새 값을 정하거나 초기화하거나 둘 중 하나만 하세요.

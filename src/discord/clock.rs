@@ -64,6 +64,17 @@ pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
     game::send(ctx, Post::private(vacation_ended(here.lang, &view))).await
 }
 
+/// The settings `/server-settings` can give back their defaults, which no value of their
+/// own options says: the default time per move (`none` there means no clock) and no
+/// abort role (a role option takes only roles).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum ResetChoice {
+    #[name = "Time per move"]
+    TimePerMove,
+    #[name = "Abort role"]
+    AbortRole,
+}
+
 /// Shows or changes this server's settings: clocks, language, rated games, aborts, threads.
 #[allow(clippy::too_many_arguments)]
 #[poise::command(
@@ -96,10 +107,22 @@ pub async fn server_settings(
     abort_role: Option<serenity::RoleId>,
     #[description = "Play each game in a thread of its own unless its challenge says (default: no)"]
     game_threads: Option<bool>,
+    #[description = "Give a setting back its default: the time per move, or no abort role"]
+    reset: Option<ResetChoice>,
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
+    // A setting both given and reset is refused before anything is saved.
+    let conflict = match reset {
+        Some(ResetChoice::TimePerMove) => time_per_move.is_some(),
+        Some(ResetChoice::AbortRole) => abort_role.is_some(),
+        None => false,
+    };
+    if conflict {
+        return Err(Error::refused("error-reset-and-set"));
+    }
     // An unreadable time is refused before anything is saved.
     let time_per_move = match time_per_move.as_deref() {
+        None if reset == Some(ResetChoice::TimePerMove) => Some(TimeLimit::Default),
         None => None,
         Some(text) if format::means_no_clock(text) => Some(TimeLimit::Unlimited),
         Some(text) => Some(TimeLimit::PerMove(
@@ -112,7 +135,11 @@ pub async fn server_settings(
         vacation_days,
         time_per_move,
         rated,
-        abort_role: abort_role.map(serenity::RoleId::get),
+        abort_role: match abort_role {
+            Some(role) => Some(Some(role.get())),
+            None if reset == Some(ResetChoice::AbortRole) => Some(None),
+            None => None,
+        },
         game_threads,
     };
     let clock_changed = !change.is_empty();

@@ -2,6 +2,7 @@
 
 use poise::serenity_prelude as serenity;
 
+use crate::engine::record::RecordError;
 use crate::engine::Variant;
 use crate::service::{GameRef, RecordFormat, ServiceError};
 use crate::store::GameId;
@@ -159,7 +160,9 @@ pub async fn export(
         Some((_, None)) => return replay::export(ctx, which).await,
         // KIF where the variant has it (standard shogi), else the position file.
         None => match service.export(which, RecordFormat::Kif).await {
-            Err(ServiceError::NotAllowed(_)) => service.export(which, RecordFormat::Text).await?,
+            Err(ServiceError::Record(RecordError::WrongVariant { .. })) => {
+                service.export(which, RecordFormat::Text).await?
+            }
             other => other?,
         },
     };

@@ -2,8 +2,13 @@
 //! the service's and the engine's typed errors turned into messages of
 //! `locales/<lang>/errors.ftl`.
 
+use crate::computer::ComputerError;
+use crate::engine::daidai::RepetitionCulprit;
 use crate::engine::kinds::STANDARD_KINDS;
-use crate::engine::{GameError, IllegalMove, MoveParseError};
+use crate::engine::record::RecordError;
+use crate::engine::{
+    DeclarationFailure, GameError, IllegalMove, MoveParseError, Refusal, Seat, Variant,
+};
 use crate::service::ServiceError;
 use crate::store::OfferKind;
 
@@ -104,8 +109,41 @@ pub(crate) fn service_error(lang: Lang, error: &ServiceError) -> String {
         ),
         E::ChallengeYourself => tr!(lang, "error-challenge-yourself"),
         E::OpponentTwice => tr!(lang, "error-opponent-twice"),
-        // Sentences the service still writes itself (challenge checks, exports).
-        E::BadChallenge(why) | E::NotAllowed(why) => why.clone(),
+        E::SeatsForVariant { variant } => tr!(
+            lang,
+            "error-seats-for-variant",
+            variant = format::variant_title(lang, *variant),
+            seats = variant.seats(),
+            names = seat_names(lang, *variant)
+        ),
+        E::SeatlessPlayer => tr!(lang, "error-seatless-player"),
+        E::OneSeatEach => tr!(lang, "error-one-seat-each"),
+        E::SeatForStranger => tr!(lang, "error-seat-for-stranger"),
+        E::VacationTooShort => tr!(lang, "error-vacation-too-short"),
+        E::NoSuchMove { game, last_ply } => tr!(
+            lang,
+            "error-replay-no-such-move",
+            game = game.to_string(),
+            last = *last_ply
+        ),
+        E::NoSuchSeat { variant } => tr!(
+            lang,
+            "error-replay-no-such-seat",
+            variant = format::variant_title(lang, *variant),
+            seats = variant.seats(),
+            names = seat_names(lang, *variant)
+        ),
+        E::Record(RecordError::WrongVariant { format, variant }) => tr!(
+            lang,
+            "error-record-wrong-variant",
+            format = *format,
+            variant = format::variant_title(lang, *variant)
+        ),
+        E::Record(RecordError::Kif { line, reason }) => {
+            tr!(lang, "error-record-kif", line = *line, reason = reason)
+        }
+        E::Computer(ComputerError::GameOver) => tr!(lang, "error-computer-game-over"),
+        E::Computer(ComputerError::NoLegalMove) => tr!(lang, "error-computer-no-move"),
         E::OnVacation { until } => tr!(lang, "error-on-vacation", until = format!("<t:{until}:f>")),
         E::NotOnVacation => tr!(lang, "error-not-on-vacation"),
         E::BankWithoutClock => tr!(lang, "error-bank-without-clock"),
@@ -142,6 +180,14 @@ pub(crate) fn service_error(lang: Lang, error: &ServiceError) -> String {
     }
 }
 
+/// The seats of `variant` in the reader's words, in order ("black, white").
+fn seat_names(lang: Lang, variant: Variant) -> String {
+    (0..variant.seats())
+        .map(|seat| format::seat_name(lang, variant.seat_name(Seat(seat))))
+        .collect::<Vec<_>>()
+        .join(&tr!(lang, "list-separator"))
+}
+
 fn offer_name(lang: Lang, kind: OfferKind) -> String {
     match kind {
         OfferKind::Draw => tr!(lang, "offer-draw-name"),
@@ -156,8 +202,59 @@ pub(crate) fn game_error(lang: Lang, error: &GameError) -> String {
         GameError::NotYourTurn => tr!(lang, "rules-not-your-turn"),
         GameError::Parse(error) => parse_error(lang, error),
         GameError::Illegal(illegal) => illegal_move(lang, illegal),
-        GameError::Declaration(why) => tr!(lang, "rules-declaration", reason = why),
-        GameError::NotAllowed(why) => why.clone(),
+        GameError::Declaration(why) => tr!(
+            lang,
+            "rules-declaration",
+            reason = declaration_failure(lang, *why)
+        ),
+        GameError::NotAllowed(refusal) => rule_refusal(lang, refusal),
+    }
+}
+
+/// Why a declaration fails.
+fn declaration_failure(lang: Lang, failure: DeclarationFailure) -> String {
+    use DeclarationFailure as D;
+    match failure {
+        D::GameOver => tr!(lang, "rules-game-over"),
+        D::NoKing => tr!(lang, "declaration-no-king"),
+        D::KingOutsideZone => tr!(lang, "declaration-king-outside-zone"),
+        D::InCheck => tr!(lang, "declaration-in-check"),
+        D::TooFewPiecesInZone { needed, have } => tr!(
+            lang,
+            "declaration-pieces-in-zone",
+            needed = needed,
+            have = have
+        ),
+        D::TooFewPoints { needed, have } => {
+            tr!(lang, "declaration-points", needed = needed, have = have)
+        }
+        D::NoLegalMove => tr!(lang, "declaration-no-legal-move"),
+    }
+}
+
+/// Why the rules of the game do not allow an offer, declaration, resignation or takeback.
+fn rule_refusal(lang: Lang, refusal: &Refusal) -> String {
+    match refusal {
+        Refusal::ImpasseDeclarationsOff => tr!(lang, "refusal-impasse-declarations-off"),
+        Refusal::EnteringKingDeclarationsOff => {
+            tr!(lang, "refusal-entering-king-declarations-off")
+        }
+        Refusal::DeclarationTooEarly { after } => {
+            tr!(lang, "refusal-declaration-too-early", after = *after)
+        }
+        Refusal::NoDeclaration => tr!(lang, "refusal-no-declaration"),
+        Refusal::NotFourPlayers => tr!(lang, "refusal-not-four-players"),
+        Refusal::AlreadyOut { variant, seat } => tr!(
+            lang,
+            "refusal-already-out",
+            seat = format::seat_name(lang, variant.seat_name(*seat))
+        ),
+        Refusal::ResignationNeedsTwo { alive } => {
+            tr!(lang, "error-resignation-needs-two", alive = *alive)
+        }
+        Refusal::DrawsTwoPlayers => tr!(lang, "error-draws-two-players"),
+        Refusal::TakebacksTwoPlayers => tr!(lang, "error-takebacks-two-players"),
+        Refusal::NothingToTakeBack => tr!(lang, "refusal-nothing-to-take-back"),
     }
 }
 
@@ -244,8 +341,68 @@ fn illegal_move(lang: Lang, illegal: &IllegalMove) -> String {
             to_move = format::seat_name(lang, to_move),
             named = format::seat_name(lang, named)
         ),
-        // The rarer refusals of yonin passes and dai dai's special pieces keep the engine's
-        // own sentence.
-        other => other.to_string(),
+        I::MustDeviate(culprit) => tr!(
+            lang,
+            "illegal-must-deviate",
+            culprit = match culprit {
+                RepetitionCulprit::PerpetualCheck => "check",
+                RepetitionCulprit::PerpetualAttack => "attack",
+                RepetitionCulprit::FirstPasser => "passes",
+            }
+        ),
+        I::NoMovement => tr!(lang, "illegal-no-movement"),
+        I::PassInCheck => tr!(lang, "illegal-pass-in-check"),
+        I::PassWrittenAs(written) => tr!(lang, "illegal-pass-written-as", written = written),
+        I::CannotPass(p) => tr!(lang, "illegal-cannot-pass", piece = piece(lang, p)),
+        I::MustPromote(p) => tr!(lang, "illegal-must-promote", piece = piece(lang, p)),
+        I::DoesNotPromote(p) => tr!(lang, "illegal-does-not-promote", piece = piece(lang, p)),
+        I::NoIgui { piece: p, square } => tr!(
+            lang,
+            "illegal-no-igui",
+            piece = piece(lang, p),
+            square = square
+        ),
+        I::WrongPath { piece: p, from, to } => tr!(
+            lang,
+            "illegal-wrong-path",
+            piece = piece(lang, p),
+            from = from,
+            to = to
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rarer_refusals_of_passes_and_repetitions_are_worded_in_the_readers_language() {
+        let deviate = GameError::Illegal(IllegalMove::MustDeviate(RepetitionCulprit::FirstPasser));
+        let in_check = GameError::Illegal(IllegalMove::PassInCheck);
+        // English says what the engine says.
+        assert_eq!(game_error(Lang::En, &deviate), deviate.to_string());
+        assert_eq!(game_error(Lang::En, &in_check), in_check.to_string());
+        assert_eq!(
+            game_error(Lang::Ja, &deviate),
+            "この手で同じ局面が4回目になります。パスを始めた側が別の手を指さなければなりません"
+        );
+        assert_eq!(
+            game_error(Lang::Ko, &in_check),
+            "장군을 받고 있을 때는 패스할 수 없습니다"
+        );
+    }
+
+    #[test]
+    fn a_failed_declaration_says_why_in_the_readers_language() {
+        let short = GameError::Declaration(DeclarationFailure::TooFewPoints {
+            needed: 28,
+            have: 27,
+        });
+        assert_eq!(game_error(Lang::En, &short), short.to_string());
+        assert_eq!(
+            game_error(Lang::Ja, &short),
+            "宣言の条件を満たしていません: 28点必要ですが、27点です"
+        );
     }
 }

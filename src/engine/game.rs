@@ -9,7 +9,9 @@ use super::any_position::AnyPosition;
 use super::error::PositionError;
 use super::geometry::{Seat, SeatSet};
 use super::moves::Move;
-use super::outcome::{Elimination, EndReason, GameError, GameResult, MoveReport, PlayedMove};
+use super::outcome::{
+    Elimination, EndReason, GameError, GameResult, MoveReport, PlayedMove, Refusal,
+};
 use super::position::Position;
 use super::rules::{rules_of, RuleOptions, VariantRules};
 use super::Variant;
@@ -293,9 +295,7 @@ impl Game {
         }
         // Agreement needs every opponent's consent; the table asks one.
         if self.variant().seats() != 2 {
-            return Err(GameError::NotAllowed(
-                "draws by agreement are for two-player games".into(),
-            ));
+            return Err(Refusal::DrawsTwoPlayers.into());
         }
         let r = GameResult::draw(2, EndReason::DrawAgreed);
         self.result = Some(r.clone());
@@ -320,14 +320,10 @@ impl Game {
         // A takeback needs the consent of everyone whose move it undoes; the table asks
         // one opponent.
         if self.variant().seats() != 2 {
-            return Err(GameError::NotAllowed(
-                "takebacks are for two-player games".into(),
-            ));
+            return Err(Refusal::TakebacksTwoPlayers.into());
         }
         if plies == 0 || plies > self.history.len() {
-            return Err(GameError::NotAllowed(
-                "there is no move to take back".into(),
-            ));
+            return Err(Refusal::NothingToTakeBack.into());
         }
         let keep: Vec<String> = self.history[..self.history.len() - plies]
             .iter()

@@ -41,7 +41,8 @@ pub use game::Game;
 pub use geometry::{Geometry, Seat, SeatSet, Sq};
 pub use moves::Move;
 pub use outcome::{
-    Elimination, EliminationReason, EndReason, GameError, GameResult, MoveReport, PlayedMove,
+    DeclarationFailure, Elimination, EliminationReason, EndReason, GameError, GameResult,
+    MoveReport, PlayedMove, Refusal,
 };
 pub use piece::{KindDef, KindId, Piece};
 pub use position::{MoveEffects, Position};

@@ -6,6 +6,7 @@ use thiserror::Error;
 
 use super::error::{IllegalMove, MoveParseError};
 use super::geometry::{Seat, SeatSet};
+use super::Variant;
 
 /// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -180,7 +181,53 @@ pub enum GameError {
     #[error("{0}")]
     Illegal(#[from] IllegalMove),
     #[error("the declaration fails: {0}")]
-    Declaration(String),
+    Declaration(DeclarationFailure),
     #[error("{0}")]
-    NotAllowed(String),
+    NotAllowed(#[from] Refusal),
+}
+
+/// Why a declaration (impasse or entering king) by the seat to move fails.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum DeclarationFailure {
+    #[error("the game is over")]
+    GameOver,
+    #[error("you have no king on the board")]
+    NoKing,
+    #[error("your king is not in your promotion zone")]
+    KingOutsideZone,
+    #[error("you are in check")]
+    InCheck,
+    #[error("you need at least {needed} pieces besides the king in the zone, and have {have}")]
+    TooFewPiecesInZone { needed: usize, have: usize },
+    #[error("you need {needed} points and have {have}")]
+    TooFewPoints { needed: u32, have: u32 },
+    #[error("you have no legal move")]
+    NoLegalMove,
+}
+
+/// Why the rules of this game do not allow an action other than a move (an offer, a
+/// declaration, a resignation or takeback): named reasons, so that every reader gets them
+/// in their own words; the English here is for logs and the command-line tools.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum Refusal {
+    #[error("impasse declarations are off in this game")]
+    ImpasseDeclarationsOff,
+    #[error("entering-king declarations are off in this game")]
+    EnteringKingDeclarationsOff,
+    #[error("the entering-king declaration is available once {after} moves have been played")]
+    DeclarationTooEarly { after: u32 },
+    #[error("this variant has no declaration")]
+    NoDeclaration,
+    #[error("this is not a four-player game")]
+    NotFourPlayers,
+    #[error("{} is already out of the game", .variant.seat_name(*.seat))]
+    AlreadyOut { variant: Variant, seat: Seat },
+    #[error("resignation is not allowed while three or more players are alive ({alive} are)")]
+    ResignationNeedsTwo { alive: usize },
+    #[error("draws by agreement are for two-player games")]
+    DrawsTwoPlayers,
+    #[error("takebacks are for two-player games")]
+    TakebacksTwoPlayers,
+    #[error("there is no move to take back")]
+    NothingToTakeBack,
 }

@@ -13,7 +13,7 @@ use super::error::IllegalMove;
 use super::game::Game;
 use super::geometry::{Seat, Sq};
 use super::moves::Move;
-use super::outcome::{EndReason, GameError, GameResult, MoveReport, PlayedMove};
+use super::outcome::{EndReason, GameError, GameResult, MoveReport, PlayedMove, Refusal};
 use super::position::MoveEffects;
 use super::{standard, yonin, Variant};
 
@@ -144,9 +144,7 @@ pub(crate) trait VariantRules: Sync {
     /// A declaration by the seat to move: the result it ends the game with, or why it
     /// fails.
     fn declare(&self, _game: &Game) -> Result<GameResult, GameError> {
-        Err(GameError::NotAllowed(
-            "this variant has no declaration".into(),
-        ))
+        Err(Refusal::NoDeclaration.into())
     }
 }
 

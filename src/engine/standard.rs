@@ -10,7 +10,7 @@ use super::geometry::{Geometry, Seat, Sq};
 use super::kinds::*;
 use super::moves::Move;
 use super::notation;
-use super::outcome::{EndReason, GameError, GameResult, PlayedMove};
+use super::outcome::{DeclarationFailure, EndReason, GameError, GameResult, PlayedMove, Refusal};
 use super::position::Position;
 use super::record;
 use super::rules::{RuleOptions, VariantRules};
@@ -68,16 +68,18 @@ pub fn to_sfen(pos: &ShogiPosition) -> String {
 }
 
 /// Why an impasse declaration fails, if it does (27-point rule).
-pub fn declaration_failure(pos: &ShogiPosition) -> Option<String> {
+pub fn declaration_failure(pos: &ShogiPosition) -> Option<DeclarationFailure> {
+    /// Pieces besides the king the declaring side needs in its zone.
+    const PIECES_IN_ZONE: usize = 10;
     let me = pos.turn();
     let Some(king) = pos.king_square(me) else {
-        return Some("you have no king on the board".into());
+        return Some(DeclarationFailure::NoKing);
     };
     if !pos.in_zone(king, me) {
-        return Some("your king is not in the promotion zone".into());
+        return Some(DeclarationFailure::KingOutsideZone);
     }
     if pos.in_check(me) {
-        return Some("you are in check".into());
+        return Some(DeclarationFailure::InCheck);
     }
     let g = SPEC.geometry;
     let in_zone = g
@@ -85,15 +87,19 @@ pub fn declaration_failure(pos: &ShogiPosition) -> Option<String> {
         .filter(|&sq| sq != king && pos.in_zone(sq, me))
         .filter(|&sq| pos.piece_at(sq).is_some_and(|p| p.owner() == me))
         .count();
-    if in_zone < 10 {
-        return Some(format!(
-            "you need at least 10 pieces besides the king in the zone, and have {in_zone}"
-        ));
+    if in_zone < PIECES_IN_ZONE {
+        return Some(DeclarationFailure::TooFewPiecesInZone {
+            needed: PIECES_IN_ZONE,
+            have: in_zone,
+        });
     }
     let points = pos.points(me, true);
     let needed = if me == BLACK { 28 } else { 27 };
     if points < needed {
-        return Some(format!("you need {needed} points and have {points}"));
+        return Some(DeclarationFailure::TooFewPoints {
+            needed,
+            have: points,
+        });
     }
     None
 }
@@ -153,14 +159,10 @@ impl VariantRules for StandardRules {
     /// The 27-point impasse declaration: it wins, or it fails and the game goes on.
     fn declare(&self, game: &Game) -> Result<GameResult, GameError> {
         if !game.options().impasse_declaration {
-            return Err(GameError::NotAllowed(
-                "impasse declarations are off in this game".into(),
-            ));
+            return Err(Refusal::ImpasseDeclarationsOff.into());
         }
         let Some(p) = game.position().as_shogi() else {
-            return Err(GameError::NotAllowed(
-                "this variant has no declaration".into(),
-            ));
+            return Err(Refusal::NoDeclaration.into());
         };
         if let Some(why) = declaration_failure(p) {
             return Err(GameError::Declaration(why));

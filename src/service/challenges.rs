@@ -468,27 +468,15 @@ fn seats_asked(
         Seating::Random => return Ok((None, vec![None; opponents.len()])),
         Seating::Fixed(by_seat) => by_seat,
     };
-    let seat_names: Vec<&str> = (0..variant.seats())
-        .map(|s| variant.seat_name(Seat(s)))
-        .collect();
-    if by_seat.len() != seat_names.len() {
-        return Err(ServiceError::BadChallenge(format!(
-            "{} has {} seats ({}): give one player or an open seat for each.",
-            variant.title(),
-            seat_names.len(),
-            seat_names.join(", ")
-        )));
+    if by_seat.len() != usize::from(variant.seats()) {
+        return Err(ServiceError::SeatsForVariant { variant });
     }
     let seat_of = |user: UserId| -> ServiceResult<u8> {
         let mut found = (0u8..).zip(by_seat).filter(|(_, u)| **u == Some(user));
         match (found.next(), found.next()) {
             (Some((seat, _)), None) => Ok(seat),
-            (None, _) => Err(ServiceError::BadChallenge(
-                "Every player of the challenge needs a seat.".into(),
-            )),
-            (Some(_), Some(_)) => Err(ServiceError::BadChallenge(
-                "A player can take only one seat.".into(),
-            )),
+            (None, _) => Err(ServiceError::SeatlessPlayer),
+            (Some(_), Some(_)) => Err(ServiceError::OneSeatEach),
         }
     };
     let challenger_seat = seat_of(challenger)?;
@@ -498,9 +486,7 @@ fn seats_asked(
         .collect::<ServiceResult<Vec<_>>>()?;
     let seated = by_seat.iter().flatten().count();
     if seated != opponents.len() + 1 {
-        return Err(ServiceError::BadChallenge(
-            "Only the challenger and the named opponents can be given seats.".into(),
-        ));
+        return Err(ServiceError::SeatForStranger);
     }
     Ok((Some(challenger_seat), opponent_seats))
 }

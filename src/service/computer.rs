@@ -209,8 +209,7 @@ impl Service {
             computer::choose(&game, level, Limits::default())
         })
         .await
-        .map_err(|e| ServiceError::Corrupt(format!("the computer player failed: {e}")))?
-        .map_err(|e| ServiceError::NotAllowed(e.to_string()))?;
+        .map_err(|e| ServiceError::Corrupt(format!("the computer player failed: {e}")))??;
         if choice.resign {
             return self.resign(channel, user).await.map(Some);
         }

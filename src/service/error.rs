@@ -1,6 +1,9 @@
-//! Why an action at the game table was refused. The messages are written for players and
-//! shown to them as they are: each says what is wrong and, where it helps, what to do.
+//! Why an action at the game table was refused: typed reasons, each saying what is wrong.
+//! The English here is for logs and tools; players read each reason in their own language
+//! (the Discord layer words it from the message files).
 
+use crate::computer::ComputerError;
+use crate::engine::record::RecordError;
 use crate::engine::{GameError, Variant};
 use crate::store::{ChallengeId, ChallengeStatus, GameId, OfferKind, StoreError};
 
@@ -124,13 +127,41 @@ pub enum ServiceError {
     #[error("Name each opponent only once.")]
     OpponentTwice,
 
-    /// A challenge that cannot be made as asked (seats, ...).
-    #[error("{0}")]
-    BadChallenge(String),
+    /// Seats given for a challenge, but not one for each seat of the variant.
+    #[error("{} has {} seats ({}): give one player or an open seat for each.", variant.title(), variant.seats(), seat_list(*variant))]
+    SeatsForVariant { variant: Variant },
 
-    /// The rules or the state of the game do not allow the action; the message says why.
-    #[error("{0}")]
-    NotAllowed(String),
+    /// Seats given for a challenge, but none for one of its players.
+    #[error("Every player of the challenge needs a seat.")]
+    SeatlessPlayer,
+
+    #[error("A player can take only one seat.")]
+    OneSeatEach,
+
+    /// A seat of a challenge given to someone neither challenging nor named.
+    #[error("Only the challenger and the named opponents can be given seats.")]
+    SeatForStranger,
+
+    #[error("A vacation lasts at least one day.")]
+    VacationTooShort,
+
+    /// A replay asked at a move the game has not reached.
+    #[error(
+        "Game #{game} has {last_ply} moves so far: choose a move from 0 (the start) to {last_ply}."
+    )]
+    NoSuchMove { game: GameId, last_ply: u32 },
+
+    /// A replay asked from a seat the variant does not have.
+    #[error("{} has {} seats ({}).", variant.title(), variant.seats(), seat_list(*variant))]
+    NoSuchSeat { variant: Variant },
+
+    /// A record that cannot be written for this game (KIF or CSA of a variant).
+    #[error("{0}.")]
+    Record(#[from] RecordError),
+
+    /// The computer found nothing to play.
+    #[error("The computer cannot play: {0}.")]
+    Computer(#[from] ComputerError),
 
     #[error("You are already on vacation until <t:{until}:f>; end it with `/vacation end` first.")]
     OnVacation { until: i64 },
@@ -174,6 +205,14 @@ pub enum ServiceError {
     Corrupt(String),
 }
 
+/// The seats of `variant` as the engine names them: `black, white`.
+fn seat_list(variant: Variant) -> String {
+    (0..variant.seats())
+        .map(|seat| variant.seat_name(crate::engine::Seat(seat)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl From<StoreError> for ServiceError {
     fn from(error: StoreError) -> Self {
         match error {
@@ -192,10 +231,7 @@ impl From<StoreError> for ServiceError {
 
 impl From<GameError> for ServiceError {
     fn from(error: GameError) -> Self {
-        match error {
-            GameError::NotAllowed(why) => Self::NotAllowed(why),
-            other => Self::Rules(other),
-        }
+        Self::Rules(error)
     }
 }
 

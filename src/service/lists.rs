@@ -26,8 +26,7 @@ impl Service {
             RecordFormat::Kif => record::to_kif(&table.game, &names),
             RecordFormat::Csa => record::to_csa(&table.game, &names),
             RecordFormat::Text => Ok(record::to_text(&table.game, &names)),
-        }
-        .map_err(|e| ServiceError::NotAllowed(format!("{}.", capitalised(&e.to_string()))))?;
+        }?;
         Ok(Record {
             game_id: table.id(),
             format,
@@ -233,12 +232,4 @@ fn engine_seat_to_move(row: &store::Game) -> Option<u8> {
         .ok()?
         .seat_to_move()
         .map(|seat| seat.0)
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }

@@ -160,19 +160,16 @@ impl Service {
         let last_ply = u32::try_from(table.game.history().len()).unwrap_or(u32::MAX);
         let ply = ply.unwrap_or(last_ply);
         if ply > last_ply {
-            return Err(ServiceError::NotAllowed(format!(
-                "Game #{game_id} has {last_ply} moves so far: choose a move from 0 (the start) to {last_ply}."
-            )));
+            return Err(ServiceError::NoSuchMove {
+                game: game_id,
+                last_ply,
+            });
         }
         let viewer_seat = table.seat_of(viewer).ok();
         let seat = match seat {
             Some(seat) if seat < variant.seats() => seat,
             Some(_) => {
-                return Err(ServiceError::NotAllowed(format!(
-                    "{} has {} seats.",
-                    variant.title(),
-                    variant.seats()
-                )))
+                return Err(ServiceError::NoSuchSeat { variant });
             }
             None => viewer_seat.unwrap_or(0),
         };

@@ -99,8 +99,8 @@ pub struct SettingsChange {
     /// The default time per move; [`TimeLimit::Default`] gives it back to the table's.
     pub time_per_move: Option<TimeLimit>,
     pub rated: Option<bool>,
-    /// A Discord role id.
-    pub abort_role: Option<u64>,
+    /// A Discord role id; `Some(None)` leaves the server without an abort role again.
+    pub abort_role: Option<Option<u64>>,
     pub game_threads: Option<bool>,
 }
 
@@ -222,8 +222,10 @@ impl Service {
         if let Some(rated) = change.rated {
             writes.push((Setting::Rated, rated.to_string()));
         }
-        if let Some(role) = change.abort_role {
-            writes.push((Setting::AbortRole, role.to_string()));
+        match change.abort_role {
+            None => {}
+            Some(None) => removals.push(Setting::AbortRole),
+            Some(Some(role)) => writes.push((Setting::AbortRole, role.to_string())),
         }
         if let Some(on) = change.game_threads {
             writes.push((Setting::GameThreads, on.to_string()));

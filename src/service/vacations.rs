@@ -75,9 +75,7 @@ impl Service {
     ) -> ServiceResult<VacationView> {
         let now = self.now();
         if days < 1 {
-            return Err(ServiceError::NotAllowed(
-                "A vacation lasts at least one day.".into(),
-            ));
+            return Err(ServiceError::VacationTooShort);
         }
         if let Some(current) = self.store().current_vacation(user, now).await? {
             return Err(ServiceError::OnVacation {

@@ -71,6 +71,7 @@ use super::geometry::{Geometry, Seat, SeatSet};
 use super::kinds::*;
 use super::moves::Move;
 use super::notation;
+use super::outcome::DeclarationFailure;
 use super::piece::KindId;
 use super::position::Position;
 use super::shogi::{ShogiPosition, ShogiSpec};
@@ -229,19 +230,19 @@ pub fn places(pos: &ShogiPosition, eliminated: &[Seat]) -> Vec<u8> {
 /// Why the seat to move may not make the entering-king declaration (入玉宣言) now, if it
 /// may not: its king must stand in its promotion zone and not be in check. (The game
 /// checks the move number and that a legal move exists.)
-pub fn declaration_failure(pos: &ShogiPosition) -> Option<String> {
+pub fn declaration_failure(pos: &ShogiPosition) -> Option<DeclarationFailure> {
     let me = pos.turn();
     if pos.is_decided() || !pos.alive().contains(me) {
-        return Some("the game is over".into());
+        return Some(DeclarationFailure::GameOver);
     }
     let Some(king) = pos.king_square(me) else {
-        return Some("you have no king on the board".into());
+        return Some(DeclarationFailure::NoKing);
     };
     if !pos.in_zone(king, me) {
-        return Some("your king is not in your promotion zone".into());
+        return Some(DeclarationFailure::KingOutsideZone);
     }
     if pos.in_check(me) {
-        return Some("you are in check".into());
+        return Some(DeclarationFailure::InCheck);
     }
     None
 }

@@ -12,7 +12,8 @@ use crate::engine::game::Game;
 use crate::engine::geometry::{Seat, SeatSet};
 use crate::engine::moves::Move;
 use crate::engine::outcome::{
-    Elimination, EliminationReason, EndReason, GameError, GameResult, MoveReport,
+    DeclarationFailure, Elimination, EliminationReason, EndReason, GameError, GameResult,
+    MoveReport, Refusal,
 };
 use crate::engine::position::MoveEffects;
 use crate::engine::rules::{RuleOptions, VariantRules};
@@ -107,22 +108,19 @@ impl VariantRules for YoninRules {
         seat: Seat,
         reason: EndReason,
     ) -> Result<MoveReport, GameError> {
-        let name = game.variant().seat_name(seat);
+        let variant = game.variant();
         let needs_two = game.options().resignation_needs_two;
         let AnyPosition::Shogi(p) = &mut game.position else {
-            return Err(GameError::NotAllowed(
-                "this is not a four-player game".into(),
-            ));
+            return Err(Refusal::NotFourPlayers.into());
         };
         if !p.alive().contains(seat) {
-            return Err(GameError::NotAllowed(format!(
-                "{name} is already out of the game"
-            )));
+            return Err(Refusal::AlreadyOut { variant, seat }.into());
         }
         if reason == EndReason::Resignation && needs_two && p.alive().len() >= 3 {
-            return Err(GameError::NotAllowed(
-                "resignation is not allowed while three or more players are alive".into(),
-            ));
+            return Err(Refusal::ResignationNeedsTwo {
+                alive: p.alive().len(),
+            }
+            .into());
         }
         let effects = p.eliminate_externally(seat);
         let ply = p.ply();
@@ -155,25 +153,19 @@ impl VariantRules for YoninRules {
     /// hand, a player may end the game, which is then scored as at the move limit.
     fn declare(&self, game: &Game) -> Result<GameResult, GameError> {
         let Some(p) = position(game) else {
-            return Err(GameError::NotAllowed(
-                "this variant has no declaration".into(),
-            ));
+            return Err(Refusal::NoDeclaration.into());
         };
         let Some(after) = game.options().declaration_after else {
-            return Err(GameError::NotAllowed(
-                "entering-king declarations are off in this game".into(),
-            ));
+            return Err(Refusal::EnteringKingDeclarationsOff.into());
         };
         if p.ply() < after {
-            return Err(GameError::NotAllowed(format!(
-                "the entering-king declaration is available once {after} moves have been played"
-            )));
+            return Err(Refusal::DeclarationTooEarly { after }.into());
         }
         if let Some(why) = super::declaration_failure(p) {
             return Err(GameError::Declaration(why));
         }
         if game.legal_moves().is_empty() {
-            return Err(GameError::Declaration("you have no legal move".into()));
+            return Err(GameError::Declaration(DeclarationFailure::NoLegalMove));
         }
         Ok(self.scored_result(game, EndReason::Declaration))
     }
