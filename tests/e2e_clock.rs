@@ -1,10 +1,12 @@
 //! The correspondence clock end to end through the real bot against the fake Discord: a
 //! vacation that saves a game from timing out, announced in the game's channel, and the
-//! server settings.
+//! server settings. Each test runs on SQLite and on PostgreSQL.
 
+#[macro_use]
 mod support;
 
 use serde_json::json;
+use support::backends::{self, Backend};
 use support::fixtures::{alice, bob, carol, InteractionBuilder, THREAD_PERMISSIONS};
 use support::table::{Table, STANDARD, START_TIME};
 
@@ -19,9 +21,8 @@ fn vacation(sub: &str, options: serde_json::Value) -> InteractionBuilder {
     }))
 }
 
-#[tokio::test]
-async fn a_vacation_saves_a_game_from_timing_out() {
-    let table = Table::open().await;
+async fn a_vacation_saves_a_game_from_timing_out(backend: Backend) {
+    let table = Table::on(backend).await;
     table.start_game(STANDARD, &[&alice(), &bob()]).await;
     table.play(&alice(), "7g7f").await;
     // Bob's three days would run out at START_TIME + 3 days.
@@ -89,9 +90,8 @@ async fn a_vacation_saves_a_game_from_timing_out() {
     table.close().await;
 }
 
-#[tokio::test]
-async fn server_settings_are_shown_and_changed_with_their_checks() {
-    let table = Table::open().await;
+async fn server_settings_are_shown_and_changed_with_their_checks(backend: Backend) {
+    let table = Table::on(backend).await;
     let (_, shown) = table
         .ask(
             InteractionBuilder::slash("server-settings")
@@ -159,9 +159,8 @@ fn manage(options: InteractionBuilder) -> InteractionBuilder {
 /// The referees' role of the tests.
 const REFEREES: u64 = 7_700;
 
-#[tokio::test]
-async fn server_defaults_decide_challenges_and_who_may_abort() {
-    let table = Table::open().await;
+async fn server_defaults_decide_challenges_and_who_may_abort(backend: Backend) {
+    let table = Table::on(backend).await;
     let (_, shown) = table
         .ask(manage(InteractionBuilder::slash("server-settings")))
         .await;
@@ -304,9 +303,8 @@ async fn server_defaults_decide_challenges_and_who_may_abort() {
 const RESET_TIME_PER_MOVE: i64 = 0;
 const RESET_ABORT_ROLE: i64 = 1;
 
-#[tokio::test]
-async fn the_time_per_move_and_the_abort_role_can_be_given_back_their_defaults() {
-    let table = Table::open().await;
+async fn the_time_per_move_and_the_abort_role_can_be_given_back_their_defaults(backend: Backend) {
+    let table = Table::on(backend).await;
     table
         .ask(manage(
             InteractionBuilder::slash("server-settings")
@@ -378,9 +376,8 @@ async fn the_time_per_move_and_the_abort_role_can_be_given_back_their_defaults()
     table.close().await;
 }
 
-#[tokio::test]
-async fn refusals_of_settings_and_challenges_are_in_japanese_and_change_nothing() {
-    let table = Table::open().await;
+async fn refusals_of_settings_and_challenges_are_in_japanese_and_change_nothing(backend: Backend) {
+    let table = Table::on(backend).await;
     let (_, refused) = table
         .ask(
             InteractionBuilder::slash("server-settings")
@@ -430,9 +427,8 @@ async fn refusals_of_settings_and_challenges_are_in_japanese_and_change_nothing(
     table.close().await;
 }
 
-#[tokio::test]
-async fn a_late_move_eats_the_time_bank_and_only_both_spent_lose_on_time() {
-    let table = Table::open().await;
+async fn a_late_move_eats_the_time_bank_and_only_both_spent_lose_on_time(backend: Backend) {
+    let table = Table::on(backend).await;
     // One day a move and a three-day bank (the third choice of `bank`).
     let challenge = table
         .challenge(
@@ -523,9 +519,8 @@ async fn a_late_move_eats_the_time_bank_and_only_both_spent_lose_on_time() {
     table.close().await;
 }
 
-#[tokio::test]
-async fn a_time_bank_needs_a_time_limit() {
-    let table = Table::open().await;
+async fn a_time_bank_needs_a_time_limit(backend: Backend) {
+    let table = Table::on(backend).await;
     let (_, answer) = table
         .ask(
             InteractionBuilder::slash("challenge")
@@ -543,3 +538,13 @@ async fn a_time_bank_needs_a_time_limit() {
     );
     table.close().await;
 }
+
+on_both_backends!(
+    a_vacation_saves_a_game_from_timing_out,
+    server_settings_are_shown_and_changed_with_their_checks,
+    server_defaults_decide_challenges_and_who_may_abort,
+    refusals_of_settings_and_challenges_are_in_japanese_and_change_nothing,
+    a_late_move_eats_the_time_bank_and_only_both_spent_lose_on_time,
+    a_time_bank_needs_a_time_limit,
+    the_time_per_move_and_the_abort_role_can_be_given_back_their_defaults,
+);

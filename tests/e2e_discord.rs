@@ -1,8 +1,6 @@
 //! The real bot against a fake Discord: start-up, command registration, `/help`, buttons,
 //! error replies and shutdown.
 
-#[path = "support/postgres.rs"]
-mod postgres;
 mod support;
 
 use std::time::Duration;
@@ -15,6 +13,8 @@ use support::bot::RunningBot;
 use support::bot::{stop_with_sigterm, ChildGuard};
 use support::fake_discord::{callback, FakeDiscord, DEFAULT_WAIT};
 use support::fixtures::{self, alice, bob, InteractionBuilder, CHANNEL_ID, GUILD_ID};
+#[cfg(unix)]
+use support::postgres;
 
 /// The names of the commands in a registration call.
 fn command_names(registration: &support::fake_discord::RestCall) -> Vec<String> {

@@ -1,11 +1,14 @@
 //! Languages end to end, through the real bot against the fake Discord: a whole game played
 //! in Japanese and in Korean with nothing the bot says in English; a Japanese and an English
 //! player in one game, each answered in their own language; channel posts in the server's
-//! language; and each player's settings, kept across a restart.
+//! language; and each player's settings, kept across a restart. Each test runs on SQLite and
+//! on PostgreSQL.
 
+#[macro_use]
 mod support;
 
 use serde_json::Value;
+use support::backends::{self, Backend};
 use support::fake_discord::RestCall;
 use support::fixtures::{alice, bob, InteractionBuilder, TestUser, GUILD_ID};
 use support::table::{Table, STANDARD};
@@ -304,9 +307,10 @@ async fn play_a_whole_game(table: &Table, black: &TestUser, white: &TestUser) ->
     said
 }
 
-#[tokio::test]
-async fn a_game_in_japanese_is_answered_in_japanese_from_challenge_to_resignation() {
-    let table = Table::open().await;
+async fn a_game_in_japanese_is_answered_in_japanese_from_challenge_to_resignation(
+    backend: Backend,
+) {
+    let table = Table::on(backend).await;
     let (black, white) = (
         alice().speaking("ja").in_server_speaking("ja"),
         bob().speaking("ja").in_server_speaking("ja"),
@@ -333,9 +337,8 @@ async fn a_game_in_japanese_is_answered_in_japanese_from_challenge_to_resignatio
     table.close().await;
 }
 
-#[tokio::test]
-async fn a_game_in_korean_is_answered_in_korean_from_challenge_to_resignation() {
-    let table = Table::open().await;
+async fn a_game_in_korean_is_answered_in_korean_from_challenge_to_resignation(backend: Backend) {
+    let table = Table::on(backend).await;
     let (black, white) = (
         alice().speaking("ko").in_server_speaking("ko"),
         bob().speaking("ko").in_server_speaking("ko"),
@@ -359,9 +362,8 @@ async fn a_game_in_korean_is_answered_in_korean_from_challenge_to_resignation() 
     table.close().await;
 }
 
-#[tokio::test]
-async fn a_japanese_and_an_english_player_each_read_their_own_language() {
-    let table = Table::open().await;
+async fn a_japanese_and_an_english_player_each_read_their_own_language(backend: Backend) {
+    let table = Table::on(backend).await;
     // One server, read in English; alice's client is Japanese, bob's English.
     let (alice, bob) = (alice().speaking("ja"), bob());
     let (sent, answer) = table
@@ -432,9 +434,10 @@ async fn a_japanese_and_an_english_player_each_read_their_own_language() {
     table.close().await;
 }
 
-#[tokio::test]
-async fn channel_posts_follow_the_managers_language_then_the_servers_discord_language() {
-    let mut table = Table::open().await;
+async fn channel_posts_follow_the_managers_language_then_the_servers_discord_language(
+    backend: Backend,
+) {
+    let mut table = Table::on(backend).await;
     // Discord reports a Korean server: the channel reads Korean, even to an English client.
     let (alice, bob) = (
         alice().in_server_speaking("ko"),
@@ -511,9 +514,8 @@ async fn channel_posts_follow_the_managers_language_then_the_servers_discord_lan
     table.close().await;
 }
 
-#[tokio::test]
-async fn settings_are_each_saved_on_their_own_and_survive_a_restart() {
-    let mut table = Table::open().await;
+async fn settings_are_each_saved_on_their_own_and_survive_a_restart(backend: Backend) {
+    let mut table = Table::on(backend).await;
     let (_, shown) = table
         .ask(InteractionBuilder::slash("settings").by(&alice()))
         .await;
@@ -656,3 +658,11 @@ async fn refusals_of_the_service_reach_a_japanese_player_in_japanese_and_change_
     assert!(content(&board).contains("move 2:"), "{:?}", board.content());
     table.close().await;
 }
+
+on_both_backends!(
+    a_game_in_japanese_is_answered_in_japanese_from_challenge_to_resignation,
+    a_game_in_korean_is_answered_in_korean_from_challenge_to_resignation,
+    a_japanese_and_an_english_player_each_read_their_own_language,
+    channel_posts_follow_the_managers_language_then_the_servers_discord_language,
+    settings_are_each_saved_on_their_own_and_survive_a_restart,
+);

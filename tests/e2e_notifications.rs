@@ -1,11 +1,13 @@
 //! How players are told it is their turn, end to end through the real bot against the fake
 //! Discord: `/settings notifications`, a direct message on a turn with the board and a link
 //! to the game, players left unmentioned in the channel, and the daily digest of three games
-//! sent once a day across a restart.
+//! sent once a day across a restart. Each test runs on SQLite and on PostgreSQL.
 
+#[macro_use]
 mod support;
 
 use serde_json::Value;
+use support::backends::{self, Backend};
 use support::fake_discord::{RestCall, DEFAULT_WAIT};
 use support::fixtures::{
     alice, bob, dm_channel_id, InteractionBuilder, TestUser, APPLICATION_ID, BOT_NAME, CHANNEL_ID,
@@ -59,9 +61,8 @@ fn the_bot() -> TestUser {
     bot
 }
 
-#[tokio::test]
-async fn a_player_who_asked_gets_a_direct_message_on_their_turn() {
-    let table = Table::open().await;
+async fn a_player_who_asked_gets_a_direct_message_on_their_turn(backend: Backend) {
+    let table = Table::on(backend).await;
     let text = choose(&table, &bob(), DM).await;
     assert!(text.contains("**Saved.**"), "{text}");
     // Choosing notifications leaves the other settings as they were.
@@ -127,9 +128,8 @@ async fn a_player_who_asked_gets_a_direct_message_on_their_turn() {
     table.close().await;
 }
 
-#[tokio::test]
-async fn the_turn_message_is_written_in_the_players_own_language() {
-    let table = Table::open().await;
+async fn the_turn_message_is_written_in_the_players_own_language(backend: Backend) {
+    let table = Table::on(backend).await;
     // Bob's client is in Korean; the server's manager makes Japanese the language of its
     // posts.
     let (alice, bob) = (alice(), bob().speaking("ko"));
@@ -163,9 +163,8 @@ async fn the_turn_message_is_written_in_the_players_own_language() {
     table.close().await;
 }
 
-#[tokio::test]
-async fn the_daily_digest_lists_three_games_once_a_day_instead_of_mentions() {
-    let mut table = Table::open().await;
+async fn the_daily_digest_lists_three_games_once_a_day_instead_of_mentions(backend: Backend) {
+    let mut table = Table::on(backend).await;
     let text = choose(&table, &bob(), DIGEST).await;
     // The digest comes at the time of day it was chosen, the first a day later.
     let first = START_TIME + DAY;
@@ -310,3 +309,9 @@ async fn the_turn_message_shows_the_board_in_the_players_piece_style() {
     );
     table.close().await;
 }
+
+on_both_backends!(
+    a_player_who_asked_gets_a_direct_message_on_their_turn,
+    the_turn_message_is_written_in_the_players_own_language,
+    the_daily_digest_lists_three_games_once_a_day_instead_of_mentions,
+);

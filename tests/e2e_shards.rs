@@ -1,43 +1,27 @@
 //! The sharded gateway end to end, against the fake Discord's sharded gateway (a
 //! connection's IDENTIFY shard decides which servers' events it gets): one process running
-//! both shards of two, two processes of the real program with a shard each, `SHARDS=auto`
-//! with Discord's `max_concurrency`, the health endpoints of a running process, and the
-//! start-up errors of bad settings.
+//! both shards of two, two processes of the real program with a shard each (on one SQLite
+//! file, and on one PostgreSQL database with a clock running out and a process killed and
+//! started again), `SHARDS=auto` with Discord's `max_concurrency`, the health endpoints of a
+//! running process, and the start-up errors of bad settings.
 
 mod support;
 
-use std::path::Path;
 use std::time::{Duration, Instant};
 
-use support::bot::{shogiban_command, ChildGuard, RunningBot};
-use support::fake_discord::{FakeDiscord, RestCall, SentInteraction, DEFAULT_WAIT};
+use support::bot::{shogiban_command, RunningBot};
+use support::fake_discord::{FakeDiscord, DEFAULT_WAIT};
 use support::fixtures::{alice, bob, InteractionBuilder, CHANNEL_ID, GUILD_ID};
-
-/// A server on shard 1 of 2 (`(id >> 22) % 2 == 1`); [`GUILD_ID`] is on shard 0.
-const SHARD_1_GUILD: u64 = (1 << 22) | 4242;
-/// A channel of [`SHARD_1_GUILD`].
-const SHARD_1_CHANNEL: u64 = 6666;
-/// Long enough for a process to start and serenity to start its shards 5 s apart.
-const SHARDS_UP: Duration = Duration::from_secs(40);
+use support::postgres;
+use support::shards::{
+    a_game_in, a_game_with_a_move, answering_ports, board_after, help_in, is_board_after, move_in,
+    posts_matching, Serve, SHARDS_UP, SHARD_1_CHANNEL, SHARD_1_GUILD,
+};
 
 #[test]
 fn the_test_servers_sit_on_the_shards_they_are_meant_for() {
     assert_eq!((GUILD_ID >> 22) % 2, 0);
     assert_eq!((SHARD_1_GUILD >> 22) % 2, 1);
-}
-
-/// `/help` in `guild`, answered.
-async fn help_in(fake: &FakeDiscord, guild: u64, channel: u64) -> (SentInteraction, RestCall) {
-    let sent = fake
-        .send(&InteractionBuilder::slash("help").in_guild(guild, channel))
-        .await;
-    let reply = fake.response_to(&sent).await;
-    assert!(
-        reply.content().unwrap_or_default().contains("yonin"),
-        "{:?}",
-        reply.content()
-    );
-    (sent, reply)
 }
 
 #[tokio::test]
@@ -91,153 +75,6 @@ async fn auto_takes_discords_count_and_starts_a_shard_per_bucket_at_once() {
     fake.assert_no_violations();
 }
 
-/// `shogiban serve` as deployed, its log in a file.
-struct Serve {
-    child: ChildGuard,
-    log: tempfile::NamedTempFile,
-}
-
-impl Serve {
-    fn start(fake: &FakeDiscord, api_base: &str, database: &Path, env: &[(&str, &str)]) -> Self {
-        // A file, not a pipe: a pipe nobody reads until the end could fill up and stall it.
-        let log = tempfile::NamedTempFile::new().expect("a log file");
-        let mut command = shogiban_command();
-        command
-            .arg("serve")
-            .env("DISCORD_TOKEN", fake.token())
-            .env("DISCORD_API_BASE", api_base)
-            .env("DISCORD_GUILD_ID", GUILD_ID.to_string())
-            .env("DATABASE_URL", format!("sqlite://{}", database.display()))
-            .env_remove("SHARD_COUNT")
-            .env_remove("SHARDS")
-            .env_remove("HEALTH_ADDR")
-            .stdout(std::process::Stdio::null())
-            .stderr(log.reopen().expect("the log file"));
-        for (name, value) in env {
-            command.env(name, value);
-        }
-        let child = command.spawn().expect("start shogiban serve");
-        Self {
-            child: ChildGuard(child),
-            log,
-        }
-    }
-
-    fn log(&self) -> String {
-        std::fs::read_to_string(self.log.path()).unwrap_or_default()
-    }
-
-    /// Waits for a log line containing `needle` and returns the rest of that line.
-    async fn logged(&mut self, needle: &str, timeout: Duration) -> String {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let log = self.log();
-            if let Some(line) = log.lines().find(|line| line.contains(needle)) {
-                let at = line.find(needle).unwrap_or(0) + needle.len();
-                return line[at..].to_owned();
-            }
-            if let Ok(Some(status)) = self.child.0.try_wait() {
-                panic!("serve exited ({status}) before logging {needle:?}:\n{log}");
-            }
-            assert!(
-                Instant::now() < deadline,
-                "no {needle:?} in the log within {timeout:?}:\n{log}"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    }
-
-    /// Kills the process at once (SIGKILL): no shutdown, no goodbye to the gateway.
-    fn kill(&mut self) {
-        self.child.0.kill().expect("kill serve");
-        self.child.0.wait().expect("reap serve");
-    }
-}
-
-/// Alice challenges Bob in `guild` with seats as listed (Alice black), Bob accepts and
-/// Alice moves: every interaction of it, in order.
-async fn a_game_with_a_move(fake: &FakeDiscord, guild: u64, channel: u64) -> Vec<SentInteraction> {
-    let sent = fake
-        .send(
-            &InteractionBuilder::slash("challenge")
-                .integer("seats", 1)
-                .user("opponent", &bob())
-                .by(&alice())
-                .in_guild(guild, channel),
-        )
-        .await;
-    fake.answer_to(&sent).await;
-    let challenge = fake
-        .posted(
-            channel,
-            sent.sent_at,
-            "the challenge",
-            DEFAULT_WAIT,
-            |call| call.custom_ids().iter().any(|id| id.starts_with("accept:")),
-        )
-        .await;
-    let accept = challenge
-        .custom_ids()
-        .into_iter()
-        .find(|id| id.starts_with("accept:"))
-        .expect("an accept button");
-    let click = fake
-        .send(
-            &InteractionBuilder::click(&accept, challenge.message.clone().expect("a message"))
-                .by(&bob())
-                .in_guild(guild, channel),
-        )
-        .await;
-    fake.posted(
-        channel,
-        click.sent_at,
-        "the first board",
-        DEFAULT_WAIT,
-        |call| {
-            !call.files.is_empty()
-                && call
-                    .content()
-                    .is_some_and(|text| text.contains(" begins: "))
-        },
-    )
-    .await;
-    let played = fake
-        .send(
-            &InteractionBuilder::slash("move")
-                .string("move", "7g7f")
-                .by(&alice())
-                .in_guild(guild, channel),
-        )
-        .await;
-    let answer = fake.answer_to(&played).await;
-    assert!(
-        answer.content().unwrap_or_default().contains("was played"),
-        "{:?}",
-        answer.content()
-    );
-    fake.posted(
-        channel,
-        played.sent_at,
-        "the board after move 1",
-        DEFAULT_WAIT,
-        |call| !call.files.is_empty() && call.content().is_some_and(|text| text.contains("move 1")),
-    )
-    .await;
-    vec![sent, click, played]
-}
-
-/// The ports every answer to `sent` came through.
-fn answering_ports(fake: &FakeDiscord, sent: &[SentInteraction]) -> Vec<u16> {
-    let mut ports: Vec<u16> = sent
-        .iter()
-        .flat_map(|sent| fake.answers_to(sent))
-        .map(|call| call.port)
-        .collect();
-    ports.sort_unstable();
-    ports.dedup();
-    ports
-}
-
 #[cfg(unix)]
 #[tokio::test]
 async fn two_processes_each_answer_only_their_own_servers() {
@@ -245,7 +82,7 @@ async fn two_processes_each_answer_only_their_own_servers() {
     let (base_0, port_0) = fake.another_api_base().await;
     let (base_1, port_1) = fake.another_api_base().await;
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let database = dir.path().join("games.db");
+    let database = Serve::sqlite_url(&dir.path().join("games.db"));
     let mut shard_0 = Serve::start(
         &fake,
         &base_0,
@@ -314,6 +151,179 @@ async fn two_processes_each_answer_only_their_own_servers() {
     fake.assert_no_violations();
 }
 
+/// The settings of the process running shard `shard` of two. A claim on an announcement
+/// held by a killed process runs out after 10 s here (a minute by default), so the
+/// survivor or the restarted process takes it over within the test.
+fn shard_env(shard: &str) -> [(&'static str, &str); 3] {
+    [
+        ("SHARD_COUNT", "2"),
+        ("SHARDS", shard),
+        ("ANNOUNCE_LEASE_MS", "10000"),
+    ]
+}
+
+/// Every announcement stored for `channel` was posted there exactly once: as many messages
+/// as announcements, each announcement delivered. Returns the announcements' kinds in order.
+async fn delivered_once_each(
+    fake: &FakeDiscord,
+    store: &shogiban::store::Store,
+    channel: u64,
+) -> Vec<String> {
+    let stored = store
+        .announcements_in_channel(shogiban::store::ChannelId(channel))
+        .await
+        .expect("the announcements read");
+    let undelivered: Vec<_> = stored.iter().filter(|a| a.delivered_ms.is_none()).collect();
+    assert!(undelivered.is_empty(), "not delivered: {undelivered:?}");
+    let posts = fake.channel_posts(channel);
+    let contents: Vec<&str> = posts.iter().filter_map(|call| call.content()).collect();
+    assert_eq!(
+        posts.len(),
+        stored.len(),
+        "messages in channel {channel}: {contents:#?}"
+    );
+    stored.into_iter().map(|a| a.kind).collect()
+}
+
+/// Two processes, shards 0 and 1 of two, on one PostgreSQL database: each answers only the
+/// servers of its shard; a minute per move runs out in shard 0's server while both
+/// processes run the clock, and the result is posted once; the process of shard 1 is
+/// killed (SIGKILL) right after a move and started again: its game goes on from that move,
+/// and every announcement made before is posted once.
+#[cfg(unix)]
+#[tokio::test]
+async fn two_processes_on_one_postgresql_share_games_and_clock_and_survive_a_kill() {
+    let url = postgres::fresh_database().await;
+    let fake = FakeDiscord::start().await;
+    let (base_0, port_0) = fake.another_api_base().await;
+    let (base_1, port_1) = fake.another_api_base().await;
+    // Started together on an empty database: PostgreSQL's migrator takes a lock, so one
+    // process migrates and the other waits for it.
+    let mut shard_0 = Serve::start(&fake, &base_0, &url, &shard_env("0"));
+    let mut shard_1 = Serve::start(&fake, &base_1, &url, &shard_env("1"));
+    shard_0.logged("running shard 0 of 2", SHARDS_UP).await;
+    shard_1.logged("running shard 1 of 2", SHARDS_UP).await;
+    fake.wait_for_shards(&[[0, 2], [1, 2]], SHARDS_UP).await;
+
+    // Shard 0's server: a minute per move, the shortest a challenge may ask for. Bob's
+    // minute starts with Alice's first move; his reminder falls due after 45 s.
+    let mut on_0 = a_game_in(&fake, GUILD_ID, CHANNEL_ID, Some("1m")).await;
+    let opened = Instant::now();
+    let first = move_in(&fake, GUILD_ID, CHANNEL_ID, &alice(), "7g7f").await;
+    board_after(&fake, CHANNEL_ID, first.sent_at, 1, DEFAULT_WAIT).await;
+    on_0.push(first);
+
+    // Shard 1's server: a game on the default clock; Bob's move is confirmed and his
+    // process killed at once, its board perhaps not yet posted or half posted.
+    let mut on_1 = a_game_in(&fake, SHARD_1_GUILD, SHARD_1_CHANNEL, None).await;
+    let first = move_in(&fake, SHARD_1_GUILD, SHARD_1_CHANNEL, &alice(), "7g7f").await;
+    board_after(&fake, SHARD_1_CHANNEL, first.sent_at, 1, DEFAULT_WAIT).await;
+    on_1.push(first);
+    on_1.push(move_in(&fake, SHARD_1_GUILD, SHARD_1_CHANNEL, &bob(), "3c3d").await);
+    shard_1.kill();
+
+    // Shard 0's process, which never gets shard 1's events, answers its own server.
+    fake.wait_for_shards(&[[0, 2]], DEFAULT_WAIT).await;
+    on_0.push(help_in(&fake, GUILD_ID, CHANNEL_ID).await.0);
+
+    let mut shard_1 = Serve::start(&fake, &base_1, &url, &shard_env("1"));
+    shard_1.logged("running shard 1 of 2", SHARDS_UP).await;
+    fake.wait_for_shards(&[[0, 2], [1, 2]], SHARDS_UP).await;
+    // The game goes on from Bob's move, answered by the restarted process.
+    let third = move_in(&fake, SHARD_1_GUILD, SHARD_1_CHANNEL, &alice(), "2g2f").await;
+    // Bob's board comes at the latest when the dead process's claim on it runs out.
+    board_after(
+        &fake,
+        SHARD_1_CHANNEL,
+        third.sent_at,
+        3,
+        Duration::from_secs(30),
+    )
+    .await;
+    on_1.push(third);
+    for ply in 1..=3 {
+        let boards = posts_matching(&fake, SHARD_1_CHANNEL, |call| is_board_after(call, ply));
+        assert_eq!(boards.len(), 1, "boards after move {ply}");
+    }
+
+    // Bob's minute runs out; both processes' schedulers read that deadline.
+    let result = fake
+        .posted(
+            CHANNEL_ID,
+            opened,
+            "the timeout",
+            Duration::from_secs(90),
+            |call| {
+                call.content()
+                    .is_some_and(|text| text.contains("ran out of time"))
+            },
+        )
+        .await;
+    assert!(
+        result.at.duration_since(opened) >= Duration::from_secs(59),
+        "the minute ran out after {:?}",
+        result.at.duration_since(opened)
+    );
+    // The finished game's replay follows its result.
+    fake.posted(CHANNEL_ID, result.at, "the replay", DEFAULT_WAIT, |call| {
+        call.files
+            .iter()
+            .any(|file| file.filename.ends_with(".gif"))
+    })
+    .await;
+    // Both woke for the deadline: give the later one its round before counting.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let said = |needle: &'static str| {
+        posts_matching(&fake, CHANNEL_ID, move |call| {
+            call.content().is_some_and(|text| text.contains(needle))
+        })
+        .len()
+    };
+    assert_eq!(said("ran out of time"), 1, "timeouts announced");
+    assert_eq!(said("reminder: your move"), 1, "reminders announced");
+
+    let store = shogiban::store::Store::open(&url)
+        .await
+        .expect("the database opens");
+    assert_eq!(
+        delivered_once_each(&fake, &store, CHANNEL_ID).await,
+        [
+            "challenge",
+            "game_started",
+            "move",
+            "reminder",
+            "result",
+            "replay"
+        ]
+    );
+    assert_eq!(
+        delivered_once_each(&fake, &store, SHARD_1_CHANNEL).await,
+        ["challenge", "game_started", "move", "move", "move"]
+    );
+    let game = store
+        .active_game_in_channel(shogiban::store::ChannelId(SHARD_1_CHANNEL))
+        .await
+        .expect("the database reads")
+        .expect("shard 1's game is still on");
+    assert_eq!(game.ply, 3);
+    assert!(store
+        .active_game_in_channel(shogiban::store::ChannelId(CHANNEL_ID))
+        .await
+        .expect("the database reads")
+        .is_none());
+    store.close().await;
+
+    assert_eq!(answering_ports(&fake, &on_0), [port_0]);
+    assert_eq!(answering_ports(&fake, &on_1), [port_1]);
+    for process in [&shard_0, &shard_1] {
+        assert!(
+            !process.log().contains(fake.token()),
+            "the token was logged"
+        );
+    }
+    fake.assert_no_violations();
+}
+
 /// A GET on the health endpoints: the status and the body.
 async fn get(addr: &str, path: &str) -> (u16, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -355,7 +365,7 @@ async fn health_endpoints_follow_the_shards_and_count_the_moves() {
     let mut serve = Serve::start(
         &fake,
         &fake.api_base(),
-        &dir.path().join("games.db"),
+        &Serve::sqlite_url(&dir.path().join("games.db")),
         &[
             ("SHARD_COUNT", "2"),
             ("SHARDS", "0-1"),

@@ -1,7 +1,7 @@
 //! The backends a test of the store, the service or the bot runs on: every test of their
 //! behaviour is declared once, as an `async fn(Backend)`, and runs on SQLite and on
 //! PostgreSQL (see `postgres.rs` for the server). A test file includes this module and
-//! `postgres.rs` next to it as `postgres`.
+//! `postgres.rs` next to it as `postgres` (the end-to-end tests have both in `support`).
 
 #![allow(dead_code)]
 
@@ -32,7 +32,7 @@ pub async fn fresh_db(backend: Backend) -> TestDb {
             }
         }
         Backend::Postgres => TestDb {
-            url: crate::postgres::fresh_database().await,
+            url: super::postgres::fresh_database().await,
             _dir: None,
         },
     }

@@ -1,5 +1,6 @@
-//! A game table for end-to-end tests: a fake Discord, the real bot over a temporary SQLite
-//! file, a hand-set clock, and the steps players take (challenge, accept, move, click).
+//! A game table for end-to-end tests: a fake Discord, the real bot over a database of its
+//! own (a temporary SQLite file, or a fresh database on the test binary's PostgreSQL
+//! cluster), a hand-set clock, and the steps players take (challenge, accept, move, click).
 //!
 //! What players see of a change comes in two parts, as in the bot: the private answer to
 //! whoever acted ("your move was played"), and the announcement the bot posts in the
@@ -10,8 +11,8 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use shogiban::discord::Data;
 use shogiban::service::{ManualClock, Service, Settings};
-use tempfile::TempDir;
 
+use super::backends::{fresh_db, Backend, TestDb};
 use super::bot::RunningBot;
 use super::fake_discord::{FakeDiscord, RestCall, SentInteraction, DEFAULT_WAIT};
 use super::fixtures::{InteractionBuilder, TestUser, CHANNEL_ID, GUILD_ID};
@@ -49,17 +50,16 @@ impl Played {
     }
 }
 
-/// The real bot at a fake Discord, over a database file of its own.
+/// The real bot at a fake Discord, over a database of its own.
 pub struct Table {
     pub fake: FakeDiscord,
     pub service: Service,
     pub clock: ManualClock,
     bot: Option<RunningBot>,
-    database_url: String,
+    database: TestDb,
     defer_after: Option<Duration>,
     /// Settings for the bot beyond the token, the address and the guild.
     env: Vec<(String, String)>,
-    _dir: TempDir,
 }
 
 impl Table {
@@ -81,40 +81,47 @@ impl Table {
         );
     }
 
-    /// A table whose bot answers as in production.
+    /// A table whose bot answers as in production, on SQLite.
     pub async fn open() -> Self {
-        Self::open_with(None).await
+        Self::on(Backend::Sqlite).await
+    }
+
+    /// A table whose bot answers as in production, on `backend`.
+    pub async fn on(backend: Backend) -> Self {
+        Self::open_configured(backend, None, &[]).await
     }
 
     /// A table whose bot defers every answer still being worked on after `defer_after`.
     pub async fn open_with(defer_after: Option<Duration>) -> Self {
-        Self::open_configured(defer_after, &[]).await
+        Self::open_configured(Backend::Sqlite, defer_after, &[]).await
     }
 
     /// A table whose bot also reads the settings `env` (e.g. the announcements' retry
     /// times), as `serve` reads them from its environment.
     pub async fn open_with_env(env: &[(&str, &str)]) -> Self {
-        Self::open_configured(None, env).await
+        Self::open_configured(Backend::Sqlite, None, env).await
     }
 
-    async fn open_configured(defer_after: Option<Duration>, env: &[(&str, &str)]) -> Self {
-        let dir = tempfile::tempdir().expect("a temporary directory");
-        let database_url = format!("sqlite://{}", dir.path().join("games.db").display());
+    async fn open_configured(
+        backend: Backend,
+        defer_after: Option<Duration>,
+        env: &[(&str, &str)],
+    ) -> Self {
+        let database = fresh_db(backend).await;
         let clock = ManualClock::new(START_TIME);
-        let service = open_service(&database_url, &clock).await;
+        let service = open_service(&database.url, &clock).await;
         let fake = FakeDiscord::start().await;
         let mut table = Self {
             fake,
             service,
             clock,
             bot: None,
-            database_url,
+            database,
             defer_after,
             env: env
                 .iter()
                 .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
                 .collect(),
-            _dir: dir,
         };
         table.start_bot().await;
         table
@@ -144,7 +151,7 @@ impl Table {
             .await;
     }
 
-    /// Stops the bot as SIGTERM does, then starts a new one on the same database file, with
+    /// Stops the bot as SIGTERM does, then starts a new one on the same database, with
     /// a fresh service over it, as a restarted process would.
     pub async fn restart(&mut self) {
         let bot = self.bot.take().expect("a running bot");
@@ -152,7 +159,7 @@ impl Table {
         self.fake
             .wait_for_gateway_close(Duration::from_secs(5))
             .await;
-        self.service = open_service(&self.database_url, &self.clock).await;
+        self.service = open_service(&self.database.url, &self.clock).await;
         self.start_bot().await;
     }
 
@@ -166,9 +173,9 @@ impl Table {
     }
 
     /// Starts a bot again after [`Table::stop_bot`], with a fresh service over the same
-    /// database file, as a new process would.
+    /// database, as a new process would.
     pub async fn start_again(&mut self) {
-        self.service = open_service(&self.database_url, &self.clock).await;
+        self.service = open_service(&self.database.url, &self.clock).await;
         self.start_bot().await;
     }
 
