@@ -721,13 +721,7 @@ impl ShogiPosition {
             }
             empties.sort_unstable();
         } else {
-            // The board's squares that no seat's piece stands on, from the piece sets.
-            let mut free: CellSet = Default::default();
-            for (w, word) in free.iter_mut().enumerate() {
-                let occupied = self.pieces.iter().fold(0, |bits, set| bits | set[w]);
-                *word = t.board_cells()[w] & !occupied;
-            }
-            empties.extend(cells(free));
+            self.free_squares(&mut empties);
         }
         if empties.is_empty() {
             return;
@@ -775,6 +769,22 @@ impl ShogiPosition {
                 if sink.push(Move::drop(kind, to)) {
                     return;
                 }
+            }
+        }
+    }
+
+    /// The board's squares that no seat's piece stands on, from the piece sets, in board
+    /// order. A plain loop over the words, kept out of line: collecting through the
+    /// iterator of `cells` cost a tenth of perft's time where hands are full.
+    #[inline(never)]
+    fn free_squares(&self, out: &mut ArrayVec<Sq, MAX_SHOGI_SQUARES>) {
+        let board = self.spec.tables().board_cells();
+        for w in 0..MAX_SHOGI_CELLS.div_ceil(64) {
+            let occupied = self.pieces.iter().fold(0, |bits, set| bits | set[w]);
+            let mut bits = board[w] & !occupied;
+            while bits != 0 {
+                out.push(Sq((w * 64 + bits.trailing_zeros() as usize) as u16));
+                bits &= bits - 1;
             }
         }
     }
