@@ -3,6 +3,7 @@
 //! `locales/<lang>/errors.ftl`.
 
 use crate::computer::ComputerError;
+use crate::engine::daidai;
 use crate::engine::daidai::RepetitionCulprit;
 use crate::engine::kinds::STANDARD_KINDS;
 use crate::engine::record::RecordError;
@@ -285,8 +286,11 @@ fn piece(lang: Lang, name: &str) -> String {
     if lang == Lang::En {
         return name.to_owned();
     }
+    // The engine names a piece in English; a Japanese or Korean reader sees its kanji, as
+    // on the board images (dai dai's two- and three-character names included).
     STANDARD_KINDS
         .iter()
+        .chain(daidai::kinds().iter())
         .find(|kind| kind.name == name)
         .map_or_else(|| name.to_owned(), |kind| kind.kanji.to_owned())
 }
@@ -390,6 +394,26 @@ mod tests {
         assert_eq!(
             game_error(Lang::Ko, &in_check),
             "장군을 받고 있을 때는 패스할 수 없습니다"
+        );
+    }
+
+    #[test]
+    fn a_piece_that_cannot_go_there_is_named_in_kanji_for_japanese_and_korean_readers() {
+        let lion = GameError::Illegal(IllegalMove::CannotReach {
+            piece: daidai::kinds()[daidai::LION as usize].name.into(),
+            from: "9i".into(),
+            to: "9e".into(),
+        });
+        let rook = GameError::Illegal(IllegalMove::CannotReach {
+            piece: "rook".into(),
+            from: "8h".into(),
+            to: "7g".into(),
+        });
+        assert_eq!(game_error(Lang::En, &lion), lion.to_string());
+        assert_eq!(game_error(Lang::Ja, &lion), "9iの獅子は9eへ動けません");
+        assert_eq!(
+            game_error(Lang::Ko, &rook),
+            "8h의 飛은(는) 7g(으)로 갈 수 없습니다"
         );
     }
 
