@@ -96,6 +96,27 @@ impl Due {
             (WorkKind::Digest, i64::try_from(self.digest.0).unwrap()),
         ]
     }
+
+    /// Each due item was done once: the ticks' notices name each once, each was announced
+    /// once, and done work left no claim behind.
+    async fn done_once(&self, f: &Fixture, done: Done) {
+        assert_eq!(
+            done,
+            Done {
+                timeouts: vec![self.timeout],
+                reminders: vec![self.reminder],
+                expired: vec![self.challenge],
+            }
+        );
+        assert_eq!(announcements_of(f).await, [1; 6]);
+        for (kind, item) in self.items() {
+            assert_eq!(
+                f.service.store().work_claim(kind, item).await.unwrap(),
+                None,
+                "{kind:?} {item}"
+            );
+        }
+    }
 }
 
 /// Sets up one item of each kind of scheduled work, all falling due a day after `T0`.
@@ -241,23 +262,7 @@ async fn two_processes_do_every_due_item_once(backend: Backend) {
         done.add(a.unwrap());
         done.add(b.unwrap());
     }
-    assert_eq!(
-        done,
-        Done {
-            timeouts: vec![due.timeout],
-            reminders: vec![due.reminder],
-            expired: vec![due.challenge],
-        }
-    );
-    assert_eq!(announcements_of(&f).await, [1; 6]);
-    // Done work leaves no claim behind.
-    for (kind, item) in due.items() {
-        assert_eq!(
-            f.service.store().work_claim(kind, item).await.unwrap(),
-            None,
-            "{kind:?} {item}"
-        );
-    }
+    due.done_once(&f, done).await;
 }
 
 async fn a_dead_processs_items_wait_for_its_lease_then_are_done_once(backend: Backend) {
@@ -306,22 +311,7 @@ async fn a_dead_processs_items_wait_for_its_lease_then_are_done_once(backend: Ba
     let mut done = Done::default();
     done.add(live.tick(due.at + lease).await.unwrap());
     done.add(live.tick(due.at + lease + 1).await.unwrap());
-    assert_eq!(
-        done,
-        Done {
-            timeouts: vec![due.timeout],
-            reminders: vec![due.reminder],
-            expired: vec![due.challenge],
-        }
-    );
-    assert_eq!(announcements_of(&f).await, [1; 6]);
-    for (kind, item) in due.items() {
-        assert_eq!(
-            store.work_claim(kind, item).await.unwrap(),
-            None,
-            "{kind:?}"
-        );
-    }
+    due.done_once(&f, done).await;
 }
 
 /// A game of Alice against the computer (level 1), Alice to move.
