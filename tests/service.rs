@@ -1238,21 +1238,7 @@ async fn a_game_in_its_own_thread_is_announced_under_its_channel_and_archived_on
     let s = &f.service;
     // The thread the front end opened for the game: a channel of its own.
     let thread = THIRD_CHANNEL;
-    let mut request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
-    request.seating = Seating::Fixed(vec![Some(ALICE), Some(BOB)]);
-    request.thread = true;
-    let challenge = s
-        .challenge(GUILD, CHANNEL, &person(ALICE), &request)
-        .await
-        .unwrap();
-    let AcceptOutcome::Started { .. } = s
-        .accept_challenge_in(challenge.id, &person(BOB), Some(thread))
-        .await
-        .unwrap()
-    else {
-        panic!("the game starts");
-    };
-    let game = f.row(thread).await;
+    let game = f.start_in_thread(CHANNEL, thread).await;
     assert!(s
         .store()
         .active_game_in_channel(CHANNEL)

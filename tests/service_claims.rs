@@ -17,8 +17,7 @@ use service_support::*;
 use shogiban::computer::Level;
 use shogiban::engine::Variant;
 use shogiban::service::{
-    AcceptOutcome, Announcement, ChallengeRequest, Event, Notice, Seating, Service, Settings,
-    TimeLimit,
+    Announcement, ChallengeRequest, Event, Notice, Seating, Service, Settings, TimeLimit,
 };
 use shogiban::store::{ChallengeId, ChannelId, GameId, NotificationMode, UserId, WorkKind};
 
@@ -159,21 +158,7 @@ async fn due_work(f: &Fixture) -> Due {
     assert_eq!(vacations.len(), 1);
 
     // A game in its own thread, over at once.
-    let mut request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
-    request.seating = Seating::Fixed(vec![Some(ALICE), Some(BOB)]);
-    request.thread = true;
-    let threaded = s
-        .challenge(GUILD, PARENT_CHANNEL, &person(ALICE), &request)
-        .await
-        .unwrap();
-    let AcceptOutcome::Started { .. } = s
-        .accept_challenge_in(threaded.id, &person(BOB), Some(THREAD))
-        .await
-        .unwrap()
-    else {
-        panic!("the game in the thread starts");
-    };
-    let thread_game = f.row(THREAD).await.id;
+    let thread_game = f.start_in_thread(PARENT_CHANNEL, THREAD).await.id;
     s.resign(THREAD, BOB).await.unwrap();
 
     // Three quarters of an hour before the others fall due, a game with an hour a move.

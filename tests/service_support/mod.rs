@@ -83,6 +83,30 @@ impl Fixture {
         start_on(&self.service, channel, variant, players, time_limit).await
     }
 
+    /// Starts a standard game of Alice (black) against Bob asked for in `channel` with a
+    /// thread of its own, in `thread` (the channel the front end opened for it); returns
+    /// its row.
+    pub async fn start_in_thread(&self, channel: ChannelId, thread: ChannelId) -> Game {
+        let mut request = ChallengeRequest::new(Variant::Standard, vec![person(BOB)]);
+        request.seating = Seating::Fixed(vec![Some(ALICE), Some(BOB)]);
+        request.thread = true;
+        let challenge = self
+            .service
+            .challenge(GUILD, channel, &person(ALICE), &request)
+            .await
+            .expect("challenge");
+        let started = self
+            .service
+            .accept_challenge_in(challenge.id, &person(BOB), Some(thread))
+            .await
+            .expect("accept");
+        assert!(
+            matches!(started, AcceptOutcome::Started { .. }),
+            "the game in the thread starts"
+        );
+        self.row(thread).await
+    }
+
     /// The stored game row of the channel's active game.
     pub async fn row(&self, channel: ChannelId) -> Game {
         self.service
