@@ -611,7 +611,7 @@ async fn challenges_expire(backend: Backend) {
     // Each expiry is announced once in its channel, whether the sweep or a late answer
     // found it.
     for (channel, id) in [(CHANNEL, first.id), (OTHER_CHANNEL, second.id)] {
-        let said = announced(&f, channel).await;
+        let said = f.announced(channel).await;
         let kinds: Vec<&str> = said.iter().map(Announcement::kind).collect();
         assert_eq!(kinds, ["challenge", "challenge_expired"]);
         let Announcement::ChallengeExpired(view) = &said[1] else {
@@ -992,22 +992,6 @@ async fn records_and_lists(backend: Backend) {
     ));
 }
 
-/// The announcements stored for a channel, read back as the delivery reads them.
-async fn announced(f: &Fixture, channel: shogiban::store::ChannelId) -> Vec<Announcement> {
-    f.service
-        .store()
-        .announcements_in_channel(channel)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|stored| {
-            let announcement: Announcement = serde_json::from_value(stored.payload).unwrap();
-            assert_eq!(stored.kind, announcement.kind());
-            announcement
-        })
-        .collect()
-}
-
 async fn every_change_is_stored_with_its_announcement(backend: Backend) {
     let f = Fixture::on(backend).await;
     let s = &f.service;
@@ -1031,7 +1015,7 @@ async fn every_change_is_stored_with_its_announcement(backend: Backend) {
     s.decline_draw(CHANNEL, ALICE).await.unwrap();
     let resigned = s.resign(CHANNEL, BOB).await.unwrap();
 
-    let said = announced(&f, CHANNEL).await;
+    let said = f.announced(CHANNEL).await;
     let kinds: Vec<&str> = said.iter().map(Announcement::kind).collect();
     assert_eq!(
         kinds,
@@ -1092,7 +1076,7 @@ async fn every_change_is_stored_with_its_announcement(backend: Backend) {
 
     // A second decline of the same offer finds nothing and announces nothing.
     assert!(s.decline_draw(CHANNEL, ALICE).await.is_err());
-    assert_eq!(announced(&f, CHANNEL).await.len(), 7);
+    assert_eq!(f.announced(CHANNEL).await.len(), 7);
 }
 
 async fn a_challenge_the_computer_completes_starts_at_once_and_announces_the_game(
@@ -1111,7 +1095,7 @@ async fn a_challenge_the_computer_completes_starts_at_once_and_announces_the_gam
     assert_eq!(challenge.status, ChallengeStatus::Accepted);
     assert_eq!(challenge.invitees[0].response, InviteResponse::Accepted);
     // Only the game's first board: an accepted challenge has nothing left to answer.
-    let said = announced(&f, CHANNEL).await;
+    let said = f.announced(CHANNEL).await;
     let kinds: Vec<&str> = said.iter().map(Announcement::kind).collect();
     assert_eq!(kinds, ["game_started"]);
 
@@ -1124,7 +1108,7 @@ async fn a_challenge_the_computer_completes_starts_at_once_and_announces_the_gam
         .unwrap();
     assert_eq!(open.status, ChallengeStatus::Open);
     assert_eq!(open.open_seats, 2);
-    let said = announced(&f, OTHER_CHANNEL).await;
+    let said = f.announced(OTHER_CHANNEL).await;
     let [Announcement::Challenge(posted)] = &said[..] else {
         panic!("{said:?}");
     };
@@ -1159,7 +1143,7 @@ async fn the_replay_after_a_result_is_drawn_from_the_winners_seat_or_the_first_f
     s.play(CHANNEL, BOB, "3c3d").await.unwrap();
     // Black resigns: white wins, and the replay is seen from white's side.
     s.resign(CHANNEL, ALICE).await.unwrap();
-    let said = announced(&f, CHANNEL).await;
+    let said = f.announced(CHANNEL).await;
     let Some(Announcement::Replay(replay)) = said.last() else {
         panic!("the replay comes last: {said:?}");
     };
@@ -1190,7 +1174,7 @@ async fn the_replay_after_a_result_is_drawn_from_the_winners_seat_or_the_first_f
     s.play(CHANNEL, ALICE, "7g7f").await.unwrap();
     s.offer_draw(CHANNEL, BOB).await.unwrap();
     s.offer_draw(CHANNEL, ALICE).await.unwrap();
-    let said = announced(&f, CHANNEL).await;
+    let said = f.announced(CHANNEL).await;
     let Some(Announcement::Replay(drawn)) = said.last() else {
         panic!("the replay comes last: {said:?}");
     };
@@ -1258,7 +1242,8 @@ async fn a_game_in_its_own_thread_is_announced_under_its_channel_and_archived_on
     s.play(thread, ALICE, "7g7f").await.unwrap();
     s.play(thread, BOB, "3c3d").await.unwrap();
     s.resign(thread, ALICE).await.unwrap();
-    let results: Vec<_> = announced(&f, CHANNEL)
+    let results: Vec<_> = f
+        .announced(CHANNEL)
         .await
         .into_iter()
         .filter_map(|a| match a {
@@ -1295,14 +1280,14 @@ async fn a_game_in_its_own_thread_is_announced_under_its_channel_and_archived_on
             .filter(|a| matches!(a, Announcement::ArchiveThread(_)))
             .count()
     };
-    assert_eq!(archives(announced(&f, thread).await), 0);
+    assert_eq!(archives(f.announced(thread).await), 0);
 
     let other = f.reopen().await;
     let (here, there) = tokio::join!(s.tick(T0 + DAY), other.tick(T0 + DAY));
     here.unwrap();
     there.unwrap();
     s.tick(T0 + DAY + 1).await.unwrap();
-    assert_eq!(archives(announced(&f, thread).await), 1);
+    assert_eq!(archives(f.announced(thread).await), 1);
     let archived = s.store().game_thread(game.id).await.unwrap().unwrap();
     assert_eq!(archived.archived_at, Some(T0 + DAY));
     assert!(s

@@ -45,21 +45,9 @@ async fn process(f: &Fixture, process: &str) -> Service {
     service
 }
 
-/// The announcements stored for `channel`, read back as the service wrote them.
-async fn announced(f: &Fixture, channel: ChannelId) -> Vec<Announcement> {
-    f.service
-        .store()
-        .announcements_in_channel(channel)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|stored| serde_json::from_value(stored.payload).unwrap())
-        .collect()
-}
-
 /// How many of `channel`'s announcements `pick` picks.
 async fn count(f: &Fixture, channel: ChannelId, pick: fn(&Announcement) -> bool) -> usize {
-    announced(f, channel)
+    f.announced(channel)
         .await
         .iter()
         .filter(|a| pick(a))

@@ -5,8 +5,8 @@
 
 use shogiban::engine::Variant;
 use shogiban::service::{
-    AcceptOutcome, BoardImage, BoardPicture, BoardView, ChallengeRequest, ManualClock, Outcome,
-    Person, Seating, Service, ServiceError, Settings, TimeLimit,
+    AcceptOutcome, Announcement, BoardImage, BoardPicture, BoardView, ChallengeRequest,
+    ManualClock, Outcome, Person, Seating, Service, ServiceError, Settings, TimeLimit,
 };
 use shogiban::store::{ChannelId, Game, UserId};
 
@@ -105,6 +105,24 @@ impl Fixture {
             "the game in the thread starts"
         );
         self.row(thread).await
+    }
+
+    /// The announcements stored for `channel`, read back as the delivery reads them, each
+    /// stored under its own kind.
+    pub async fn announced(&self, channel: ChannelId) -> Vec<Announcement> {
+        self.service
+            .store()
+            .announcements_in_channel(channel)
+            .await
+            .expect("read announcements")
+            .into_iter()
+            .map(|stored| {
+                let announcement: Announcement =
+                    serde_json::from_value(stored.payload).expect("an announcement");
+                assert_eq!(stored.kind, announcement.kind());
+                announcement
+            })
+            .collect()
     }
 
     /// The stored game row of the channel's active game.
