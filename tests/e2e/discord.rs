@@ -1,7 +1,7 @@
 //! The real bot against a fake Discord: start-up, command registration, `/help`, buttons,
 //! error replies and shutdown.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

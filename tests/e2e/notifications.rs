@@ -3,11 +3,10 @@
 //! to the game, players left unmentioned in the channel, and the daily digest of three games
 //! sent once a day across a restart. Each test runs on SQLite and on PostgreSQL.
 
-#[macro_use]
-mod support;
+use crate::support;
 
 use serde_json::Value;
-use support::backends::{self, Backend};
+use support::backends::Backend;
 use support::fake_discord::{RestCall, DEFAULT_WAIT};
 use support::fixtures::{
     alice, bob, dm_channel_id, InteractionBuilder, TestUser, APPLICATION_ID, BOT_NAME, CHANNEL_ID,

@@ -1,7 +1,7 @@
 //! The four-player and the large variant end to end: yonin shogi's check priority and
 //! eliminations, and dai dai shogi's lion, announced in the channel as they happen.
 
-mod support;
+use crate::support;
 
 use shogiban::engine::{AnyPosition, Variant};
 use shogiban::store::{ChannelId, UserId};

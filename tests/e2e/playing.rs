@@ -3,7 +3,7 @@
 //! yonin resignation, the channel board's fixed seat, doubles pairs and the dai dai
 //! close-up.
 
-mod support;
+use crate::support;
 
 use support::fake_discord::{callback, RestCall, DEFAULT_WAIT};
 use support::fixtures::{alice, bob, carol, dave, InteractionBuilder, CHANNEL_ID};

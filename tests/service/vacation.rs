@@ -1,12 +1,7 @@
 //! Vacations at the game table on a hand-set clock: a vacation that saves a game from its
 //! timeout across a restart, ending early, the yearly allowance, and yonin's seats.
 
-#[path = "support/postgres.rs"]
-mod postgres;
-#[macro_use]
-#[path = "support/backends.rs"]
-mod backends;
-mod service_support;
+use crate::{backends, service_support};
 
 use backends::Backend;
 

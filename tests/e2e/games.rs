@@ -2,7 +2,7 @@
 //! challenges, moves with autocomplete, refusals, resignation, agreements, restarts, the
 //! clock, and the lists.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

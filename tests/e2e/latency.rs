@@ -4,7 +4,7 @@
 //! Prints the median and 99th percentile (run with `--nocapture` to see them); asserts
 //! only that every post came with a valid image, never a time.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -3,7 +3,7 @@
 //! the Fill with computers button, offers answered, and a computer move owed across a
 //! restart.
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 

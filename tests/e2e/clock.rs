@@ -2,11 +2,10 @@
 //! vacation that saves a game from timing out, announced in the game's channel, and the
 //! server settings. Each test runs on SQLite and on PostgreSQL.
 
-#[macro_use]
-mod support;
+use crate::support;
 
 use serde_json::json;
-use support::backends::{self, Backend};
+use support::backends::Backend;
 use support::fixtures::{alice, bob, carol, InteractionBuilder, THREAD_PERMISSIONS};
 use support::table::{Table, STANDARD, START_TIME};
 

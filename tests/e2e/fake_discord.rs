@@ -3,7 +3,7 @@
 //! purpose when asked. Driven with serenity's own REST client (its rate limiter on, as the
 //! bot runs it), without the bot, so each rule can be broken on purpose.
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 

@@ -2,12 +2,7 @@
 //! the player to move, a lion taking two pieces in one move, refusals that change nothing,
 //! then a resignation, the ratings and the leaderboard, and the record.
 
-#[path = "support/postgres.rs"]
-mod postgres;
-#[macro_use]
-#[path = "support/backends.rs"]
-mod backends;
-mod service_support;
+use crate::{backends, service_support};
 
 use backends::Backend;
 

@@ -2,12 +2,7 @@
 //! from challenge to leaderboard, refusals that change nothing, challenges, agreements
 //! between players, records and lists.
 
-#[path = "support/postgres.rs"]
-mod postgres;
-#[macro_use]
-#[path = "support/backends.rs"]
-mod backends;
-mod service_support;
+use crate::{backends, service_support};
 
 use backends::Backend;
 

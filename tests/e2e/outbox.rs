@@ -7,7 +7,7 @@
 //! bot, and by a bot killed with SIGKILL during a burst of moves on 30 channels, are
 //! delivered after the restart, none twice.
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 

@@ -1,12 +1,7 @@
 //! Time and concurrency at the game table: two moves racing for one game, a restart in the
 //! middle of a game with its clock, reminders and timeouts with injected time.
 
-#[path = "support/postgres.rs"]
-mod postgres;
-#[macro_use]
-#[path = "support/backends.rs"]
-mod backends;
-mod service_support;
+use crate::{backends, service_support};
 
 use backends::Backend;
 

@@ -4,11 +4,10 @@
 //! language; and each player's settings, kept across a restart. Each test runs on SQLite and
 //! on PostgreSQL.
 
-#[macro_use]
-mod support;
+use crate::support;
 
 use serde_json::Value;
-use support::backends::{self, Backend};
+use support::backends::Backend;
 use support::fake_discord::RestCall;
 use support::fixtures::{alice, bob, InteractionBuilder, TestUser, GUILD_ID};
 use support::table::{Table, STANDARD};

@@ -4,12 +4,7 @@
 //! and computer move is done and announced once, and an item claimed by a process that died
 //! is left alone until the claim's lease runs out, then taken over and done once.
 
-#[path = "support/postgres.rs"]
-mod postgres;
-#[macro_use]
-#[path = "support/backends.rs"]
-mod backends;
-mod service_support;
+use crate::{backends, service_support};
 
 use backends::Backend;
 

@@ -5,7 +5,7 @@
 //! started again), `SHARDS=auto` with Discord's `max_concurrency`, the health endpoints of a
 //! running process, and the start-up errors of bad settings.
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 

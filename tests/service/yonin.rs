@@ -3,12 +3,7 @@
 //! by a pair losing a player, the four-player clock, and what two-player agreements mean
 //! here (nothing).
 
-#[path = "support/postgres.rs"]
-mod postgres;
-#[macro_use]
-#[path = "support/backends.rs"]
-mod backends;
-mod service_support;
+use crate::{backends, service_support};
 
 use backends::Backend;
 

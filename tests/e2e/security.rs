@@ -2,7 +2,7 @@
 //! away from their message's channel, game numbers of other servers, oversized text, and
 //! buttons of a game going on elsewhere.
 
-mod support;
+use crate::support;
 
 use support::fake_discord::RestCall;
 use support::fixtures::{alice, bob, carol, InteractionBuilder, CHANNEL_ID, GUILD_ID};

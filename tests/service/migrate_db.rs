@@ -4,12 +4,7 @@
 //! target that already holds data, and a source that is missing or not a database, are
 //! refused with nothing written.
 
-#[path = "support/postgres.rs"]
-mod postgres;
-#[macro_use]
-#[path = "support/backends.rs"]
-mod backends;
-mod service_support;
+use crate::{backends, postgres, service_support};
 
 use std::process::Command;
 

@@ -3,7 +3,7 @@
 //! (after a restart too), spectators' views, and a game in a thread of its own from
 //! challenge to archive, with the fallback to the channel when a permission is missing.
 
-mod support;
+use crate::support;
 
 use support::fake_discord::{callback, Failure, RestCall, UploadedFile, DEFAULT_WAIT};
 use support::fixtures::{

@@ -1,0 +1,25 @@
+//! The end-to-end tests: the real bot against a fake Discord on loopback, one module per
+//! area. They are one test binary so that the fake Discord and the other support code are
+//! compiled and linked once.
+
+#[macro_use]
+#[path = "../support/mod.rs"]
+mod support;
+
+// `on_both_backends!` names the backends module from the crate's root.
+use support::backends;
+
+mod clock;
+mod computer;
+mod discord;
+mod fake_discord;
+mod games;
+mod languages;
+mod latency;
+mod notifications;
+mod outbox;
+mod playing;
+mod replays;
+mod security;
+mod shards;
+mod variants;
