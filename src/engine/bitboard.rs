@@ -86,6 +86,29 @@ pub fn squares(bits: Bits) -> impl Iterator<Item = Sq> {
     indices(bits).map(|i| SQ_OF[i])
 }
 
+/// The number of squares in a set. Without a popcount instruction (the baseline x86-64
+/// target has none) `count_ones` of a `u128` is two full bit-twiddling counts; a board
+/// has only 81 squares, so the two halves' byte counts can share the final multiply.
+#[inline(always)]
+pub fn count(bits: Bits) -> u32 {
+    #[cfg(target_feature = "popcnt")]
+    {
+        bits.count_ones()
+    }
+    #[cfg(not(target_feature = "popcnt"))]
+    {
+        // Per-byte counts (at most 8 each) of a 64-bit word.
+        fn byte_counts(x: u64) -> u64 {
+            let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+            let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+            (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
+        }
+        // Bytes of at most 16, summing to at most 81: no carry between bytes.
+        let bytes = byte_counts(bits as u64) + byte_counts((bits >> 64) as u64);
+        (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+    }
+}
+
 /// The bit indices of a set, in increasing order (board order).
 #[inline]
 pub fn indices(mut bits: Bits) -> impl Iterator<Item = usize> {
@@ -312,5 +335,20 @@ mod tests {
         }
         let all: Bits = (1 << SQUARES) - 1;
         assert_eq!(super::squares(all).collect::<Vec<_>>(), squares);
+    }
+
+    #[test]
+    fn counts_squares_of_sets_across_both_words() {
+        let sets: [Bits; 6] = [
+            0,
+            1,
+            ALL,
+            ALL & !1,
+            1 << 80 | 1 << 64 | 1 << 63,
+            0x5555 << 60,
+        ];
+        for set in sets {
+            assert_eq!(count(set), set.count_ones(), "{set:#x}");
+        }
     }
 }

@@ -642,13 +642,23 @@ impl ShogiPosition {
             let needs_test = def.royal || in_check || (pinned != 0 && pinned & (1 << from) != 0);
             let promotes = def.promotes_to.is_some();
             let from_in_zone = t.far_depth(sq, me) < zone;
-            if S::COUNTS_ONLY && !needs_test {
-                // Each target is one move, plus one where it may promote, less one where
-                // it must (a square it would stand dead on).
-                // Popcounts are dear without a popcount instruction in the baseline
-                // target: the two rarely non-empty sets are counted only when they are not.
+            if S::COUNTS_ONLY {
                 let targets = b81.attacks(me, kind, from, occupied) & !closed;
-                let mut n = targets.count_ones();
+                if needs_test {
+                    // The targets from bitboards rather than a walk along each ray; each
+                    // move still tested.
+                    for to in bitboard::squares(targets) {
+                        if self.emit_board_move(sink, sq, to, p, def, king, true, opps) {
+                            return;
+                        }
+                    }
+                    continue;
+                }
+                // Each target is one move, plus one where it may promote, less one where
+                // it must (a square it would stand dead on). Counting is dear without a
+                // popcount instruction in the baseline target: the two rarely non-empty
+                // sets are counted only when they are not.
+                let mut n = bitboard::count(targets);
                 if promotes {
                     let promoting = if from_in_zone {
                         targets
@@ -656,13 +666,13 @@ impl ShogiPosition {
                         targets & zone_bits
                     };
                     if promoting != 0 {
-                        n += promoting.count_ones();
+                        n += bitboard::count(promoting);
                     }
                 }
                 if def.dead_depth > 0 {
                     let dead = targets & b81.near_far(me, def.dead_depth);
                     if dead != 0 {
-                        n -= dead.count_ones();
+                        n -= bitboard::count(dead);
                     }
                 }
                 if sink.push_count(n as usize) {
@@ -768,7 +778,7 @@ impl ShogiPosition {
                         }
                     }
                 }
-                n += to.count_ones() as usize;
+                n += bitboard::count(to) as usize;
             }
             sink.push_count(n);
             return;
