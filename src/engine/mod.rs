@@ -10,6 +10,7 @@
 //! variant shares and asks each variant for the rest ([`rules`]).
 
 pub mod any_position;
+pub mod bitboard;
 pub mod daidai;
 pub mod error;
 pub mod game;

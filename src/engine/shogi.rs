@@ -8,8 +8,9 @@ use std::sync::OnceLock;
 
 use arrayvec::ArrayVec;
 
+use super::bitboard::{self, Bits};
 use super::error::{IllegalMove, PositionError};
-use super::geometry::{Geometry, Seat, SeatSet, Sq, PAD};
+use super::geometry::{Geometry, Seat, SeatSet, Sq};
 use super::moves::Move;
 pub use super::outcome::EliminationReason;
 use super::piece::{KindDef, KindId, Piece, EMPTY, WALL};
@@ -98,31 +99,8 @@ impl ShogiSpec {
 }
 
 /// Drop-shogi boards are 9x9: the cells of their padded mailbox, and their squares.
-const MAX_SHOGI_CELLS: usize = (9 + 2 * PAD) * (9 + 2 * PAD);
-const MAX_SHOGI_SQUARES: usize = 9 * 9;
-
-/// A set of mailbox cells of a drop-shogi board, one bit per cell.
-type CellSet = [u64; MAX_SHOGI_CELLS.div_ceil(64)];
-
-/// Adds or removes a cell of a [`CellSet`].
-#[inline]
-fn toggle(set: &mut CellSet, sq: Sq) {
-    set[sq.index() >> 6] ^= 1 << (sq.index() & 63);
-}
-
-/// The cells of a [`CellSet`], in increasing order (board order: row by row).
-#[inline]
-fn cells(set: CellSet) -> impl Iterator<Item = Sq> {
-    set.into_iter().enumerate().flat_map(|(w, mut bits)| {
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Sq((w * 64 + i) as u16)
-            })
-        })
-    })
-}
+const MAX_SHOGI_CELLS: usize = bitboard::CELLS;
+const MAX_SHOGI_SQUARES: usize = bitboard::SQUARES;
 
 /// The largest move number a position text may give.
 const MAX_MOVE_NUMBER: u32 = 100_000;
@@ -161,9 +139,9 @@ impl Overlay {
 pub struct ShogiPosition {
     spec: &'static ShogiSpec,
     board: [u16; MAX_SHOGI_CELLS],
-    /// Each seat's pieces as bits over the mailbox cells, kept by [`Self::set_piece`], so
-    /// move generation visits the mover's pieces without scanning the board.
-    pieces: [CellSet; 4],
+    /// Each seat's pieces as a bitboard, kept by [`Self::set_piece`], so move generation
+    /// visits the mover's pieces without scanning the board and counts moves by bitboards.
+    pieces: [Bits; 4],
     hands: [[u8; 8]; 4],
     kings: [Sq; 4],
     to_move: Seat,
@@ -202,8 +180,8 @@ impl ShogiPosition {
     /// An empty board with empty hands, all seats alive, seat 0 to move.
     pub fn empty(spec: &'static ShogiSpec) -> ShogiPosition {
         assert!(
-            spec.geometry.cells() <= MAX_SHOGI_CELLS,
-            "drop-shogi boards are at most 9x9"
+            spec.geometry.size() as usize == bitboard::SIDE,
+            "drop-shogi boards are 9x9"
         );
         let mut board = [WALL; MAX_SHOGI_CELLS];
         for sq in spec.geometry.squares() {
@@ -212,7 +190,7 @@ impl ShogiPosition {
         let mut pos = ShogiPosition {
             spec,
             board,
-            pieces: [[0; MAX_SHOGI_CELLS.div_ceil(64)]; 4],
+            pieces: [0; 4],
             hands: [[0; 8]; 4],
             kings: [Sq::NONE; 4],
             to_move: Seat(0),
@@ -370,7 +348,7 @@ impl ShogiPosition {
         let old = self.board[sq.index()];
         if let Some(p) = Piece::from_cell(old) {
             self.hash ^= zobrist::piece(p.cell(), sq);
-            toggle(&mut self.pieces[p.owner().index()], sq);
+            self.pieces[p.owner().index()] ^= bitboard::bit(sq);
             if self.spec.kinds[p.kind() as usize].royal && self.kings[p.owner().index()] == sq {
                 self.kings[p.owner().index()] = Sq::NONE;
             }
@@ -379,7 +357,7 @@ impl ShogiPosition {
             Some(p) => {
                 self.board[sq.index()] = p.cell();
                 self.hash ^= zobrist::piece(p.cell(), sq);
-                toggle(&mut self.pieces[p.owner().index()], sq);
+                self.pieces[p.owner().index()] ^= bitboard::bit(sq);
                 if self.spec.kinds[p.kind() as usize].royal {
                     self.kings[p.owner().index()] = sq;
                 }
@@ -622,11 +600,11 @@ impl ShogiPosition {
         // pins. Out of check, only pinned pieces (and the king) can expose the king, so
         // only their moves need an attack test.
         let (in_check, pinned) = if king.is_none() {
-            (false, ArrayVec::new())
+            (false, 0)
         } else {
             let (line_check, pinned) = self.king_lines(king, me, opps);
             if line_check || self.attacked_by_leap(king, opps, Overlay::NONE) {
-                (true, ArrayVec::new())
+                (true, 0)
             } else {
                 (false, pinned)
             }
@@ -635,8 +613,22 @@ impl ShogiPosition {
         let mut pawn_lines = 0u32;
         let sideways = t.quarter_turns[me.index()] % 2 == 1;
         let zone = spec.zone_depth;
+        // For counting: the squares no move may end on (our pieces, our partner's, and
+        // every king), everything standing on the board, and our promotion zone.
+        let b81 = t.board81().expect("drop-shogi boards have bitboard tables");
+        let own = self.pieces[me.index()];
+        let mut closed = own;
+        if let Some(partner) = spec.partner(me) {
+            closed |= self.pieces[partner.index()];
+        }
+        for k in self.kings.iter().filter(|k| !k.is_none()) {
+            closed |= bitboard::bit(*k);
+        }
+        let occupied = self.pieces.iter().fold(0, |all, set| all | set);
+        let zone_bits = b81.near_far(me, zone);
 
-        for sq in cells(self.pieces[me.index()]) {
+        for from in bitboard::indices(own) {
+            let sq = bitboard::sq_of(from);
             let Some(p) = Piece::from_cell(self.board[sq.index()]) else {
                 continue;
             };
@@ -647,9 +639,47 @@ impl ShogiPosition {
             let def = &spec.kinds[kind as usize];
             // A move that may expose the king is tested; any other is legal as made, and
             // only its promotion choices remain to be settled (from data fixed per piece).
-            let needs_test = def.royal || in_check || pinned.contains(&sq);
+            let needs_test = def.royal || in_check || (pinned != 0 && pinned & (1 << from) != 0);
             let promotes = def.promotes_to.is_some();
             let from_in_zone = t.far_depth(sq, me) < zone;
+            if S::COUNTS_ONLY {
+                let targets = b81.attacks(me, kind, from, occupied) & !closed;
+                if needs_test {
+                    // The targets from bitboards rather than a walk along each ray; each
+                    // move still tested.
+                    for to in bitboard::squares(targets) {
+                        if self.emit_board_move(sink, sq, to, p, def, king, true, opps) {
+                            return;
+                        }
+                    }
+                    continue;
+                }
+                // Each target is one move, plus one where it may promote, less one where
+                // it must (a square it would stand dead on). Counting is dear without a
+                // popcount instruction in the baseline target: the two rarely non-empty
+                // sets are counted only when they are not.
+                let mut n = bitboard::count(targets);
+                if promotes {
+                    let promoting = if from_in_zone {
+                        targets
+                    } else {
+                        targets & zone_bits
+                    };
+                    if promoting != 0 {
+                        n += bitboard::count(promoting);
+                    }
+                }
+                if def.dead_depth > 0 {
+                    let dead = targets & b81.near_far(me, def.dead_depth);
+                    if dead != 0 {
+                        n -= bitboard::count(dead);
+                    }
+                }
+                if sink.push_count(n as usize) {
+                    return;
+                }
+                continue;
+            }
             for ray in t.rays(me, kind) {
                 let mut to = sq;
                 let mut steps = 0u8;
@@ -695,11 +725,11 @@ impl ShogiPosition {
         if hand.iter().all(|&n| n == 0) {
             return;
         }
-        // The squares a drop may go to, in board order. In check a drop can only help by
-        // standing between the king and a slider, so only the empty squares along the
-        // king's eight lines are candidates (each still tested below).
-        let mut empties: ArrayVec<Sq, MAX_SHOGI_SQUARES> = ArrayVec::new();
-        if in_check {
+        // The squares a drop may go to. In check a drop can only help by standing between
+        // the king and a slider, so only the empty squares along the king's eight lines
+        // that end the check are candidates.
+        let drop_to: Bits = if in_check {
+            let mut bits = 0;
             for dir in 0..8 {
                 let delta = t.dir_delta(dir);
                 let mut sq = king.offset(delta);
@@ -714,18 +744,47 @@ impl ShogiPosition {
                         },
                     );
                     if !still_checked {
-                        empties.push(sq);
+                        bits |= bitboard::bit(sq);
                     }
                     sq = sq.offset(delta);
                 }
             }
-            empties.sort_unstable();
+            bits
         } else {
-            self.free_squares(&mut empties);
-        }
-        if empties.is_empty() {
+            bitboard::ALL & !occupied
+        };
+        if drop_to == 0 {
             return;
         }
+        if S::COUNTS_ONLY {
+            // Drops counted by bitboards: a kind's squares less its dead ones, and for the
+            // pawn the lines holding one of ours and the refused squares before kings.
+            let mut n = 0;
+            for (slot, &kind) in spec.hand_kinds.iter().enumerate() {
+                if hand[slot] == 0 {
+                    continue;
+                }
+                let def = &spec.kinds[kind as usize];
+                let mut to = drop_to & !b81.near_far(me, def.dead_depth);
+                if kind == spec.pawn {
+                    to &= !b81.lines(pawn_lines, sideways);
+                    for &k in self.kings.iter().filter(|k| !k.is_none() && **k != king) {
+                        let before = k.offset(-t.forward(me));
+                        let Some(b) = bitboard::try_bit(before) else {
+                            continue;
+                        };
+                        if to & b != 0 && self.pawn_drop_refusal(before, me).is_some() {
+                            to &= !b;
+                        }
+                    }
+                }
+                n += bitboard::count(to) as usize;
+            }
+            sink.push_count(n);
+            return;
+        }
+        // The candidates as squares in board order.
+        let empties: ArrayVec<Sq, MAX_SHOGI_SQUARES> = bitboard::squares(drop_to).collect();
         // Squares far enough from the far edge for a kind with dead squares, built once
         // for each depth that some kind in hand needs.
         let mut deep: [Option<ArrayVec<Sq, MAX_SHOGI_SQUARES>>; 4] = Default::default();
@@ -769,22 +828,6 @@ impl ShogiPosition {
                 if sink.push(Move::drop(kind, to)) {
                     return;
                 }
-            }
-        }
-    }
-
-    /// The board's squares that no seat's piece stands on, from the piece sets, in board
-    /// order. A plain loop over the words, kept out of line: collecting through the
-    /// iterator of `cells` cost a tenth of perft's time where hands are full.
-    #[inline(never)]
-    fn free_squares(&self, out: &mut ArrayVec<Sq, MAX_SHOGI_SQUARES>) {
-        let board = self.spec.tables().board_cells();
-        for w in 0..MAX_SHOGI_CELLS.div_ceil(64) {
-            let occupied = self.pieces.iter().fold(0, |bits, set| bits | set[w]);
-            let mut bits = board[w] & !occupied;
-            while bits != 0 {
-                out.push(Sq((w * 64 + bits.trailing_zeros() as usize) as u16));
-                bits &= bits - 1;
             }
         }
     }
@@ -839,11 +882,11 @@ impl ShogiPosition {
     /// Along the eight lines from `me`'s king: whether a piece of `opps` reaches the king
     /// on one of them (a check, as [`Self::attacked_along_lines`] finds), and the squares
     /// of `me`'s pieces that stand between the king and an opponent's slider reaching it
-    /// along that line (the pins).
-    fn king_lines(&self, king: Sq, me: Seat, opps: SeatSet) -> (bool, ArrayVec<Sq, 8>) {
+    /// along that line (the pins), as a bitboard.
+    fn king_lines(&self, king: Sq, me: Seat, opps: SeatSet) -> (bool, Bits) {
         let t = self.spec.tables();
         let mut checked = false;
-        let mut pinned = ArrayVec::new();
+        let mut pinned: Bits = 0;
         for dir in 0..8 {
             let delta = t.dir_delta(dir);
             let mut sq = king;
@@ -870,7 +913,7 @@ impl ShogiPosition {
                     }
                     checked |= reaches;
                 } else if reaches {
-                    pinned.push(shield);
+                    pinned |= bitboard::bit(shield);
                 }
                 break;
             }
@@ -1157,7 +1200,7 @@ impl ShogiPosition {
             let spec = self.spec;
             let t = spec.tables();
             let capturable = self.capturable_by(me);
-            for sq in cells(self.pieces[me.index()]) {
+            for sq in bitboard::squares(self.pieces[me.index()]) {
                 if t.aligned(sq, king) {
                     continue;
                 }
@@ -1270,4 +1313,81 @@ fn ray_displacement(g: Geometry, delta: i16) -> (i32, i32) {
     // Offsets are small (at most three squares each way), so round to the nearest row.
     let dy = (d + stride / 2).div_euclid(stride);
     (d - dy * stride, dy)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{standard, yonin};
+
+    /// Whether counting (bitboards where a move needs no test) agrees with the list of
+    /// moves the generator makes, and with the question "is there a move at all", in `pos`
+    /// and in each position one move later.
+    fn assert_counts_agree(pos: &ShogiPosition, depth: u32) {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let text = pos.to_text();
+        assert_eq!(pos.count_legal_moves(), moves.len(), "{text}");
+        assert_eq!(pos.has_legal_move(), !moves.is_empty(), "{text}");
+        if depth > 0 {
+            for m in &moves {
+                let mut child = pos.clone();
+                child.apply(m);
+                assert_counts_agree(&child, depth - 1);
+            }
+        }
+    }
+
+    /// Plays a game of pseudo-random legal moves (a fixed sequence), checking the counts in
+    /// every position on the way and in every position one move further.
+    fn assert_counts_agree_in_playout(mut pos: ShogiPosition, seed: u64, plies: u32) {
+        let mut state = seed;
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            assert_counts_agree(&pos, 1);
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let m = moves[(state >> 33) as usize % moves.len()];
+            pos.apply(&m);
+        }
+    }
+
+    #[test]
+    fn bulk_counts_equal_the_generated_lists_in_standard_positions() {
+        // The reference positions of the perft table: start, a busy middle game, most
+        // moves, full hands, uchifuzume, double check, one move and none.
+        let positions = [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+            "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1",
+            "7lk/9/8S/9/9/9/9/7L1/8K b P 1",
+            "ln2+r1r2/5s+Pkl/3+B1p1p1/p4B2p/2P6/P6PP/1PNP1P3/2G3SK1/L4G1NL w 2GSN3Ps3p 76",
+            "l7l/5bS2/p1np5/6Sk1/4p2B1/PSpPPn1G1/1P1G2g1N/2+l6/L1KN1+r3 b R3Pgs7p 1",
+            "+R+N+SGKG+S+N+R/+B+N+SG+LG+S+N+B/P+LPP+LPP+LP/1P2P2P1/9/9/9/9/4k4 b 9P 200",
+        ];
+        for text in positions {
+            let pos = ShogiPosition::from_text(&standard::SPEC, text).expect(text);
+            assert_counts_agree(&pos, 2);
+        }
+        let start = ShogiPosition::from_text(&standard::SPEC, positions[0]).expect("start");
+        for seed in 1..=4 {
+            assert_counts_agree_in_playout(start.clone(), seed, 160);
+        }
+    }
+
+    #[test]
+    fn bulk_counts_equal_the_generated_lists_in_yonin_games() {
+        for doubles in [false, true] {
+            assert_counts_agree(&yonin::start(doubles), 3);
+            for seed in 1..=4 {
+                assert_counts_agree_in_playout(yonin::start(doubles), seed, 200);
+            }
+        }
+    }
 }

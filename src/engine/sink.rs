@@ -1,6 +1,8 @@
 //! Where generated moves go. Each variant has one legal-move generator, written against
 //! [`Sink`]: a list keeps the moves, a [`Counter`] only counts them (perft's last ply), and
-//! [`Any`] stops at the first (is there a legal move at all?).
+//! [`Any`] stops at the first (is there a legal move at all?). The two that never look at
+//! a move say so ([`Sink::COUNTS_ONLY`]), and a generator may then hand them a number of
+//! moves at once, counted from bitboards without making the moves.
 
 use super::geometry::Sq;
 use super::moves::Move;
@@ -8,6 +10,10 @@ use super::piece::KindId;
 
 /// A receiver of generated moves.
 pub trait Sink {
+    /// The sink never looks at the moves it takes, only at how many: a generator may pass
+    /// it counts through [`Sink::push_count`] instead of moves.
+    const COUNTS_ONLY: bool = false;
+
     /// Takes a move; returns `true` to stop generating.
     fn push(&mut self, m: Move) -> bool;
 
@@ -16,6 +22,13 @@ pub trait Sink {
     #[inline]
     fn push_drops(&mut self, kind: KindId, squares: &[Sq]) -> bool {
         squares.iter().any(|&to| self.push(Move::drop(kind, to)))
+    }
+
+    /// Takes `n` moves at once; returns `true` to stop. Generators call it only for sinks
+    /// that set [`Sink::COUNTS_ONLY`], which must then implement it.
+    #[inline]
+    fn push_count(&mut self, n: usize) -> bool {
+        unreachable!("{n} moves counted into a sink that keeps moves")
     }
 }
 
@@ -32,6 +45,8 @@ impl Sink for Vec<Move> {
 pub struct Counter(pub usize);
 
 impl Sink for Counter {
+    const COUNTS_ONLY: bool = true;
+
     #[inline]
     fn push(&mut self, _: Move) -> bool {
         self.0 += 1;
@@ -43,6 +58,12 @@ impl Sink for Counter {
         self.0 += squares.len();
         false
     }
+
+    #[inline]
+    fn push_count(&mut self, n: usize) -> bool {
+        self.0 += n;
+        false
+    }
 }
 
 /// Whether any move exists: stops the generator at the first.
@@ -50,6 +71,8 @@ impl Sink for Counter {
 pub struct Any(pub bool);
 
 impl Sink for Any {
+    const COUNTS_ONLY: bool = true;
+
     #[inline]
     fn push(&mut self, _: Move) -> bool {
         self.0 = true;
@@ -59,6 +82,12 @@ impl Sink for Any {
     #[inline]
     fn push_drops(&mut self, _: KindId, squares: &[Sq]) -> bool {
         self.0 |= !squares.is_empty();
+        self.0
+    }
+
+    #[inline]
+    fn push_count(&mut self, n: usize) -> bool {
+        self.0 |= n > 0;
         self.0
     }
 }

@@ -1,7 +1,9 @@
 //! Precomputed move and attack tables for one variant: each kind's rays turned to each
 //! seat's forward direction and converted to mailbox offsets, plus the reverse tables the
-//! attack test reads ("which kinds reach this far in this direction").
+//! attack test reads ("which kinds reach this far in this direction"), and on 9x9 boards
+//! the same movement compiled into bitboard attack sets ([`Board81`]).
 
+use super::bitboard::Board81;
 use super::geometry::{rotate, Geometry, Seat, Sq, MAX_CELLS, PAD};
 use super::piece::{KindDef, KindId, Ray};
 
@@ -58,8 +60,8 @@ pub struct Tables {
     forward: [i16; 4],
     /// Column and row per cell, so hot paths avoid dividing by the stride.
     coords: Vec<(i8, i8)>,
-    /// The board's squares as bits over the mailbox cells (walls clear).
-    board_cells: [u64; MAX_CELLS.div_ceil(64)],
+    /// Bitboard attack tables, on 9x9 boards.
+    board81: Option<Box<Board81>>,
 }
 
 impl Tables {
@@ -102,11 +104,9 @@ impl Tables {
             dir_delta[d] = geometry.delta(*dx, *dy);
         }
         let mut coords = vec![(-1i8, -1i8); MAX_CELLS];
-        let mut board_cells = [0u64; MAX_CELLS.div_ceil(64)];
         for sq in geometry.squares() {
             let (c, r) = geometry.col_row(sq);
             coords[sq.index()] = (c as i8, r as i8);
-            board_cells[sq.index() >> 6] |= 1 << (sq.index() & 63);
         }
         let mut far_depth = vec![[u8::MAX; 4]; MAX_CELLS];
         let mut forward = [0i16; 4];
@@ -131,7 +131,7 @@ impl Tables {
             .enumerate()
             .filter(|(_, def)| def.royal)
             .fold(0u128, |bits, (k, _)| bits | 1 << k);
-        Tables {
+        let mut tables = Tables {
             geometry,
             seats,
             quarter_turns,
@@ -145,8 +145,22 @@ impl Tables {
             far_depth,
             forward,
             coords,
-            board_cells,
-        }
+            board81: None,
+        };
+        tables.board81 = Board81::new(&tables);
+        tables
+    }
+
+    /// Number of kinds in the variant's kind table.
+    #[inline]
+    pub fn kind_count(&self) -> usize {
+        self.kinds
+    }
+
+    /// The bitboard attack tables of a 9x9 board (`None` on other boards).
+    #[inline]
+    pub fn board81(&self) -> Option<&Board81> {
+        self.board81.as_deref()
     }
 
     /// The rays of `kind` for a piece owned by `seat`.
@@ -195,12 +209,6 @@ impl Tables {
     pub fn coords(&self, sq: Sq) -> (u8, u8) {
         let (c, r) = self.coords[sq.index()];
         (c as u8, r as u8)
-    }
-
-    /// The board's squares as bits over the mailbox cells, 64 cells a word from cell 0.
-    #[inline]
-    pub fn board_cells(&self) -> &[u64] {
-        &self.board_cells
     }
 
     /// Whether `a` and `b` share a rank, file or diagonal (so a slider could connect them).

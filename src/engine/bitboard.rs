@@ -1,0 +1,354 @@
+//! Bitboards of the 9x9 drop-shogi boards: a set of squares is a `u128` with bit
+//! `row * 9 + col` (so increasing bits run in board order, row by row from the top-left,
+//! like the mailbox), the map between those bits and mailbox squares, and attack tables
+//! compiled from a variant's [`Tables`] (so each seat's orientation comes from the piece
+//! data): per seat, kind and square the squares a step or jump reaches, the directions the
+//! kind slides in, and per seat the squares within each depth of its far edge.
+//!
+//! A slider's attacks come from the ray from its square to the edge, cut behind the
+//! nearest occupied square (the lowest set bit for a direction that increases the bit
+//! index, the highest for one that decreases it).
+
+use super::geometry::{Geometry, Seat, Sq, PAD};
+use super::tables::{Tables, DIRECTIONS};
+
+/// A set of squares of a 9x9 board.
+pub type Bits = u128;
+
+/// Board side and squares of the boards these bitboards cover.
+pub const SIDE: usize = 9;
+pub const SQUARES: usize = SIDE * SIDE;
+
+/// Every square of the board.
+pub const ALL: Bits = (1 << SQUARES) - 1;
+
+/// Mailbox stride of a 9x9 board (its side plus the wall rings).
+const STRIDE: usize = SIDE + 2 * PAD;
+/// Mailbox cells of a 9x9 board.
+pub const CELLS: usize = STRIDE * STRIDE;
+/// The bit of a wall cell in [`BIT_OF`]: no square.
+const NO_BIT: u8 = u8::MAX;
+
+/// Mailbox cell to bit index ([`NO_BIT`] on walls).
+static BIT_OF: [u8; CELLS] = {
+    let mut map = [NO_BIT; CELLS];
+    let mut bit = 0;
+    while bit < SQUARES {
+        map[(bit / SIDE + PAD) * STRIDE + bit % SIDE + PAD] = bit as u8;
+        bit += 1;
+    }
+    map
+};
+
+/// Bit index to mailbox square.
+static SQ_OF: [Sq; SQUARES] = {
+    let mut map = [Sq::NONE; SQUARES];
+    let mut bit = 0;
+    while bit < SQUARES {
+        map[bit] = Sq(((bit / SIDE + PAD) * STRIDE + bit % SIDE + PAD) as u16);
+        bit += 1;
+    }
+    map
+};
+
+/// The bit index of an on-board square of a 9x9 mailbox.
+#[inline]
+pub fn bit_of(sq: Sq) -> usize {
+    let bit = BIT_OF[sq.index()];
+    debug_assert!(bit != NO_BIT, "a wall has no bit");
+    bit as usize
+}
+
+/// The one-square set of a mailbox cell, `None` on a wall.
+#[inline]
+pub fn try_bit(sq: Sq) -> Option<Bits> {
+    match BIT_OF.get(sq.index()) {
+        Some(&b) if b != NO_BIT => Some(1 << b),
+        _ => None,
+    }
+}
+
+/// The one-square set of an on-board square.
+#[inline]
+pub fn bit(sq: Sq) -> Bits {
+    1 << bit_of(sq)
+}
+
+/// The mailbox square of a bit index.
+#[inline]
+pub fn sq_of(bit: usize) -> Sq {
+    SQ_OF[bit]
+}
+
+/// The squares of a set in increasing bit order (board order).
+#[inline]
+pub fn squares(bits: Bits) -> impl Iterator<Item = Sq> {
+    indices(bits).map(|i| SQ_OF[i])
+}
+
+/// The number of squares in a set. Without a popcount instruction (the baseline x86-64
+/// target has none) `count_ones` of a `u128` is two full bit-twiddling counts; a board
+/// has only 81 squares, so the two halves' byte counts can share the final multiply.
+#[inline(always)]
+pub fn count(bits: Bits) -> u32 {
+    #[cfg(target_feature = "popcnt")]
+    {
+        bits.count_ones()
+    }
+    #[cfg(not(target_feature = "popcnt"))]
+    {
+        // Per-byte counts (at most 8 each) of a 64-bit word.
+        fn byte_counts(x: u64) -> u64 {
+            let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+            let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+            (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
+        }
+        // Bytes of at most 16, summing to at most 81: no carry between bytes.
+        let bytes = byte_counts(bits as u64) + byte_counts((bits >> 64) as u64);
+        (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+    }
+}
+
+/// The bit indices of a set, in increasing order (board order).
+#[inline]
+pub fn indices(mut bits: Bits) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            i
+        })
+    })
+}
+
+/// Whether a step in direction `dir` (an index into [`DIRECTIONS`]) increases the bit index.
+const fn increasing(dir: usize) -> bool {
+    let (dx, dy) = DIRECTIONS[dir];
+    dy * SIDE as i32 + dx > 0
+}
+
+/// The directions a kind slides in for one seat.
+#[derive(Copy, Clone, Debug, Default)]
+struct Slides {
+    /// Directions that increase the bit index, then those that decrease it.
+    up: ArrayDirs,
+    down: ArrayDirs,
+    /// Some slide has a limited range: attacks are cut to `reach`.
+    limited: bool,
+}
+
+#[derive(Copy, Clone, Debug, Default)]
+struct ArrayDirs {
+    dirs: [u8; 8],
+    len: u8,
+}
+
+impl ArrayDirs {
+    fn push(&mut self, dir: u8) {
+        self.dirs[self.len as usize] = dir;
+        self.len += 1;
+    }
+
+    #[inline]
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.dirs[..self.len as usize].iter().map(|&d| d as usize)
+    }
+}
+
+/// Attack tables of one 9x9 variant (see the module doc).
+pub struct Board81 {
+    kinds: usize,
+    /// Per (seat, kind, square): the squares its steps and jumps reach.
+    steps: Vec<Bits>,
+    /// Per (seat, kind): its slides.
+    slides: Vec<Slides>,
+    /// Per (seat, kind, square), for kinds with a limited slide: the squares its slides
+    /// could reach on an empty board.
+    reach: Vec<Bits>,
+    /// Per square and direction: the squares from it (excluded) to the edge.
+    rays: [[Bits; 8]; SQUARES],
+    /// Per seat and depth `d` (0..=9): the squares fewer than `d` lines from its far edge.
+    near_far: [[Bits; SIDE + 1]; 4],
+    /// The squares of each column, then of each row.
+    lines: [[Bits; SIDE]; 2],
+}
+
+impl Board81 {
+    /// The tables of a variant on a 9x9 board, or `None` for another board size.
+    pub fn new(t: &Tables) -> Option<Box<Board81>> {
+        let g: Geometry = t.geometry;
+        if g.size() as usize != SIDE {
+            return None;
+        }
+        let kinds = t.kind_count();
+        let mut rays = [[0; 8]; SQUARES];
+        for (b, rays_from) in rays.iter_mut().enumerate() {
+            for (dir, ray) in rays_from.iter_mut().enumerate() {
+                let mut sq = sq_of(b).offset(t.dir_delta(dir));
+                while g.contains(sq) {
+                    *ray |= bit(sq);
+                    sq = sq.offset(t.dir_delta(dir));
+                }
+            }
+        }
+        let mut steps = vec![0; 4 * kinds * SQUARES];
+        let mut slides = vec![Slides::default(); 4 * kinds];
+        let mut reach = vec![0; 4 * kinds * SQUARES];
+        for seat in (0..4).map(Seat) {
+            for kind in 0..kinds {
+                let at = seat.index() * kinds + kind;
+                for ray in t.rays(seat, kind as u8) {
+                    match ray.dir {
+                        Some(dir) if ray.range != 1 => {
+                            let s = &mut slides[at];
+                            if increasing(dir as usize) {
+                                s.up.push(dir);
+                            } else {
+                                s.down.push(dir);
+                            }
+                            s.limited |= ray.range != 0;
+                        }
+                        // A step or a jump: the square it lands on, if on the board.
+                        _ => {
+                            for b in 0..SQUARES {
+                                let to = sq_of(b).offset(ray.delta);
+                                if g.contains(to) {
+                                    steps[at * SQUARES + b] |= bit(to);
+                                }
+                            }
+                        }
+                    }
+                }
+                for b in 0..SQUARES {
+                    for ray in t.rays(seat, kind as u8) {
+                        let Some(dir) = ray.dir.filter(|_| ray.range != 1) else {
+                            continue;
+                        };
+                        let mut sq = sq_of(b);
+                        let mut steps_left = if ray.range == 0 { u8::MAX } else { ray.range };
+                        loop {
+                            sq = sq.offset(t.dir_delta(dir as usize));
+                            if !g.contains(sq) || steps_left == 0 {
+                                break;
+                            }
+                            reach[at * SQUARES + b] |= bit(sq);
+                            steps_left -= 1;
+                        }
+                    }
+                }
+            }
+        }
+        let mut near_far = [[0; SIDE + 1]; 4];
+        for (seat, masks) in near_far.iter_mut().enumerate() {
+            for (depth, mask) in masks.iter_mut().enumerate() {
+                for sq in g.squares() {
+                    if usize::from(t.far_depth(sq, Seat(seat as u8))) < depth {
+                        *mask |= bit(sq);
+                    }
+                }
+            }
+        }
+        let mut lines = [[0; SIDE]; 2];
+        for b in 0..SQUARES {
+            lines[0][b % SIDE] |= 1 << b;
+            lines[1][b / SIDE] |= 1 << b;
+        }
+        Some(Box::new(Board81 {
+            kinds,
+            steps,
+            slides,
+            reach,
+            rays,
+            near_far,
+            lines,
+        }))
+    }
+
+    /// The squares a piece of `kind` owned by `seat` on square `from` (a bit index)
+    /// attacks, the board's occupied squares being `occupied`.
+    #[inline(always)]
+    pub fn attacks(&self, seat: Seat, kind: u8, from: usize, occupied: Bits) -> Bits {
+        let at = seat.index() * self.kinds + kind as usize;
+        let mut attacks = self.steps[at * SQUARES + from];
+        let slides = &self.slides[at];
+        let rays = &self.rays[from];
+        for dir in slides.up.iter() {
+            let ray = rays[dir];
+            let blockers = ray & occupied;
+            attacks |= if blockers == 0 {
+                ray
+            } else {
+                ray & !self.rays[blockers.trailing_zeros() as usize][dir]
+            };
+        }
+        for dir in slides.down.iter() {
+            let ray = rays[dir];
+            let blockers = ray & occupied;
+            attacks |= if blockers == 0 {
+                ray
+            } else {
+                ray & !self.rays[127 - blockers.leading_zeros() as usize][dir]
+            };
+        }
+        if slides.limited {
+            // Steps lie within one square, always inside the slides' reach or not slid
+            // along at all: cut only what the slides added.
+            let steps = self.steps[at * SQUARES + from];
+            attacks = steps | (attacks & self.reach[at * SQUARES + from]);
+        }
+        attacks
+    }
+
+    /// The squares fewer than `depth` lines from `seat`'s far edge (its promotion zone for
+    /// the zone's depth; where a kind with that dead depth may not stand).
+    #[inline]
+    pub fn near_far(&self, seat: Seat, depth: u8) -> Bits {
+        self.near_far[seat.index()][usize::from(depth).min(SIDE)]
+    }
+
+    /// The squares of the lines whose bits `set` holds: columns (0 = leftmost), or rows
+    /// (0 = top) if `rows`.
+    #[inline]
+    pub fn lines(&self, mut set: u32, rows: bool) -> Bits {
+        let lines = &self.lines[usize::from(rows)];
+        let mut bits = 0;
+        while set != 0 {
+            bits |= lines[set.trailing_zeros() as usize % SIDE];
+            set &= set - 1;
+        }
+        bits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::geometry::Geometry;
+
+    #[test]
+    fn bits_and_squares_map_both_ways_in_board_order() {
+        let g = Geometry::new(9);
+        let squares: Vec<Sq> = g.squares().collect();
+        for (b, &sq) in squares.iter().enumerate() {
+            assert_eq!(bit_of(sq), b);
+            assert_eq!(sq_of(b), sq);
+        }
+        let all: Bits = (1 << SQUARES) - 1;
+        assert_eq!(super::squares(all).collect::<Vec<_>>(), squares);
+    }
+
+    #[test]
+    fn counts_squares_of_sets_across_both_words() {
+        let sets: [Bits; 6] = [
+            0,
+            1,
+            ALL,
+            ALL & !1,
+            1 << 80 | 1 << 64 | 1 << 63,
+            0x5555 << 60,
+        ];
+        for set in sets {
+            assert_eq!(count(set), set.count_ones(), "{set:#x}");
+        }
+    }
+}
