@@ -54,15 +54,50 @@ impl Overlay {
     }
 }
 
+/// Per-square marks of [`DaiDaiPosition::danger_map`]: the square lies on a line from the
+/// king (direction in the low three bits) nearer than an enemy slider that could reach the
+/// king down it, or on a path an enemy hook piece could take to the king.
+const LINE: u8 = 0x08;
+const HOOK: u8 = 0x10;
+const DIR_MASK: u8 = 0x07;
+
+/// Which squares' emptying could expose the king, and how (see [`LINE`] and [`HOOK`]).
+type DangerMap = [u8; MAX_CELLS];
+
 /// What one generation run knows about the side to move.
 struct Ctx {
     me: Seat,
     king: Sq,
     in_check: bool,
-    /// Squares whose emptying could expose the king to a slider or a hook move.
-    danger: SquareSet,
+    /// Squares whose emptying could expose the king to a slider or a hook move; a move
+    /// that empties none of them cannot (when not in check), and one that does needs only
+    /// the lines and hook paths its emptied squares lie on tested.
+    danger: DangerMap,
     /// Filter out moves that leave the king attacked (off for attack probes).
     legal: bool,
+}
+
+impl Ctx {
+    /// A context that generates every pseudo-legal move of `me` (king safety ignored).
+    fn pseudo(me: Seat) -> Ctx {
+        Ctx {
+            me,
+            king: Sq::NONE,
+            in_check: false,
+            danger: [0; MAX_CELLS],
+            legal: false,
+        }
+    }
+
+    /// Whether the moves of a piece on `from` that capture nothing on the way need no
+    /// king-safety test: no legality filter, or not in check and `from` is neither the
+    /// king's square nor one whose emptying could expose the king.
+    #[inline]
+    fn free_from(&self, from: Sq) -> bool {
+        !self.legal
+            || self.king.is_none()
+            || (!self.in_check && from != self.king && self.danger[from.index()] == 0)
+    }
 }
 
 const NO_VIA: [Sq; 2] = [Sq::NONE; 2];
@@ -97,38 +132,62 @@ impl DaiDaiPosition {
     /// Whether a piece of `by` attacks `target` on the board seen through `ov`. The
     /// overlay must change only pieces of the other side.
     pub(super) fn attacked(&self, target: Sq, by: Seat, ov: &Overlay) -> bool {
-        let data = self.data;
-        let t = &data.tables;
-        for dir in 0..8 {
-            let delta = data.dir_delta[dir];
-            let mut sq = target;
-            let mut dist = 1u8;
-            loop {
-                sq = sq.offset(delta);
-                let c = self.cell(sq, ov);
-                if c == EMPTY {
-                    dist += 1;
-                    continue;
-                }
-                if let Some(p) = Piece::from_cell(c) {
-                    if p.owner() == by {
-                        let reach = t.reach(by, p.kind(), opposite(dir));
-                        if reach == UNLIMITED || reach >= dist {
-                            return true;
-                        }
-                    }
-                }
-                break;
+        (0..8).any(|dir| self.ray_attack(target, by, dir, ov))
+            || self.leap_attack(target, by, ov)
+            || self.hook_attack(target, by, ov)
+    }
+
+    /// Whether the first piece from `target` in direction `dir` belongs to `by` and
+    /// reaches back to `target` along that line.
+    #[inline]
+    fn ray_attack(&self, target: Sq, by: Seat, dir: usize, ov: &Overlay) -> bool {
+        let delta = self.data.dir_delta[dir];
+        let mut sq = target;
+        let mut dist = 1u8;
+        loop {
+            sq = sq.offset(delta);
+            let c = self.cell(sq, ov);
+            if c == EMPTY {
+                dist += 1;
+                continue;
             }
+            return match Piece::from_cell(c) {
+                Some(p) if p.owner() == by => {
+                    let reach = self.data.tables.reach(by, p.kind(), opposite(dir));
+                    reach == UNLIMITED || reach >= dist
+                }
+                _ => false,
+            };
         }
-        for leap in t.leaps(by) {
+    }
+
+    /// Whether a piece of `by` attacks `target` with a jump (never blocked).
+    #[inline]
+    fn leap_attack(&self, target: Sq, by: Seat, ov: &Overlay) -> bool {
+        // The overlay empties the mover's square and fills the destination with the mover,
+        // neither of them `by`'s, so it changes what a jump source holds only when it
+        // takes a piece of `by` on the way or on a destination other than `target`. Without
+        // that (king moves, the check test) the board is read directly.
+        let leaps = self.data.tables.leaps(by);
+        let tag = Piece::new(0, by, false).cell();
+        let mask = Piece::new(0, Seat(3), false).cell();
+        if ov.gone == [NOWHERE; 2] && (ov.to == target || ov.to == NOWHERE) {
+            // A wall cell carries seat 3's owner bits and so never matches a dai dai side.
+            return leaps.iter().any(|leap| {
+                let c = self.board[target.offset(-leap.delta).index()];
+                c & mask == tag && leap.kinds & (1u128 << (c & 0x7F)) != 0
+            });
+        }
+        leaps.iter().any(|leap| {
             let c = self.cell(target.offset(-leap.delta), ov);
-            if let Some(p) = Piece::from_cell(c) {
-                if p.owner() == by && leap.kinds & (1u128 << p.kind()) != 0 {
-                    return true;
-                }
-            }
-        }
+            c & mask == tag && leap.kinds & (1u128 << (c & 0x7F)) != 0
+        })
+    }
+
+    /// Whether a hook piece of `by` attacks `target` with a two-leg move.
+    fn hook_attack(&self, target: Sq, by: Seat, ov: &Overlay) -> bool {
+        let data = self.data;
+        let (tc, tr) = GEOMETRY.col_row(target);
         for &h in &self.hooks[..self.hook_count as usize] {
             let Some(p) = Piece::from_cell(self.cell(h, ov)) else {
                 continue;
@@ -136,12 +195,37 @@ impl DaiDaiPosition {
             if p.owner() != by || !data.is_hook[p.kind() as usize] {
                 continue;
             }
-            let diagonal = data.kinds[p.kind() as usize].special == Special::HookDiagonal;
-            for corner in hook_corners(h, target, diagonal).into_iter().flatten() {
-                if self.cell(corner, ov) == EMPTY
-                    && self.clear_between(h, corner, ov)
-                    && self.clear_between(corner, target, ov)
-                {
+            let (hc, hr) = GEOMETRY.col_row(h);
+            let (dx, dy) = (i32::from(tc) - i32::from(hc), i32::from(tr) - i32::from(hr));
+            // Each path as (first leg's step, its length up to and including the corner,
+            // second leg's step, its length up to the target). The paths are those of
+            // `hook_corners`; a corner off the board is found by the first leg reaching a
+            // wall.
+            let paths = if data.kinds[p.kind() as usize].special == Special::HookDiagonal {
+                if (dx + dy) % 2 != 0 || dx.abs() == dy.abs() {
+                    continue;
+                }
+                let (a, b) = ((dx + dy) / 2, (dx - dy) / 2);
+                let along_a = GEOMETRY.delta(a.signum(), a.signum());
+                let along_b = GEOMETRY.delta(b.signum(), -b.signum());
+                [
+                    (along_a, a.abs(), along_b, b.abs()),
+                    (along_b, b.abs(), along_a, a.abs()),
+                ]
+            } else {
+                if dx == 0 || dy == 0 {
+                    continue;
+                }
+                let vertical = GEOMETRY.delta(0, dy.signum());
+                let horizontal = GEOMETRY.delta(dx.signum(), 0);
+                [
+                    (vertical, dy.abs(), horizontal, dx.abs()),
+                    (horizontal, dx.abs(), vertical, dy.abs()),
+                ]
+            };
+            for (first, n1, second, n2) in paths {
+                let corner = h.offset(first * n1 as i16);
+                if self.clear_run(h, first, n1, ov) && self.clear_run(corner, second, n2 - 1, ov) {
                     return true;
                 }
             }
@@ -149,27 +233,28 @@ impl DaiDaiPosition {
         false
     }
 
-    /// Whether every square strictly between two aligned squares is empty.
-    fn clear_between(&self, a: Sq, b: Sq, ov: &Overlay) -> bool {
-        let (dx, dy) = GEOMETRY.displacement(a, b);
-        let step = GEOMETRY.delta(dx.signum(), dy.signum());
-        let mut sq = a.offset(step);
-        while sq != b {
+    /// Whether the `n` squares after `from` in steps of `step` are all empty (stops at the
+    /// first that is not, so a run towards the edge ends at the wall).
+    #[inline]
+    fn clear_run(&self, from: Sq, step: i16, n: i32, ov: &Overlay) -> bool {
+        let mut sq = from;
+        for _ in 0..n {
+            sq = sq.offset(step);
             if self.cell(sq, ov) != EMPTY {
                 return false;
             }
-            sq = sq.offset(step);
         }
         true
     }
 
-    /// Squares whose emptying could uncover an attack on `king`: along each line from the
-    /// king, those nearer than the farthest enemy piece that could reach the king down that
-    /// line if nothing stood between; and every square of an enemy hook piece's two
-    /// possible paths to the king.
-    fn danger_squares(&self, king: Sq, enemy: Seat) -> SquareSet {
+    /// Squares whose emptying could uncover an attack on `king`, marked with how: along
+    /// each line from the king, those nearer than the farthest enemy piece that could
+    /// reach the king down that line if nothing stood between ([`LINE`] and the line's
+    /// direction); and every square of an enemy hook piece's two possible paths to the
+    /// king ([`HOOK`]).
+    fn danger_map(&self, king: Sq, enemy: Seat) -> DangerMap {
         let t = &self.data.tables;
-        let mut set = SquareSet::default();
+        let mut map = [0u8; MAX_CELLS];
         for dir in 0..8 {
             let delta = self.data.dir_delta[dir];
             let mut sq = king;
@@ -194,8 +279,7 @@ impl DaiDaiPosition {
             let mut sq = king;
             for _ in 1..farthest {
                 sq = sq.offset(delta);
-                let (i, b) = bit(sq);
-                set[i] |= b;
+                map[sq.index()] = LINE | dir as u8;
             }
         }
         for &h in &self.hooks[..self.hook_count as usize] {
@@ -210,8 +294,7 @@ impl DaiDaiPosition {
                     let step = GEOMETRY.delta(dx.signum(), dy.signum());
                     let mut sq = a.offset(step);
                     while sq != king {
-                        let (i, bt) = bit(sq);
-                        set[i] |= bt;
+                        map[sq.index()] |= HOOK;
                         if sq == b {
                             break;
                         }
@@ -220,7 +303,7 @@ impl DaiDaiPosition {
                 }
             }
         }
-        set
+        map
     }
 
     pub(in crate::engine) fn generate<S: Sink>(&self, sink: &mut S) {
@@ -229,9 +312,9 @@ impl DaiDaiPosition {
         let king = self.kings[me.index()];
         let in_check = !king.is_none() && self.attacked(king, enemy, &Overlay::NONE);
         let danger = if king.is_none() || in_check {
-            SquareSet::default()
+            [0; MAX_CELLS]
         } else {
-            self.danger_squares(king, enemy)
+            self.danger_map(king, enemy)
         };
         let ctx = Ctx {
             me,
@@ -260,13 +343,7 @@ impl DaiDaiPosition {
         let Some(p) = self.piece_at(sq) else {
             return false;
         };
-        let ctx = Ctx {
-            me: owner,
-            king: Sq::NONE,
-            in_check: false,
-            danger: SquareSet::default(),
-            legal: false,
-        };
+        let ctx = Ctx::pseudo(owner);
         let mut probe = CaptureProbe {
             board: &self.board,
             found: false,
@@ -281,6 +358,7 @@ impl DaiDaiPosition {
         let me = ctx.me;
         let plan = data.plan(me, piece.kind());
         let promotes = plan.promotes && !piece.promoted();
+        let free = ctx.free_from(from);
         for ray in data.plain(plan) {
             let mut to = from;
             let mut steps = 0u8;
@@ -288,12 +366,12 @@ impl DaiDaiPosition {
                 to = to.offset(ray.delta);
                 let c = self.board[to.index()];
                 if c == EMPTY {
-                    if self.emit(ctx, sink, from, NO_VIA, to, piece, false) {
+                    if self.emit(ctx, free, sink, from, NO_VIA, to, piece, false) {
                         return true;
                     }
                 } else {
                     if self.capturable(c, me)
-                        && self.emit(ctx, sink, from, NO_VIA, to, piece, promotes)
+                        && self.emit(ctx, free, sink, from, NO_VIA, to, piece, promotes)
                     {
                         return true;
                     }
@@ -305,26 +383,29 @@ impl DaiDaiPosition {
                 }
             }
         }
-        if plan.lion && self.generate_lion(ctx, from, piece, promotes, sink) {
+        if plan.lion && self.generate_lion(ctx, free, from, piece, promotes, sink) {
             return true;
         }
-        if plan.dog_lines != 0 && self.generate_dog(ctx, plan, from, piece, promotes, sink) {
+        if plan.dog_lines != 0 && self.generate_dog(ctx, free, plan, from, piece, promotes, sink) {
             return true;
         }
         if plan.hook_dirs != 0
-            && self.generate_hook(ctx, plan.hook_dirs, from, piece, promotes, sink)
+            && self.generate_hook(ctx, free, plan.hook_dirs, from, piece, promotes, sink)
         {
             return true;
         }
         false
     }
 
-    /// Passes a move to the sink if it does not leave the king attacked.
+    /// Passes a move to the sink if it does not leave the king attacked. `free` says the
+    /// mover's square needs no test ([`Ctx::free_from`]): a move of it that captures
+    /// nothing on the way goes straight to the sink, which for a counter is bulk counting.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn emit<S: Sink>(
         &self,
         ctx: &Ctx,
+        free: bool,
         sink: &mut S,
         from: Sq,
         via: [Sq; 2],
@@ -339,7 +420,8 @@ impl DaiDaiPosition {
             drop: None,
             promote,
         };
-        if ctx.legal && !ctx.king.is_none() && !self.king_safe_after(ctx, &m, piece) {
+        let checked = !(free && via[0].is_none());
+        if checked && ctx.legal && !ctx.king.is_none() && !self.king_safe_after(ctx, &m, piece) {
             return false;
         }
         sink.push(m)
@@ -352,26 +434,34 @@ impl DaiDaiPosition {
         if m.from == ctx.king {
             return !self.attacked(m.to, enemy, &ov);
         }
-        if !ctx.in_check {
-            let danger = |sq: Sq| {
-                let (i, b) = bit(sq);
-                ctx.danger[i] & b != 0
-            };
-            let uncovers = (m.to != m.from && danger(m.from))
-                || (!m.via[0].is_none() && danger(m.via[0]))
-                || (!m.via[1].is_none() && danger(m.via[1]));
-            if !uncovers {
-                return true;
-            }
+        if ctx.in_check {
+            return !self.attacked(ctx.king, enemy, &ov);
         }
-        !self.attacked(ctx.king, enemy, &ov)
+        // Not in check: an attack can only be uncovered through a square the move empties
+        // (the mover's square, the squares it captures on the way), down the line from the
+        // king that square lies on or along a hook path through it. Pieces taken on the
+        // destination are replaced by the mover, and taking an enemy piece never adds an
+        // attack of its side. `Sq::NONE` is a wall cell, never marked.
+        let from = if m.to != m.from { m.from } else { Sq::NONE };
+        let mut hooks = 0u8;
+        for sq in [from, m.via[0], m.via[1]] {
+            let mark = ctx.danger[sq.index()];
+            if mark & LINE != 0 && self.ray_attack(ctx.king, enemy, (mark & DIR_MASK) as usize, &ov)
+            {
+                return false;
+            }
+            hooks |= mark;
+        }
+        hooks & HOOK == 0 || !self.hook_attack(ctx.king, enemy, &ov)
     }
 
     /// The lion's moves: single steps, jumps to distance two, a capture on an adjacent
     /// square followed by a second step anywhere (igui when it returns), and one pass.
+    #[allow(clippy::too_many_arguments)]
     fn generate_lion<S: Sink>(
         &self,
         ctx: &Ctx,
+        free: bool,
         from: Sq,
         piece: Piece,
         promotes: bool,
@@ -383,7 +473,16 @@ impl DaiDaiPosition {
             let a = from.offset(delta);
             let c = self.board[a.index()];
             if self.landable(c, me)
-                && self.emit(ctx, sink, from, NO_VIA, a, piece, promotes && c != EMPTY)
+                && self.emit(
+                    ctx,
+                    free,
+                    sink,
+                    from,
+                    NO_VIA,
+                    a,
+                    piece,
+                    promotes && c != EMPTY,
+                )
             {
                 return true;
             }
@@ -392,7 +491,16 @@ impl DaiDaiPosition {
             let t = from.offset(delta);
             let c = self.board[t.index()];
             if self.landable(c, me)
-                && self.emit(ctx, sink, from, NO_VIA, t, piece, promotes && c != EMPTY)
+                && self.emit(
+                    ctx,
+                    free,
+                    sink,
+                    from,
+                    NO_VIA,
+                    t,
+                    piece,
+                    promotes && c != EMPTY,
+                )
             {
                 return true;
             }
@@ -403,14 +511,14 @@ impl DaiDaiPosition {
                 continue;
             }
             let via = [a, Sq::NONE];
-            if self.emit(ctx, sink, from, via, from, piece, promotes) {
+            if self.emit(ctx, free, sink, from, via, from, piece, promotes) {
                 return true;
             }
             for &second in dd {
                 let b = a.offset(second);
                 if b != from
                     && self.landable(self.board[b.index()], me)
-                    && self.emit(ctx, sink, from, via, b, piece, promotes)
+                    && self.emit(ctx, free, sink, from, via, b, piece, promotes)
                 {
                     return true;
                 }
@@ -420,7 +528,7 @@ impl DaiDaiPosition {
             for &delta in dd {
                 let a = from.offset(delta);
                 if self.board[a.index()] == EMPTY {
-                    return self.emit(ctx, sink, from, [a, Sq::NONE], from, piece, false);
+                    return self.emit(ctx, free, sink, from, [a, Sq::NONE], from, piece, false);
                 }
             }
         }
@@ -431,9 +539,11 @@ impl DaiDaiPosition {
     /// A piece that also has lion power already made every outcome within distance two
     /// except the retreat (capture on s2, end on s1), so it gets only that and the third
     /// squares here. Under the range reading the lines are plain slides to s3.
+    #[allow(clippy::too_many_arguments)]
     fn generate_dog<S: Sink>(
         &self,
         ctx: &Ctx,
+        free: bool,
         plan: &Plan,
         from: Sq,
         piece: Piece,
@@ -464,7 +574,7 @@ impl DaiDaiPosition {
                 if c1 == EMPTY
                     && c2 == EMPTY
                     && (c3 == EMPTY || cap3)
-                    && self.emit(ctx, sink, from, NO_VIA, s3, piece, promotes && cap3)
+                    && self.emit(ctx, free, sink, from, NO_VIA, s3, piece, promotes && cap3)
                 {
                     return true;
                 }
@@ -476,18 +586,19 @@ impl DaiDaiPosition {
                 }
                 // End on s1; igui on s1; jump to s2; capture s1 and go on to s2.
                 if (c1 == EMPTY || cap1)
-                    && self.emit(ctx, sink, from, NO_VIA, s1, piece, promotes && cap1)
+                    && self.emit(ctx, free, sink, from, NO_VIA, s1, piece, promotes && cap1)
                 {
                     return true;
                 }
-                if cap1 && self.emit(ctx, sink, from, [s1, Sq::NONE], from, piece, promotes) {
+                if cap1 && self.emit(ctx, free, sink, from, [s1, Sq::NONE], from, piece, promotes) {
                     return true;
                 }
                 if c2 == EMPTY || cap2 {
-                    if self.emit(ctx, sink, from, NO_VIA, s2, piece, promotes && cap2) {
+                    if self.emit(ctx, free, sink, from, NO_VIA, s2, piece, promotes && cap2) {
                         return true;
                     }
-                    if cap1 && self.emit(ctx, sink, from, [s1, Sq::NONE], s2, piece, promotes) {
+                    if cap1 && self.emit(ctx, free, sink, from, [s1, Sq::NONE], s2, piece, promotes)
+                    {
                         return true;
                     }
                 }
@@ -495,25 +606,25 @@ impl DaiDaiPosition {
             // Capture on s2 and come back to s1 (taking s1 too if an enemy stands there).
             if cap2
                 && (c1 == EMPTY || cap1)
-                && self.emit(ctx, sink, from, [s2, Sq::NONE], s1, piece, promotes)
+                && self.emit(ctx, free, sink, from, [s2, Sq::NONE], s1, piece, promotes)
             {
                 return true;
             }
             if c3 == EMPTY || cap3 {
                 // Jump to s3; jump to s2 and step on; step all the way.
-                if self.emit(ctx, sink, from, NO_VIA, s3, piece, promotes && cap3) {
+                if self.emit(ctx, free, sink, from, NO_VIA, s3, piece, promotes && cap3) {
                     return true;
                 }
-                if cap2 && self.emit(ctx, sink, from, [s2, Sq::NONE], s3, piece, promotes) {
+                if cap2 && self.emit(ctx, free, sink, from, [s2, Sq::NONE], s3, piece, promotes) {
                     return true;
                 }
                 if cap1
                     && c2 == EMPTY
-                    && self.emit(ctx, sink, from, [s1, Sq::NONE], s3, piece, promotes)
+                    && self.emit(ctx, free, sink, from, [s1, Sq::NONE], s3, piece, promotes)
                 {
                     return true;
                 }
-                if cap1 && cap2 && self.emit(ctx, sink, from, [s1, s2], s3, piece, promotes) {
+                if cap1 && cap2 && self.emit(ctx, free, sink, from, [s1, s2], s3, piece, promotes) {
                     return true;
                 }
             }
@@ -524,13 +635,13 @@ impl DaiDaiPosition {
                     to = to.offset(delta);
                     let c = self.board[to.index()];
                     if c == EMPTY {
-                        if self.emit(ctx, sink, from, NO_VIA, to, piece, false) {
+                        if self.emit(ctx, free, sink, from, NO_VIA, to, piece, false) {
                             return true;
                         }
                         continue;
                     }
                     if self.capturable(c, me)
-                        && self.emit(ctx, sink, from, NO_VIA, to, piece, promotes)
+                        && self.emit(ctx, free, sink, from, NO_VIA, to, piece, promotes)
                     {
                         return true;
                     }
@@ -539,7 +650,16 @@ impl DaiDaiPosition {
             }
         }
         if !plan.lion && !ctx.in_check && !pass_via.is_none() {
-            return self.emit(ctx, sink, from, [pass_via, Sq::NONE], from, piece, false);
+            return self.emit(
+                ctx,
+                free,
+                sink,
+                from,
+                [pass_via, Sq::NONE],
+                from,
+                piece,
+                false,
+            );
         }
         false
     }
@@ -547,9 +667,11 @@ impl DaiDaiPosition {
     /// Two-leg hook moves: a slide through empty squares, a 90° turn on an empty square,
     /// a second slide that may end with a capture. One-leg moves are the plan's rays. A
     /// square reachable through both corners is one move.
+    #[allow(clippy::too_many_arguments)]
     fn generate_hook<S: Sink>(
         &self,
         ctx: &Ctx,
+        free: bool,
         hook_dirs: u8,
         from: Sq,
         piece: Piece,
@@ -577,7 +699,16 @@ impl DaiDaiPosition {
                         let (i, b) = bit(to);
                         if seen[i] & b == 0 {
                             seen[i] |= b;
-                            if self.emit(ctx, sink, from, NO_VIA, to, piece, promotes && occupied) {
+                            if self.emit(
+                                ctx,
+                                free,
+                                sink,
+                                from,
+                                NO_VIA,
+                                to,
+                                piece,
+                                promotes && occupied,
+                            ) {
                                 return true;
                             }
                         }
@@ -636,13 +767,7 @@ impl DaiDaiPosition {
             return IllegalMove::NoMovement;
         }
         // Compare with what the piece could do if its king did not matter.
-        let ctx = Ctx {
-            me,
-            king: Sq::NONE,
-            in_check: false,
-            danger: SquareSet::default(),
-            legal: false,
-        };
+        let ctx = Ctx::pseudo(me);
         let mut pseudo = Vec::new();
         self.generate_piece(&ctx, m.from, piece, &mut pseudo);
         if self.is_pass(m) {
