@@ -102,6 +102,18 @@ impl Ctx {
 
 const NO_VIA: [Sq; 2] = [Sq::NONE; 2];
 
+/// The bits of a cell that say it holds a piece and whose it is.
+const OWNER_BITS: u16 = 0x8180;
+
+/// A cell's [`OWNER_BITS`] when it holds a piece of `seat`. A wall has seat 3's bits and
+/// an empty cell none, so for a dai dai side the one comparison finds its own pieces.
+#[inline]
+fn owner_tag(seat: Seat) -> u16 {
+    Piece::new(0, seat, false).cell() & OWNER_BITS
+}
+
+const _: () = assert!(WALL & OWNER_BITS == OWNER_BITS && EMPTY & OWNER_BITS == 0);
+
 impl DaiDaiPosition {
     #[inline]
     fn cell(&self, sq: Sq, ov: &Overlay) -> u16 {
@@ -169,8 +181,8 @@ impl DaiDaiPosition {
         // takes a piece of `by` on the way or on a destination other than `target`. Without
         // that (king moves, the check test) the board is read directly.
         let leaps = self.data.tables.leaps(by);
-        let tag = Piece::new(0, by, false).cell();
-        let mask = Piece::new(0, Seat(3), false).cell();
+        let tag = owner_tag(by);
+        let mask = OWNER_BITS;
         if ov.gone == [NOWHERE; 2] && (ov.to == target || ov.to == NOWHERE) {
             // A wall cell carries seat 3's owner bits and so never matches a dai dai side.
             return leaps.iter().any(|leap| {
@@ -224,8 +236,8 @@ impl DaiDaiPosition {
                 ]
             };
             for (first, n1, second, n2) in paths {
-                let corner = h.offset(first * n1 as i16);
-                if self.clear_run(h, first, n1, ov) && self.clear_run(corner, second, n2 - 1, ov) {
+                // The target's end first: near a king the squares are seldom empty.
+                if self.clear_run(target, -second, n2 - 1, ov) && self.clear_run(h, first, n1, ov) {
                     return true;
                 }
             }
@@ -323,15 +335,16 @@ impl DaiDaiPosition {
             danger,
             legal: true,
         };
-        let stride = GEOMETRY.stride() as usize;
-        for row in 0..GEOMETRY.size() as usize {
-            let base = (row + PAD) * stride + PAD;
-            for i in base..base + GEOMETRY.size() as usize {
-                let Some(p) = Piece::from_cell(self.board[i]) else {
-                    continue;
-                };
-                if p.owner() == me && self.generate_piece(&ctx, Sq(i as u16), p, sink) {
-                    return;
+        // The side's pieces in reading order, from its occupancy bits.
+        for (word, &bits) in self.occupied[me.index() & 1].iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let sq = Sq((word * 64) as u16 + bits.trailing_zeros() as u16);
+                bits &= bits - 1;
+                if let Some(p) = self.piece_at(sq) {
+                    if self.generate_piece(&ctx, sq, p, sink) {
+                        return;
+                    }
                 }
             }
         }
@@ -359,12 +372,17 @@ impl DaiDaiPosition {
         let plan = data.plan(me, piece.kind());
         let promotes = plan.promotes && !piece.promoted();
         let free = ctx.free_from(from);
+        let own = owner_tag(me);
         for ray in data.plain(plan) {
             let mut to = from;
             let mut steps = 0u8;
             loop {
                 to = to.offset(ray.delta);
                 let c = self.board[to.index()];
+                // Most rays end at once on the mover's own pieces: one test finds them.
+                if c & OWNER_BITS == own {
+                    break;
+                }
                 if c == EMPTY {
                     if self.emit(ctx, free, sink, from, NO_VIA, to, piece, false) {
                         return true;
@@ -842,4 +860,92 @@ pub(super) fn hook_corners(from: Sq, to: Sq, diagonal: bool) -> [Option<Sq>; 2] 
     let a = (dx + dy) / 2;
     let b = (dx - dy) / 2;
     [at(fc + a, fr + a), at(fc + b, fr - b)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::position::Position;
+
+    /// A middle game from a random game: lions, hook movers and promoted pieces out.
+    const MIDDLE_GAME: &str = "3,fd,1,r,1,ft,4,dh,sd,vm,2/1,po,1,bm,so,1,kr,nk,1,k,3,or,2,rv/\
+7,s,1,rg,5,bd,1/1,rc,dv,1,eb,1,i,g,lg,g,2,ef,2,wbr,1/4,dk,5,sg,1,no,2,+cs,1/\
+1,we,2,ab,ea,2,fl,5,p,1,sm/1,p,4,p,3,i,5,p/17/9,W,2,VO,4/6,P,10/12,I,3,P/\
+2,SM,1,AB,2,C,9/3,EF,WBR,1,S,2,C,2,DK,EW,SM,1,RC/2,DH,3,I,3,FL,lc,4,RV/\
+3,RA,2,CS,1,LG,1,G,+FD,1,EB,1,SO,1/10,KR,R,2,DV,BM,L/4,PS,1,PH,G,GD,RG,K,SQ,3,HM,1 b - 427";
+
+    /// The legal moves by brute force: every pseudo-legal move, in the generator's order,
+    /// kept when the full attack test finds the mover's king safe after it is made.
+    fn brute_force(pos: &DaiDaiPosition) -> Vec<Move> {
+        let me = pos.turn();
+        let ctx = Ctx::pseudo(me);
+        let mut pseudo = Vec::new();
+        for (sq, p) in pos.pieces() {
+            if p.owner() == me {
+                pos.generate_piece(&ctx, sq, p, &mut pseudo);
+            }
+        }
+        pseudo.retain(|m| {
+            let mut next = pos.clone();
+            next.make(m);
+            !next.in_check(me)
+        });
+        pseudo
+    }
+
+    /// The generator's shortcuts (lines and hook paths from the king, pieces that need no
+    /// test, the counting path) against brute force, on the positions of games played
+    /// from `from` with a fixed choice of moves that prefers captures, so lions, lion dogs
+    /// and hook movers meet, pieces promote on capture and kings come under attack.
+    fn agree_along_games(from: &DaiDaiPosition, games: u64, plies: usize) -> (usize, usize) {
+        let (mut compared, mut in_check) = (0, 0);
+        let mut moves = Vec::new();
+        for game in 0..games {
+            let mut pos = from.clone();
+            let mut seed = game.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            for _ in 0..plies {
+                pos.legal_moves(&mut moves);
+                let text = to_text(&pos);
+                assert_eq!(moves, brute_force(&pos), "{text}");
+                assert_eq!(pos.count_legal_moves(), moves.len(), "{text}");
+                assert_eq!(pos.has_legal_move(), !moves.is_empty(), "{text}");
+                compared += 1;
+                in_check += usize::from(pos.in_check(pos.turn()));
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let captures: Vec<&Move> = moves
+                    .iter()
+                    .filter(|m| {
+                        let takes = |sq: Sq| !sq.is_none() && pos.piece_at(sq).is_some();
+                        takes(m.via[0]) || (m.to != m.from && takes(m.to))
+                    })
+                    .collect();
+                let m = if !captures.is_empty() && seed % 4 != 0 {
+                    *captures[(seed >> 8) as usize % captures.len()]
+                } else {
+                    moves[(seed >> 8) as usize % moves.len()]
+                };
+                pos.apply(&m);
+            }
+        }
+        (compared, in_check)
+    }
+
+    #[test]
+    fn generator_and_counter_agree_with_brute_force_from_the_start() {
+        let (compared, _) = agree_along_games(&start(), 6, 120);
+        assert!(compared > 300);
+    }
+
+    #[test]
+    fn generator_and_counter_agree_with_brute_force_from_a_middle_game() {
+        let middle = from_text(MIDDLE_GAME).expect("valid position");
+        let (compared, in_check) = agree_along_games(&middle, 12, 60);
+        assert!(compared > 300);
+        assert!(in_check > 0, "no position with the side to move in check");
+    }
 }
