@@ -75,7 +75,61 @@ struct Ctx {
     danger: DangerMap,
     /// Filter out moves that leave the king attacked (off for attack probes).
     legal: bool,
+    /// The enemy's hook pieces, listed once for the many attack tests of one run.
+    enemy_hooks: ArrayVec<HookPiece, MAX_HOOKS>,
 }
+
+/// A hook piece as the attack test needs it: where it stands, its cell, its column and
+/// row, and whether its legs are diagonal.
+#[derive(Copy, Clone)]
+struct HookPiece {
+    sq: Sq,
+    cell: u16,
+    col: i32,
+    row: i32,
+    diagonal: bool,
+}
+
+/// One two-leg path: the first leg's step and its length up to and including the corner,
+/// the second leg's step and its length up to the target.
+type HookPath = (i16, i32, i16, i32);
+
+impl HookPiece {
+    /// The two paths by which the piece could reach the square at column `tc` and row
+    /// `tr` (none when the squares share a line, which is a one-leg move, or, for a
+    /// diagonal hook, have different colours). A corner off the board is not excluded
+    /// here: the first leg finds it by reaching a wall.
+    #[inline]
+    fn paths_to(&self, tc: u8, tr: u8) -> Option<[HookPath; 2]> {
+        let (dx, dy) = (i32::from(tc) - self.col, i32::from(tr) - self.row);
+        if self.diagonal {
+            if (dx + dy) % 2 != 0 || dx.abs() == dy.abs() {
+                return None;
+            }
+            // Along the piece's two diagonals to where they cross the target's others.
+            let (a, b) = ((dx + dy) / 2, (dx - dy) / 2);
+            let along_a = GEOMETRY.delta(a.signum(), a.signum());
+            let along_b = GEOMETRY.delta(b.signum(), -b.signum());
+            return Some([
+                (along_a, a.abs(), along_b, b.abs()),
+                (along_b, b.abs(), along_a, a.abs()),
+            ]);
+        }
+        if dx == 0 || dy == 0 {
+            return None;
+        }
+        let vertical = GEOMETRY.delta(0, dy.signum());
+        let horizontal = GEOMETRY.delta(dx.signum(), 0);
+        Some([
+            (vertical, dy.abs(), horizontal, dx.abs()),
+            (horizontal, dx.abs(), vertical, dy.abs()),
+        ])
+    }
+}
+
+/// The most squares one move empties: the mover's own and two it captures on the way. A
+/// line or hook path with more pieces on it than this stays blocked whatever one move does.
+const MOST_EMPTIED: u32 = 3;
 
 impl Ctx {
     /// A context that generates every pseudo-legal move of `me` (king safety ignored).
@@ -86,6 +140,7 @@ impl Ctx {
             in_check: false,
             danger: [0; MAX_CELLS],
             legal: false,
+            enemy_hooks: ArrayVec::new(),
         }
     }
 
@@ -144,9 +199,14 @@ impl DaiDaiPosition {
     /// Whether a piece of `by` attacks `target` on the board seen through `ov`. The
     /// overlay must change only pieces of the other side.
     pub(super) fn attacked(&self, target: Sq, by: Seat, ov: &Overlay) -> bool {
+        self.attacked_with(target, by, &self.hook_pieces(by), ov)
+    }
+
+    /// [`Self::attacked`] with `by`'s hook pieces already listed.
+    fn attacked_with(&self, target: Sq, by: Seat, hooks: &[HookPiece], ov: &Overlay) -> bool {
         (0..8).any(|dir| self.ray_attack(target, by, dir, ov))
             || self.leap_attack(target, by, ov)
-            || self.hook_attack(target, by, ov)
+            || self.hooks_reach(hooks, target, ov)
     }
 
     /// Whether the first piece from `target` in direction `dir` belongs to `by` and
@@ -196,48 +256,46 @@ impl DaiDaiPosition {
         })
     }
 
-    /// Whether a hook piece of `by` attacks `target` with a two-leg move.
-    fn hook_attack(&self, target: Sq, by: Seat, ov: &Overlay) -> bool {
-        let data = self.data;
-        let (tc, tr) = GEOMETRY.col_row(target);
-        for &h in &self.hooks[..self.hook_count as usize] {
-            let Some(p) = Piece::from_cell(self.cell(h, ov)) else {
-                continue;
-            };
-            if p.owner() != by || !data.is_hook[p.kind() as usize] {
+    /// The hook pieces of `seat` on the board.
+    fn hook_pieces(&self, seat: Seat) -> ArrayVec<HookPiece, MAX_HOOKS> {
+        let mut out = ArrayVec::new();
+        for &sq in &self.hooks[..self.hook_count as usize] {
+            let Some(p) = self.piece_at(sq) else { continue };
+            if p.owner() != seat || !self.data.is_hook[p.kind() as usize] {
                 continue;
             }
-            let (hc, hr) = GEOMETRY.col_row(h);
-            let (dx, dy) = (i32::from(tc) - i32::from(hc), i32::from(tr) - i32::from(hr));
-            // Each path as (first leg's step, its length up to and including the corner,
-            // second leg's step, its length up to the target). The paths are those of
-            // `hook_corners`; a corner off the board is found by the first leg reaching a
-            // wall.
-            let paths = if data.kinds[p.kind() as usize].special == Special::HookDiagonal {
-                if (dx + dy) % 2 != 0 || dx.abs() == dy.abs() {
-                    continue;
-                }
-                let (a, b) = ((dx + dy) / 2, (dx - dy) / 2);
-                let along_a = GEOMETRY.delta(a.signum(), a.signum());
-                let along_b = GEOMETRY.delta(b.signum(), -b.signum());
-                [
-                    (along_a, a.abs(), along_b, b.abs()),
-                    (along_b, b.abs(), along_a, a.abs()),
-                ]
-            } else {
-                if dx == 0 || dy == 0 {
-                    continue;
-                }
-                let vertical = GEOMETRY.delta(0, dy.signum());
-                let horizontal = GEOMETRY.delta(dx.signum(), 0);
-                [
-                    (vertical, dy.abs(), horizontal, dx.abs()),
-                    (horizontal, dx.abs(), vertical, dy.abs()),
-                ]
+            let (col, row) = GEOMETRY.col_row(sq);
+            out.push(HookPiece {
+                sq,
+                cell: p.cell(),
+                col: i32::from(col),
+                row: i32::from(row),
+                diagonal: self.data.kinds[p.kind() as usize].special == Special::HookDiagonal,
+            });
+        }
+        out
+    }
+
+    /// Whether one of `hooks` (still on its square under `ov`) reaches `target` with a
+    /// two-leg move on the board seen through `ov`.
+    fn hooks_reach(&self, hooks: &[HookPiece], target: Sq, ov: &Overlay) -> bool {
+        if hooks.is_empty() {
+            return false;
+        }
+        let (tc, tr) = GEOMETRY.col_row(target);
+        for hook in hooks {
+            // The move may have taken it.
+            if self.cell(hook.sq, ov) != hook.cell {
+                continue;
+            }
+            let Some(paths) = hook.paths_to(tc, tr) else {
+                continue;
             };
             for (first, n1, second, n2) in paths {
                 // The target's end first: near a king the squares are seldom empty.
-                if self.clear_run(target, -second, n2 - 1, ov) && self.clear_run(h, first, n1, ov) {
+                if self.clear_run(target, -second, n2 - 1, ov)
+                    && self.clear_run(hook.sq, first, n1, ov)
+                {
                     return true;
                 }
             }
@@ -261,31 +319,39 @@ impl DaiDaiPosition {
 
     /// Squares whose emptying could uncover an attack on `king`, marked with how: along
     /// each line from the king, those nearer than the farthest enemy piece that could
-    /// reach the king down that line if nothing stood between ([`LINE`] and the line's
-    /// direction); and every square of an enemy hook piece's two possible paths to the
-    /// king ([`HOOK`]).
-    fn danger_map(&self, king: Sq, enemy: Seat) -> DangerMap {
+    /// reach the king down that line if nothing stood between, with no more pieces before
+    /// it than one move can empty ([`LINE`] and the line's direction); and every square of
+    /// a path of one of the enemy's `hooks` to the king that one move could clear
+    /// ([`HOOK`]).
+    fn danger_map(&self, king: Sq, enemy: Seat, hooks: &[HookPiece]) -> DangerMap {
         let t = &self.data.tables;
+        let theirs = owner_tag(enemy);
         let mut map = [0u8; MAX_CELLS];
         for dir in 0..8 {
             let delta = self.data.dir_delta[dir];
             let mut sq = king;
             let mut dist = 0u8;
             let mut farthest = 0u8;
+            let mut pieces = 0u32;
             loop {
                 sq = sq.offset(delta);
                 dist += 1;
                 let c = self.board[sq.index()];
+                if c == EMPTY {
+                    continue;
+                }
                 if c == WALL {
                     break;
                 }
-                if let Some(p) = Piece::from_cell(c) {
-                    if p.owner() == enemy {
-                        let reach = t.reach(enemy, p.kind(), opposite(dir));
-                        if dist >= 2 && (reach == UNLIMITED || reach >= dist) {
-                            farthest = dist;
-                        }
+                if c & OWNER_BITS == theirs {
+                    let reach = t.reach(enemy, (c & 0x7F) as KindId, opposite(dir));
+                    if dist >= 2 && (reach == UNLIMITED || reach >= dist) {
+                        farthest = dist;
                     }
+                }
+                pieces += 1;
+                if pieces > MOST_EMPTIED {
+                    break;
                 }
             }
             let mut sq = king;
@@ -294,23 +360,31 @@ impl DaiDaiPosition {
                 map[sq.index()] = LINE | dir as u8;
             }
         }
-        for &h in &self.hooks[..self.hook_count as usize] {
-            let Some(p) = self.piece_at(h) else { continue };
-            if p.owner() != enemy {
+        let (kc, kr) = GEOMETRY.col_row(king);
+        for hook in hooks {
+            let Some(paths) = hook.paths_to(kc, kr) else {
                 continue;
-            }
-            let diagonal = self.data.kinds[p.kind() as usize].special == Special::HookDiagonal;
-            for corner in hook_corners(h, king, diagonal).into_iter().flatten() {
-                for (a, b) in [(h, corner), (corner, king)] {
-                    let (dx, dy) = GEOMETRY.displacement(a, b);
-                    let step = GEOMETRY.delta(dx.signum(), dy.signum());
-                    let mut sq = a.offset(step);
-                    while sq != king {
+            };
+            for (first, n1, second, n2) in paths {
+                let corner = hook.sq.offset(first * n1 as i16);
+                let squares = (1..=n1)
+                    .map(|k| hook.sq.offset(first * k as i16))
+                    .chain((1..n2).map(|k| corner.offset(second * k as i16)));
+                let mut pieces = 0u32;
+                for sq in squares.clone() {
+                    match self.board[sq.index()] {
+                        EMPTY => {}
+                        // The corner is off the board: no such path.
+                        WALL => pieces = u32::MAX,
+                        _ => pieces += 1,
+                    }
+                    if pieces > MOST_EMPTIED {
+                        break;
+                    }
+                }
+                if pieces <= MOST_EMPTIED {
+                    for sq in squares {
                         map[sq.index()] |= HOOK;
-                        if sq == b {
-                            break;
-                        }
-                        sq = sq.offset(step);
                     }
                 }
             }
@@ -322,11 +396,13 @@ impl DaiDaiPosition {
         let me = self.to_move;
         let enemy = opponent(me);
         let king = self.kings[me.index()];
-        let in_check = !king.is_none() && self.attacked(king, enemy, &Overlay::NONE);
+        let enemy_hooks = self.hook_pieces(enemy);
+        let in_check =
+            !king.is_none() && self.attacked_with(king, enemy, &enemy_hooks, &Overlay::NONE);
         let danger = if king.is_none() || in_check {
             [0; MAX_CELLS]
         } else {
-            self.danger_map(king, enemy)
+            self.danger_map(king, enemy, &enemy_hooks)
         };
         let ctx = Ctx {
             me,
@@ -334,6 +410,7 @@ impl DaiDaiPosition {
             in_check,
             danger,
             legal: true,
+            enemy_hooks,
         };
         // The side's pieces in reading order, from its occupancy bits.
         for (word, &bits) in self.occupied[me.index() & 1].iter().enumerate() {
@@ -450,10 +527,10 @@ impl DaiDaiPosition {
         let enemy = opponent(ctx.me);
         let ov = Overlay::of(m, piece.cell());
         if m.from == ctx.king {
-            return !self.attacked(m.to, enemy, &ov);
+            return !self.attacked_with(m.to, enemy, &ctx.enemy_hooks, &ov);
         }
         if ctx.in_check {
-            return !self.attacked(ctx.king, enemy, &ov);
+            return !self.attacked_with(ctx.king, enemy, &ctx.enemy_hooks, &ov);
         }
         // Not in check: an attack can only be uncovered through a square the move empties
         // (the mover's square, the squares it captures on the way), down the line from the
@@ -470,7 +547,7 @@ impl DaiDaiPosition {
             }
             hooks |= mark;
         }
-        hooks & HOOK == 0 || !self.hook_attack(ctx.king, enemy, &ov)
+        hooks & HOOK == 0 || !self.hooks_reach(&ctx.enemy_hooks, ctx.king, &ov)
     }
 
     /// The lion's moves: single steps, jumps to distance two, a capture on an adjacent
@@ -834,32 +911,6 @@ impl DaiDaiPosition {
         }
         cannot_reach()
     }
-}
-
-/// The turning squares of hook paths from `from` to `to` (none when the two squares share
-/// a line, which is a one-leg move, or, for diagonal hooks, have different colours).
-pub(super) fn hook_corners(from: Sq, to: Sq, diagonal: bool) -> [Option<Sq>; 2] {
-    let (fc, fr) = GEOMETRY.col_row(from);
-    let (tc, tr) = GEOMETRY.col_row(to);
-    let (fc, fr, tc, tr) = (fc as i32, fr as i32, tc as i32, tr as i32);
-    let (dx, dy) = (tc - fc, tr - fr);
-    let at = |c: i32, r: i32| {
-        let n = GEOMETRY.size() as i32;
-        ((0..n).contains(&c) && (0..n).contains(&r)).then(|| GEOMETRY.square(c as u8, r as u8))
-    };
-    if !diagonal {
-        if dx == 0 || dy == 0 {
-            return [None, None];
-        }
-        return [at(fc, tr), at(tc, fr)];
-    }
-    if (dx + dy) % 2 != 0 || dx.abs() == dy.abs() {
-        return [None, None];
-    }
-    // Where `from`'s two diagonals cross `to`'s other diagonal.
-    let a = (dx + dy) / 2;
-    let b = (dx - dy) / 2;
-    [at(fc + a, fr + a), at(fc + b, fr - b)]
 }
 
 #[cfg(test)]
