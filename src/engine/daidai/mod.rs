@@ -255,6 +255,9 @@ impl DaiDaiEffects {
 pub struct DaiDaiPosition {
     data: &'static RuleData,
     board: [u16; MAX_CELLS],
+    /// Each side's occupied squares, so the generator visits pieces without scanning
+    /// the whole board (bits in mailbox order: the board's reading order).
+    occupied: [SquareSet; 2],
     kings: [Sq; 2],
     /// Squares of every hook piece on the board (either side), for the attack test.
     hooks: [Sq; MAX_HOOKS],
@@ -299,6 +302,7 @@ impl DaiDaiPosition {
         let mut pos = DaiDaiPosition {
             data: RuleData::get(rules),
             board,
+            occupied: [[0; MAX_CELLS.div_ceil(64)]; 2],
             kings: [Sq::NONE; 2],
             hooks: [Sq::NONE; MAX_HOOKS],
             hook_count: 0,
@@ -362,7 +366,9 @@ impl DaiDaiPosition {
             return;
         }
         let old = self.board[sq.index()];
+        let (word, b) = bit(sq);
         if let Some(p) = Piece::from_cell(old) {
+            self.occupied[p.owner().index() & 1][word] &= !b;
             self.hash ^= zobrist::piece(p.cell(), sq);
             if self.kings[p.owner().index()] == sq {
                 self.kings[p.owner().index()] = Sq::NONE;
@@ -378,6 +384,7 @@ impl DaiDaiPosition {
         match piece {
             Some(p) => {
                 self.board[sq.index()] = p.cell();
+                self.occupied[p.owner().index() & 1][word] |= b;
                 self.hash ^= zobrist::piece(p.cell(), sq);
                 if self.data.kinds[p.kind() as usize].royal {
                     self.kings[p.owner().index()] = sq;

@@ -54,18 +54,120 @@ impl Overlay {
     }
 }
 
+/// Per-square marks of [`DaiDaiPosition::danger_map`]: the square lies on a line from the
+/// king (direction in the low three bits) nearer than an enemy slider that could reach the
+/// king down it, or on a path an enemy hook piece could take to the king.
+const LINE: u8 = 0x08;
+const HOOK: u8 = 0x10;
+const DIR_MASK: u8 = 0x07;
+
+/// Which squares' emptying could expose the king, and how (see [`LINE`] and [`HOOK`]).
+type DangerMap = [u8; MAX_CELLS];
+
 /// What one generation run knows about the side to move.
 struct Ctx {
     me: Seat,
     king: Sq,
     in_check: bool,
-    /// Squares whose emptying could expose the king to a slider or a hook move.
-    danger: SquareSet,
+    /// Squares whose emptying could expose the king to a slider or a hook move; a move
+    /// that empties none of them cannot (when not in check), and one that does needs only
+    /// the lines and hook paths its emptied squares lie on tested.
+    danger: DangerMap,
     /// Filter out moves that leave the king attacked (off for attack probes).
     legal: bool,
+    /// The enemy's hook pieces, listed once for the many attack tests of one run.
+    enemy_hooks: ArrayVec<HookPiece, MAX_HOOKS>,
+}
+
+/// A hook piece as the attack test needs it: where it stands, its cell, its column and
+/// row, and whether its legs are diagonal.
+#[derive(Copy, Clone)]
+struct HookPiece {
+    sq: Sq,
+    cell: u16,
+    col: i32,
+    row: i32,
+    diagonal: bool,
+}
+
+/// One two-leg path: the first leg's step and its length up to and including the corner,
+/// the second leg's step and its length up to the target.
+type HookPath = (i16, i32, i16, i32);
+
+impl HookPiece {
+    /// The two paths by which the piece could reach the square at column `tc` and row
+    /// `tr` (none when the squares share a line, which is a one-leg move, or, for a
+    /// diagonal hook, have different colours). A corner off the board is not excluded
+    /// here: the first leg finds it by reaching a wall.
+    #[inline]
+    fn paths_to(&self, tc: u8, tr: u8) -> Option<[HookPath; 2]> {
+        let (dx, dy) = (i32::from(tc) - self.col, i32::from(tr) - self.row);
+        if self.diagonal {
+            if (dx + dy) % 2 != 0 || dx.abs() == dy.abs() {
+                return None;
+            }
+            // Along the piece's two diagonals to where they cross the target's others.
+            let (a, b) = ((dx + dy) / 2, (dx - dy) / 2);
+            let along_a = GEOMETRY.delta(a.signum(), a.signum());
+            let along_b = GEOMETRY.delta(b.signum(), -b.signum());
+            return Some([
+                (along_a, a.abs(), along_b, b.abs()),
+                (along_b, b.abs(), along_a, a.abs()),
+            ]);
+        }
+        if dx == 0 || dy == 0 {
+            return None;
+        }
+        let vertical = GEOMETRY.delta(0, dy.signum());
+        let horizontal = GEOMETRY.delta(dx.signum(), 0);
+        Some([
+            (vertical, dy.abs(), horizontal, dx.abs()),
+            (horizontal, dx.abs(), vertical, dy.abs()),
+        ])
+    }
+}
+
+/// The most squares one move empties: the mover's own and two it captures on the way. A
+/// line or hook path with more pieces on it than this stays blocked whatever one move does.
+const MOST_EMPTIED: u32 = 3;
+
+impl Ctx {
+    /// A context that generates every pseudo-legal move of `me` (king safety ignored).
+    fn pseudo(me: Seat) -> Ctx {
+        Ctx {
+            me,
+            king: Sq::NONE,
+            in_check: false,
+            danger: [0; MAX_CELLS],
+            legal: false,
+            enemy_hooks: ArrayVec::new(),
+        }
+    }
+
+    /// Whether the moves of a piece on `from` that capture nothing on the way need no
+    /// king-safety test: no legality filter, or not in check and `from` is neither the
+    /// king's square nor one whose emptying could expose the king.
+    #[inline]
+    fn free_from(&self, from: Sq) -> bool {
+        !self.legal
+            || self.king.is_none()
+            || (!self.in_check && from != self.king && self.danger[from.index()] == 0)
+    }
 }
 
 const NO_VIA: [Sq; 2] = [Sq::NONE; 2];
+
+/// The bits of a cell that say it holds a piece and whose it is.
+const OWNER_BITS: u16 = 0x8180;
+
+/// A cell's [`OWNER_BITS`] when it holds a piece of `seat`. A wall has seat 3's bits and
+/// an empty cell none, so for a dai dai side the one comparison finds its own pieces.
+#[inline]
+fn owner_tag(seat: Seat) -> u16 {
+    Piece::new(0, seat, false).cell() & OWNER_BITS
+}
+
+const _: () = assert!(WALL & OWNER_BITS == OWNER_BITS && EMPTY & OWNER_BITS == 0);
 
 impl DaiDaiPosition {
     #[inline]
@@ -97,50 +199,102 @@ impl DaiDaiPosition {
     /// Whether a piece of `by` attacks `target` on the board seen through `ov`. The
     /// overlay must change only pieces of the other side.
     pub(super) fn attacked(&self, target: Sq, by: Seat, ov: &Overlay) -> bool {
-        let data = self.data;
-        let t = &data.tables;
-        for dir in 0..8 {
-            let delta = data.dir_delta[dir];
-            let mut sq = target;
-            let mut dist = 1u8;
-            loop {
-                sq = sq.offset(delta);
-                let c = self.cell(sq, ov);
-                if c == EMPTY {
-                    dist += 1;
-                    continue;
-                }
-                if let Some(p) = Piece::from_cell(c) {
-                    if p.owner() == by {
-                        let reach = t.reach(by, p.kind(), opposite(dir));
-                        if reach == UNLIMITED || reach >= dist {
-                            return true;
-                        }
-                    }
-                }
-                break;
+        self.attacked_with(target, by, &self.hook_pieces(by), ov)
+    }
+
+    /// [`Self::attacked`] with `by`'s hook pieces already listed.
+    fn attacked_with(&self, target: Sq, by: Seat, hooks: &[HookPiece], ov: &Overlay) -> bool {
+        (0..8).any(|dir| self.ray_attack(target, by, dir, ov))
+            || self.leap_attack(target, by, ov)
+            || self.hooks_reach(hooks, target, ov)
+    }
+
+    /// Whether the first piece from `target` in direction `dir` belongs to `by` and
+    /// reaches back to `target` along that line.
+    #[inline]
+    fn ray_attack(&self, target: Sq, by: Seat, dir: usize, ov: &Overlay) -> bool {
+        let delta = self.data.dir_delta[dir];
+        let mut sq = target;
+        let mut dist = 1u8;
+        loop {
+            sq = sq.offset(delta);
+            let c = self.cell(sq, ov);
+            if c == EMPTY {
+                dist += 1;
+                continue;
             }
+            return match Piece::from_cell(c) {
+                Some(p) if p.owner() == by => {
+                    let reach = self.data.tables.reach(by, p.kind(), opposite(dir));
+                    reach == UNLIMITED || reach >= dist
+                }
+                _ => false,
+            };
         }
-        for leap in t.leaps(by) {
+    }
+
+    /// Whether a piece of `by` attacks `target` with a jump (never blocked).
+    #[inline]
+    fn leap_attack(&self, target: Sq, by: Seat, ov: &Overlay) -> bool {
+        // The overlay empties the mover's square and fills the destination with the mover,
+        // neither of them `by`'s, so it changes what a jump source holds only when it
+        // takes a piece of `by` on the way or on a destination other than `target`. Without
+        // that (king moves, the check test) the board is read directly.
+        let leaps = self.data.tables.leaps(by);
+        let tag = owner_tag(by);
+        let mask = OWNER_BITS;
+        if ov.gone == [NOWHERE; 2] && (ov.to == target || ov.to == NOWHERE) {
+            // A wall cell carries seat 3's owner bits and so never matches a dai dai side.
+            return leaps.iter().any(|leap| {
+                let c = self.board[target.offset(-leap.delta).index()];
+                c & mask == tag && leap.kinds & (1u128 << (c & 0x7F)) != 0
+            });
+        }
+        leaps.iter().any(|leap| {
             let c = self.cell(target.offset(-leap.delta), ov);
-            if let Some(p) = Piece::from_cell(c) {
-                if p.owner() == by && leap.kinds & (1u128 << p.kind()) != 0 {
-                    return true;
-                }
+            c & mask == tag && leap.kinds & (1u128 << (c & 0x7F)) != 0
+        })
+    }
+
+    /// The hook pieces of `seat` on the board.
+    fn hook_pieces(&self, seat: Seat) -> ArrayVec<HookPiece, MAX_HOOKS> {
+        let mut out = ArrayVec::new();
+        for &sq in &self.hooks[..self.hook_count as usize] {
+            let Some(p) = self.piece_at(sq) else { continue };
+            if p.owner() != seat || !self.data.is_hook[p.kind() as usize] {
+                continue;
             }
+            let (col, row) = GEOMETRY.col_row(sq);
+            out.push(HookPiece {
+                sq,
+                cell: p.cell(),
+                col: i32::from(col),
+                row: i32::from(row),
+                diagonal: self.data.kinds[p.kind() as usize].special == Special::HookDiagonal,
+            });
         }
-        for &h in &self.hooks[..self.hook_count as usize] {
-            let Some(p) = Piece::from_cell(self.cell(h, ov)) else {
+        out
+    }
+
+    /// Whether one of `hooks` (still on its square under `ov`) reaches `target` with a
+    /// two-leg move on the board seen through `ov`.
+    fn hooks_reach(&self, hooks: &[HookPiece], target: Sq, ov: &Overlay) -> bool {
+        if hooks.is_empty() {
+            return false;
+        }
+        let (tc, tr) = GEOMETRY.col_row(target);
+        for hook in hooks {
+            // The move may have taken it.
+            if self.cell(hook.sq, ov) != hook.cell {
+                continue;
+            }
+            let Some(paths) = hook.paths_to(tc, tr) else {
                 continue;
             };
-            if p.owner() != by || !data.is_hook[p.kind() as usize] {
-                continue;
-            }
-            let diagonal = data.kinds[p.kind() as usize].special == Special::HookDiagonal;
-            for corner in hook_corners(h, target, diagonal).into_iter().flatten() {
-                if self.cell(corner, ov) == EMPTY
-                    && self.clear_between(h, corner, ov)
-                    && self.clear_between(corner, target, ov)
+            for (first, n1, second, n2) in paths {
+                // The target's end first: near a king the squares are seldom empty.
+                if self.clear_run(target, -second, n2 - 1, ov)
+                    && self.clear_run(hook.sq, first, n1, ov)
                 {
                     return true;
                 }
@@ -149,89 +303,106 @@ impl DaiDaiPosition {
         false
     }
 
-    /// Whether every square strictly between two aligned squares is empty.
-    fn clear_between(&self, a: Sq, b: Sq, ov: &Overlay) -> bool {
-        let (dx, dy) = GEOMETRY.displacement(a, b);
-        let step = GEOMETRY.delta(dx.signum(), dy.signum());
-        let mut sq = a.offset(step);
-        while sq != b {
+    /// Whether the `n` squares after `from` in steps of `step` are all empty (stops at the
+    /// first that is not, so a run towards the edge ends at the wall).
+    #[inline]
+    fn clear_run(&self, from: Sq, step: i16, n: i32, ov: &Overlay) -> bool {
+        let mut sq = from;
+        for _ in 0..n {
+            sq = sq.offset(step);
             if self.cell(sq, ov) != EMPTY {
                 return false;
             }
-            sq = sq.offset(step);
         }
         true
     }
 
-    /// Squares whose emptying could uncover an attack on `king`: along each line from the
-    /// king, those nearer than the farthest enemy piece that could reach the king down that
-    /// line if nothing stood between; and every square of an enemy hook piece's two
-    /// possible paths to the king.
-    fn danger_squares(&self, king: Sq, enemy: Seat) -> SquareSet {
+    /// Squares whose emptying could uncover an attack on `king`, marked with how: along
+    /// each line from the king, those nearer than the farthest enemy piece that could
+    /// reach the king down that line if nothing stood between, with no more pieces before
+    /// it than one move can empty ([`LINE`] and the line's direction); and every square of
+    /// a path of one of the enemy's `hooks` to the king that one move could clear
+    /// ([`HOOK`]).
+    fn danger_map(&self, king: Sq, enemy: Seat, hooks: &[HookPiece]) -> DangerMap {
         let t = &self.data.tables;
-        let mut set = SquareSet::default();
+        let theirs = owner_tag(enemy);
+        let mut map = [0u8; MAX_CELLS];
         for dir in 0..8 {
             let delta = self.data.dir_delta[dir];
             let mut sq = king;
             let mut dist = 0u8;
             let mut farthest = 0u8;
+            let mut pieces = 0u32;
             loop {
                 sq = sq.offset(delta);
                 dist += 1;
                 let c = self.board[sq.index()];
+                if c == EMPTY {
+                    continue;
+                }
                 if c == WALL {
                     break;
                 }
-                if let Some(p) = Piece::from_cell(c) {
-                    if p.owner() == enemy {
-                        let reach = t.reach(enemy, p.kind(), opposite(dir));
-                        if dist >= 2 && (reach == UNLIMITED || reach >= dist) {
-                            farthest = dist;
-                        }
+                if c & OWNER_BITS == theirs {
+                    let reach = t.reach(enemy, (c & 0x7F) as KindId, opposite(dir));
+                    if dist >= 2 && (reach == UNLIMITED || reach >= dist) {
+                        farthest = dist;
                     }
+                }
+                pieces += 1;
+                if pieces > MOST_EMPTIED {
+                    break;
                 }
             }
             let mut sq = king;
             for _ in 1..farthest {
                 sq = sq.offset(delta);
-                let (i, b) = bit(sq);
-                set[i] |= b;
+                map[sq.index()] = LINE | dir as u8;
             }
         }
-        for &h in &self.hooks[..self.hook_count as usize] {
-            let Some(p) = self.piece_at(h) else { continue };
-            if p.owner() != enemy {
+        let (kc, kr) = GEOMETRY.col_row(king);
+        for hook in hooks {
+            let Some(paths) = hook.paths_to(kc, kr) else {
                 continue;
-            }
-            let diagonal = self.data.kinds[p.kind() as usize].special == Special::HookDiagonal;
-            for corner in hook_corners(h, king, diagonal).into_iter().flatten() {
-                for (a, b) in [(h, corner), (corner, king)] {
-                    let (dx, dy) = GEOMETRY.displacement(a, b);
-                    let step = GEOMETRY.delta(dx.signum(), dy.signum());
-                    let mut sq = a.offset(step);
-                    while sq != king {
-                        let (i, bt) = bit(sq);
-                        set[i] |= bt;
-                        if sq == b {
-                            break;
-                        }
-                        sq = sq.offset(step);
+            };
+            for (first, n1, second, n2) in paths {
+                let corner = hook.sq.offset(first * n1 as i16);
+                let squares = (1..=n1)
+                    .map(|k| hook.sq.offset(first * k as i16))
+                    .chain((1..n2).map(|k| corner.offset(second * k as i16)));
+                let mut pieces = 0u32;
+                for sq in squares.clone() {
+                    match self.board[sq.index()] {
+                        EMPTY => {}
+                        // The corner is off the board: no such path.
+                        WALL => pieces = u32::MAX,
+                        _ => pieces += 1,
+                    }
+                    if pieces > MOST_EMPTIED {
+                        break;
+                    }
+                }
+                if pieces <= MOST_EMPTIED {
+                    for sq in squares {
+                        map[sq.index()] |= HOOK;
                     }
                 }
             }
         }
-        set
+        map
     }
 
     pub(in crate::engine) fn generate<S: Sink>(&self, sink: &mut S) {
         let me = self.to_move;
         let enemy = opponent(me);
         let king = self.kings[me.index()];
-        let in_check = !king.is_none() && self.attacked(king, enemy, &Overlay::NONE);
+        let enemy_hooks = self.hook_pieces(enemy);
+        let in_check =
+            !king.is_none() && self.attacked_with(king, enemy, &enemy_hooks, &Overlay::NONE);
         let danger = if king.is_none() || in_check {
-            SquareSet::default()
+            [0; MAX_CELLS]
         } else {
-            self.danger_squares(king, enemy)
+            self.danger_map(king, enemy, &enemy_hooks)
         };
         let ctx = Ctx {
             me,
@@ -239,16 +410,18 @@ impl DaiDaiPosition {
             in_check,
             danger,
             legal: true,
+            enemy_hooks,
         };
-        let stride = GEOMETRY.stride() as usize;
-        for row in 0..GEOMETRY.size() as usize {
-            let base = (row + PAD) * stride + PAD;
-            for i in base..base + GEOMETRY.size() as usize {
-                let Some(p) = Piece::from_cell(self.board[i]) else {
-                    continue;
-                };
-                if p.owner() == me && self.generate_piece(&ctx, Sq(i as u16), p, sink) {
-                    return;
+        // The side's pieces in reading order, from its occupancy bits.
+        for (word, &bits) in self.occupied[me.index() & 1].iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let sq = Sq((word * 64) as u16 + bits.trailing_zeros() as u16);
+                bits &= bits - 1;
+                if let Some(p) = self.piece_at(sq) {
+                    if self.generate_piece(&ctx, sq, p, sink) {
+                        return;
+                    }
                 }
             }
         }
@@ -260,13 +433,7 @@ impl DaiDaiPosition {
         let Some(p) = self.piece_at(sq) else {
             return false;
         };
-        let ctx = Ctx {
-            me: owner,
-            king: Sq::NONE,
-            in_check: false,
-            danger: SquareSet::default(),
-            legal: false,
-        };
+        let ctx = Ctx::pseudo(owner);
         let mut probe = CaptureProbe {
             board: &self.board,
             found: false,
@@ -281,19 +448,25 @@ impl DaiDaiPosition {
         let me = ctx.me;
         let plan = data.plan(me, piece.kind());
         let promotes = plan.promotes && !piece.promoted();
+        let free = ctx.free_from(from);
+        let own = owner_tag(me);
         for ray in data.plain(plan) {
             let mut to = from;
             let mut steps = 0u8;
             loop {
                 to = to.offset(ray.delta);
                 let c = self.board[to.index()];
+                // Most rays end at once on the mover's own pieces: one test finds them.
+                if c & OWNER_BITS == own {
+                    break;
+                }
                 if c == EMPTY {
-                    if self.emit(ctx, sink, from, NO_VIA, to, piece, false) {
+                    if self.emit(ctx, free, sink, from, NO_VIA, to, piece, false) {
                         return true;
                     }
                 } else {
                     if self.capturable(c, me)
-                        && self.emit(ctx, sink, from, NO_VIA, to, piece, promotes)
+                        && self.emit(ctx, free, sink, from, NO_VIA, to, piece, promotes)
                     {
                         return true;
                     }
@@ -305,26 +478,29 @@ impl DaiDaiPosition {
                 }
             }
         }
-        if plan.lion && self.generate_lion(ctx, from, piece, promotes, sink) {
+        if plan.lion && self.generate_lion(ctx, free, from, piece, promotes, sink) {
             return true;
         }
-        if plan.dog_lines != 0 && self.generate_dog(ctx, plan, from, piece, promotes, sink) {
+        if plan.dog_lines != 0 && self.generate_dog(ctx, free, plan, from, piece, promotes, sink) {
             return true;
         }
         if plan.hook_dirs != 0
-            && self.generate_hook(ctx, plan.hook_dirs, from, piece, promotes, sink)
+            && self.generate_hook(ctx, free, plan.hook_dirs, from, piece, promotes, sink)
         {
             return true;
         }
         false
     }
 
-    /// Passes a move to the sink if it does not leave the king attacked.
+    /// Passes a move to the sink if it does not leave the king attacked. `free` says the
+    /// mover's square needs no test ([`Ctx::free_from`]): a move of it that captures
+    /// nothing on the way goes straight to the sink, which for a counter is bulk counting.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn emit<S: Sink>(
         &self,
         ctx: &Ctx,
+        free: bool,
         sink: &mut S,
         from: Sq,
         via: [Sq; 2],
@@ -339,7 +515,8 @@ impl DaiDaiPosition {
             drop: None,
             promote,
         };
-        if ctx.legal && !ctx.king.is_none() && !self.king_safe_after(ctx, &m, piece) {
+        let checked = !(free && via[0].is_none());
+        if checked && ctx.legal && !ctx.king.is_none() && !self.king_safe_after(ctx, &m, piece) {
             return false;
         }
         sink.push(m)
@@ -350,28 +527,36 @@ impl DaiDaiPosition {
         let enemy = opponent(ctx.me);
         let ov = Overlay::of(m, piece.cell());
         if m.from == ctx.king {
-            return !self.attacked(m.to, enemy, &ov);
+            return !self.attacked_with(m.to, enemy, &ctx.enemy_hooks, &ov);
         }
-        if !ctx.in_check {
-            let danger = |sq: Sq| {
-                let (i, b) = bit(sq);
-                ctx.danger[i] & b != 0
-            };
-            let uncovers = (m.to != m.from && danger(m.from))
-                || (!m.via[0].is_none() && danger(m.via[0]))
-                || (!m.via[1].is_none() && danger(m.via[1]));
-            if !uncovers {
-                return true;
+        if ctx.in_check {
+            return !self.attacked_with(ctx.king, enemy, &ctx.enemy_hooks, &ov);
+        }
+        // Not in check: an attack can only be uncovered through a square the move empties
+        // (the mover's square, the squares it captures on the way), down the line from the
+        // king that square lies on or along a hook path through it. Pieces taken on the
+        // destination are replaced by the mover, and taking an enemy piece never adds an
+        // attack of its side. `Sq::NONE` is a wall cell, never marked.
+        let from = if m.to != m.from { m.from } else { Sq::NONE };
+        let mut hooks = 0u8;
+        for sq in [from, m.via[0], m.via[1]] {
+            let mark = ctx.danger[sq.index()];
+            if mark & LINE != 0 && self.ray_attack(ctx.king, enemy, (mark & DIR_MASK) as usize, &ov)
+            {
+                return false;
             }
+            hooks |= mark;
         }
-        !self.attacked(ctx.king, enemy, &ov)
+        hooks & HOOK == 0 || !self.hooks_reach(&ctx.enemy_hooks, ctx.king, &ov)
     }
 
     /// The lion's moves: single steps, jumps to distance two, a capture on an adjacent
     /// square followed by a second step anywhere (igui when it returns), and one pass.
+    #[allow(clippy::too_many_arguments)]
     fn generate_lion<S: Sink>(
         &self,
         ctx: &Ctx,
+        free: bool,
         from: Sq,
         piece: Piece,
         promotes: bool,
@@ -383,7 +568,16 @@ impl DaiDaiPosition {
             let a = from.offset(delta);
             let c = self.board[a.index()];
             if self.landable(c, me)
-                && self.emit(ctx, sink, from, NO_VIA, a, piece, promotes && c != EMPTY)
+                && self.emit(
+                    ctx,
+                    free,
+                    sink,
+                    from,
+                    NO_VIA,
+                    a,
+                    piece,
+                    promotes && c != EMPTY,
+                )
             {
                 return true;
             }
@@ -392,7 +586,16 @@ impl DaiDaiPosition {
             let t = from.offset(delta);
             let c = self.board[t.index()];
             if self.landable(c, me)
-                && self.emit(ctx, sink, from, NO_VIA, t, piece, promotes && c != EMPTY)
+                && self.emit(
+                    ctx,
+                    free,
+                    sink,
+                    from,
+                    NO_VIA,
+                    t,
+                    piece,
+                    promotes && c != EMPTY,
+                )
             {
                 return true;
             }
@@ -403,14 +606,14 @@ impl DaiDaiPosition {
                 continue;
             }
             let via = [a, Sq::NONE];
-            if self.emit(ctx, sink, from, via, from, piece, promotes) {
+            if self.emit(ctx, free, sink, from, via, from, piece, promotes) {
                 return true;
             }
             for &second in dd {
                 let b = a.offset(second);
                 if b != from
                     && self.landable(self.board[b.index()], me)
-                    && self.emit(ctx, sink, from, via, b, piece, promotes)
+                    && self.emit(ctx, free, sink, from, via, b, piece, promotes)
                 {
                     return true;
                 }
@@ -420,7 +623,7 @@ impl DaiDaiPosition {
             for &delta in dd {
                 let a = from.offset(delta);
                 if self.board[a.index()] == EMPTY {
-                    return self.emit(ctx, sink, from, [a, Sq::NONE], from, piece, false);
+                    return self.emit(ctx, free, sink, from, [a, Sq::NONE], from, piece, false);
                 }
             }
         }
@@ -431,9 +634,11 @@ impl DaiDaiPosition {
     /// A piece that also has lion power already made every outcome within distance two
     /// except the retreat (capture on s2, end on s1), so it gets only that and the third
     /// squares here. Under the range reading the lines are plain slides to s3.
+    #[allow(clippy::too_many_arguments)]
     fn generate_dog<S: Sink>(
         &self,
         ctx: &Ctx,
+        free: bool,
         plan: &Plan,
         from: Sq,
         piece: Piece,
@@ -464,7 +669,7 @@ impl DaiDaiPosition {
                 if c1 == EMPTY
                     && c2 == EMPTY
                     && (c3 == EMPTY || cap3)
-                    && self.emit(ctx, sink, from, NO_VIA, s3, piece, promotes && cap3)
+                    && self.emit(ctx, free, sink, from, NO_VIA, s3, piece, promotes && cap3)
                 {
                     return true;
                 }
@@ -476,18 +681,19 @@ impl DaiDaiPosition {
                 }
                 // End on s1; igui on s1; jump to s2; capture s1 and go on to s2.
                 if (c1 == EMPTY || cap1)
-                    && self.emit(ctx, sink, from, NO_VIA, s1, piece, promotes && cap1)
+                    && self.emit(ctx, free, sink, from, NO_VIA, s1, piece, promotes && cap1)
                 {
                     return true;
                 }
-                if cap1 && self.emit(ctx, sink, from, [s1, Sq::NONE], from, piece, promotes) {
+                if cap1 && self.emit(ctx, free, sink, from, [s1, Sq::NONE], from, piece, promotes) {
                     return true;
                 }
                 if c2 == EMPTY || cap2 {
-                    if self.emit(ctx, sink, from, NO_VIA, s2, piece, promotes && cap2) {
+                    if self.emit(ctx, free, sink, from, NO_VIA, s2, piece, promotes && cap2) {
                         return true;
                     }
-                    if cap1 && self.emit(ctx, sink, from, [s1, Sq::NONE], s2, piece, promotes) {
+                    if cap1 && self.emit(ctx, free, sink, from, [s1, Sq::NONE], s2, piece, promotes)
+                    {
                         return true;
                     }
                 }
@@ -495,25 +701,25 @@ impl DaiDaiPosition {
             // Capture on s2 and come back to s1 (taking s1 too if an enemy stands there).
             if cap2
                 && (c1 == EMPTY || cap1)
-                && self.emit(ctx, sink, from, [s2, Sq::NONE], s1, piece, promotes)
+                && self.emit(ctx, free, sink, from, [s2, Sq::NONE], s1, piece, promotes)
             {
                 return true;
             }
             if c3 == EMPTY || cap3 {
                 // Jump to s3; jump to s2 and step on; step all the way.
-                if self.emit(ctx, sink, from, NO_VIA, s3, piece, promotes && cap3) {
+                if self.emit(ctx, free, sink, from, NO_VIA, s3, piece, promotes && cap3) {
                     return true;
                 }
-                if cap2 && self.emit(ctx, sink, from, [s2, Sq::NONE], s3, piece, promotes) {
+                if cap2 && self.emit(ctx, free, sink, from, [s2, Sq::NONE], s3, piece, promotes) {
                     return true;
                 }
                 if cap1
                     && c2 == EMPTY
-                    && self.emit(ctx, sink, from, [s1, Sq::NONE], s3, piece, promotes)
+                    && self.emit(ctx, free, sink, from, [s1, Sq::NONE], s3, piece, promotes)
                 {
                     return true;
                 }
-                if cap1 && cap2 && self.emit(ctx, sink, from, [s1, s2], s3, piece, promotes) {
+                if cap1 && cap2 && self.emit(ctx, free, sink, from, [s1, s2], s3, piece, promotes) {
                     return true;
                 }
             }
@@ -524,13 +730,13 @@ impl DaiDaiPosition {
                     to = to.offset(delta);
                     let c = self.board[to.index()];
                     if c == EMPTY {
-                        if self.emit(ctx, sink, from, NO_VIA, to, piece, false) {
+                        if self.emit(ctx, free, sink, from, NO_VIA, to, piece, false) {
                             return true;
                         }
                         continue;
                     }
                     if self.capturable(c, me)
-                        && self.emit(ctx, sink, from, NO_VIA, to, piece, promotes)
+                        && self.emit(ctx, free, sink, from, NO_VIA, to, piece, promotes)
                     {
                         return true;
                     }
@@ -539,7 +745,16 @@ impl DaiDaiPosition {
             }
         }
         if !plan.lion && !ctx.in_check && !pass_via.is_none() {
-            return self.emit(ctx, sink, from, [pass_via, Sq::NONE], from, piece, false);
+            return self.emit(
+                ctx,
+                free,
+                sink,
+                from,
+                [pass_via, Sq::NONE],
+                from,
+                piece,
+                false,
+            );
         }
         false
     }
@@ -547,9 +762,11 @@ impl DaiDaiPosition {
     /// Two-leg hook moves: a slide through empty squares, a 90° turn on an empty square,
     /// a second slide that may end with a capture. One-leg moves are the plan's rays. A
     /// square reachable through both corners is one move.
+    #[allow(clippy::too_many_arguments)]
     fn generate_hook<S: Sink>(
         &self,
         ctx: &Ctx,
+        free: bool,
         hook_dirs: u8,
         from: Sq,
         piece: Piece,
@@ -577,7 +794,16 @@ impl DaiDaiPosition {
                         let (i, b) = bit(to);
                         if seen[i] & b == 0 {
                             seen[i] |= b;
-                            if self.emit(ctx, sink, from, NO_VIA, to, piece, promotes && occupied) {
+                            if self.emit(
+                                ctx,
+                                free,
+                                sink,
+                                from,
+                                NO_VIA,
+                                to,
+                                piece,
+                                promotes && occupied,
+                            ) {
                                 return true;
                             }
                         }
@@ -636,13 +862,7 @@ impl DaiDaiPosition {
             return IllegalMove::NoMovement;
         }
         // Compare with what the piece could do if its king did not matter.
-        let ctx = Ctx {
-            me,
-            king: Sq::NONE,
-            in_check: false,
-            danger: SquareSet::default(),
-            legal: false,
-        };
+        let ctx = Ctx::pseudo(me);
         let mut pseudo = Vec::new();
         self.generate_piece(&ctx, m.from, piece, &mut pseudo);
         if self.is_pass(m) {
@@ -693,28 +913,90 @@ impl DaiDaiPosition {
     }
 }
 
-/// The turning squares of hook paths from `from` to `to` (none when the two squares share
-/// a line, which is a one-leg move, or, for diagonal hooks, have different colours).
-pub(super) fn hook_corners(from: Sq, to: Sq, diagonal: bool) -> [Option<Sq>; 2] {
-    let (fc, fr) = GEOMETRY.col_row(from);
-    let (tc, tr) = GEOMETRY.col_row(to);
-    let (fc, fr, tc, tr) = (fc as i32, fr as i32, tc as i32, tr as i32);
-    let (dx, dy) = (tc - fc, tr - fr);
-    let at = |c: i32, r: i32| {
-        let n = GEOMETRY.size() as i32;
-        ((0..n).contains(&c) && (0..n).contains(&r)).then(|| GEOMETRY.square(c as u8, r as u8))
-    };
-    if !diagonal {
-        if dx == 0 || dy == 0 {
-            return [None, None];
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::position::Position;
+
+    /// A middle game from a random game: lions, hook movers and promoted pieces out.
+    const MIDDLE_GAME: &str = "3,fd,1,r,1,ft,4,dh,sd,vm,2/1,po,1,bm,so,1,kr,nk,1,k,3,or,2,rv/\
+7,s,1,rg,5,bd,1/1,rc,dv,1,eb,1,i,g,lg,g,2,ef,2,wbr,1/4,dk,5,sg,1,no,2,+cs,1/\
+1,we,2,ab,ea,2,fl,5,p,1,sm/1,p,4,p,3,i,5,p/17/9,W,2,VO,4/6,P,10/12,I,3,P/\
+2,SM,1,AB,2,C,9/3,EF,WBR,1,S,2,C,2,DK,EW,SM,1,RC/2,DH,3,I,3,FL,lc,4,RV/\
+3,RA,2,CS,1,LG,1,G,+FD,1,EB,1,SO,1/10,KR,R,2,DV,BM,L/4,PS,1,PH,G,GD,RG,K,SQ,3,HM,1 b - 427";
+
+    /// The legal moves by brute force: every pseudo-legal move, in the generator's order,
+    /// kept when the full attack test finds the mover's king safe after it is made.
+    fn brute_force(pos: &DaiDaiPosition) -> Vec<Move> {
+        let me = pos.turn();
+        let ctx = Ctx::pseudo(me);
+        let mut pseudo = Vec::new();
+        for (sq, p) in pos.pieces() {
+            if p.owner() == me {
+                pos.generate_piece(&ctx, sq, p, &mut pseudo);
+            }
         }
-        return [at(fc, tr), at(tc, fr)];
+        pseudo.retain(|m| {
+            let mut next = pos.clone();
+            next.make(m);
+            !next.in_check(me)
+        });
+        pseudo
     }
-    if (dx + dy) % 2 != 0 || dx.abs() == dy.abs() {
-        return [None, None];
+
+    /// The generator's shortcuts (lines and hook paths from the king, pieces that need no
+    /// test, the counting path) against brute force, on the positions of games played
+    /// from `from` with a fixed choice of moves that prefers captures, so lions, lion dogs
+    /// and hook movers meet, pieces promote on capture and kings come under attack.
+    fn agree_along_games(from: &DaiDaiPosition, games: u64, plies: usize) -> (usize, usize) {
+        let (mut compared, mut in_check) = (0, 0);
+        let mut moves = Vec::new();
+        for game in 0..games {
+            let mut pos = from.clone();
+            let mut seed = game.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            for _ in 0..plies {
+                pos.legal_moves(&mut moves);
+                let text = to_text(&pos);
+                assert_eq!(moves, brute_force(&pos), "{text}");
+                assert_eq!(pos.count_legal_moves(), moves.len(), "{text}");
+                assert_eq!(pos.has_legal_move(), !moves.is_empty(), "{text}");
+                compared += 1;
+                in_check += usize::from(pos.in_check(pos.turn()));
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let captures: Vec<&Move> = moves
+                    .iter()
+                    .filter(|m| {
+                        let takes = |sq: Sq| !sq.is_none() && pos.piece_at(sq).is_some();
+                        takes(m.via[0]) || (m.to != m.from && takes(m.to))
+                    })
+                    .collect();
+                let m = if !captures.is_empty() && seed % 4 != 0 {
+                    *captures[(seed >> 8) as usize % captures.len()]
+                } else {
+                    moves[(seed >> 8) as usize % moves.len()]
+                };
+                pos.apply(&m);
+            }
+        }
+        (compared, in_check)
     }
-    // Where `from`'s two diagonals cross `to`'s other diagonal.
-    let a = (dx + dy) / 2;
-    let b = (dx - dy) / 2;
-    [at(fc + a, fr + a), at(fc + b, fr - b)]
+
+    #[test]
+    fn generator_and_counter_agree_with_brute_force_from_the_start() {
+        let (compared, _) = agree_along_games(&start(), 6, 120);
+        assert!(compared > 300);
+    }
+
+    #[test]
+    fn generator_and_counter_agree_with_brute_force_from_a_middle_game() {
+        let middle = from_text(MIDDLE_GAME).expect("valid position");
+        let (compared, in_check) = agree_along_games(&middle, 12, 60);
+        assert!(compared > 300);
+        assert!(in_check > 0, "no position with the side to move in check");
+    }
 }
