@@ -8,8 +8,16 @@
 //! A slider's attacks come from the ray from its square to the edge, cut behind the
 //! nearest occupied square (the lowest set bit for a direction that increases the bit
 //! index, the highest for one that decreases it).
+//!
+//! Kinds that only step or jump, and alike in their moves, promotion and dead squares,
+//! form a [`Group`]: a position keeps each group's pieces as one set, so a counter takes
+//! the moves of all of them along one step as one shift of that set (every piece of the
+//! set lands on a different square, so the shifted set has one square per move).
+
+use arrayvec::ArrayVec;
 
 use super::geometry::{Geometry, Seat, Sq, PAD};
+use super::piece::{KindDef, KindId};
 use super::tables::{Tables, DIRECTIONS};
 
 /// A set of squares of a 9x9 board.
@@ -171,11 +179,55 @@ pub struct Board81 {
     near_far: [[Bits; SIDE + 1]; 4],
     /// The squares of each column, then of each row.
     lines: [[Bits; SIDE]; 2],
+    /// Groups of kinds that only step or jump and move alike (see the module doc).
+    groups: ArrayVec<Group, MAX_GROUPS>,
+    /// Per kind: its group's index, or [`NO_GROUP`].
+    group_of: Vec<u8>,
+}
+
+/// The most groups a variant's kinds form; kinds beyond them are not grouped.
+pub const MAX_GROUPS: usize = 6;
+/// The group index of a kind in no group.
+pub const NO_GROUP: u8 = u8::MAX;
+
+/// A step or jump as a shift of bit indices: the squares it may start from (those whose
+/// destination is on the board) and the distance in bits (bits run row by row, so every
+/// displacement on the board is one distance).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shift {
+    pub from: Bits,
+    pub by: i8,
+}
+
+impl Shift {
+    /// The destinations of the pieces on `set` (those that can make this step).
+    #[inline(always)]
+    pub fn apply(self, set: Bits) -> Bits {
+        let set = set & self.from;
+        if self.by >= 0 {
+            set << self.by
+        } else {
+            set >> -self.by
+        }
+    }
+}
+
+/// Kinds that only step or jump, with the same moves for every seat, the same promotion
+/// (whether they promote) and the same dead squares: a position keeps their pieces as
+/// one set, whose moves are counted by shifts.
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// The kinds in the group (bit per kind id).
+    pub kinds: u64,
+    /// Per seat, the kinds' steps and jumps.
+    pub shifts: [ArrayVec<Shift, 8>; 4],
+    pub promotes: bool,
+    pub dead_depth: u8,
 }
 
 impl Board81 {
     /// The tables of a variant on a 9x9 board, or `None` for another board size.
-    pub fn new(t: &Tables) -> Option<Box<Board81>> {
+    pub fn new(t: &Tables, defs: &[KindDef]) -> Option<Box<Board81>> {
         let g: Geometry = t.geometry;
         if g.size() as usize != SIDE {
             return None;
@@ -253,6 +305,38 @@ impl Board81 {
             lines[0][b % SIDE] |= 1 << b;
             lines[1][b / SIDE] |= 1 << b;
         }
+        let mut groups: ArrayVec<Group, MAX_GROUPS> = ArrayVec::new();
+        let mut group_of = vec![NO_GROUP; kinds];
+        for (kind, def) in defs.iter().enumerate() {
+            // A group's set is a u64 of kind bits; the royal kinds need a legality test
+            // for every move, so they are never counted in bulk.
+            if def.royal || kind >= 64 {
+                continue;
+            }
+            let Some(shifts) = kind_shifts(t, kind as KindId) else {
+                continue;
+            };
+            let promotes = def.promotes_to.is_some();
+            let alike = |g: &Group| {
+                g.shifts == shifts && g.promotes == promotes && g.dead_depth == def.dead_depth
+            };
+            match groups.iter().position(alike) {
+                Some(g) => {
+                    groups[g].kinds |= 1 << kind;
+                    group_of[kind] = g as u8;
+                }
+                None if !groups.is_full() => {
+                    group_of[kind] = groups.len() as u8;
+                    groups.push(Group {
+                        kinds: 1 << kind,
+                        shifts,
+                        promotes,
+                        dead_depth: def.dead_depth,
+                    });
+                }
+                None => {}
+            }
+        }
         Some(Box::new(Board81 {
             kinds,
             steps,
@@ -261,6 +345,8 @@ impl Board81 {
             rays,
             near_far,
             lines,
+            groups,
+            group_of,
         }))
     }
 
@@ -306,6 +392,32 @@ impl Board81 {
         self.near_far[seat.index()][usize::from(depth).min(SIDE)]
     }
 
+    /// The groups of kinds counted by shifts.
+    #[inline]
+    pub fn groups(&self) -> &[Group] {
+        &self.groups
+    }
+
+    /// The group of a kind, or [`NO_GROUP`].
+    #[inline]
+    pub fn group_of(&self, kind: KindId) -> u8 {
+        self.group_of[usize::from(kind)]
+    }
+
+    /// The lines holding a square of `bits`, as a bit per line: columns (0 = leftmost),
+    /// or rows (0 = top) if `rows`.
+    #[inline]
+    pub fn line_set(&self, bits: Bits, rows: bool) -> u32 {
+        let lines = &self.lines[usize::from(rows)];
+        let mut set = 0;
+        for (i, line) in lines.iter().enumerate() {
+            if bits & line != 0 {
+                set |= 1 << i;
+            }
+        }
+        set
+    }
+
     /// The squares of the lines whose bits `set` holds: columns (0 = leftmost), or rows
     /// (0 = top) if `rows`.
     #[inline]
@@ -318,6 +430,31 @@ impl Board81 {
         }
         bits
     }
+}
+
+/// Every move of a kind as shifts, per seat: `None` if the kind slides.
+fn kind_shifts(t: &Tables, kind: KindId) -> Option<[ArrayVec<Shift, 8>; 4]> {
+    let mut all: [ArrayVec<Shift, 8>; 4] = Default::default();
+    for (seat, shifts) in all.iter_mut().enumerate() {
+        for ray in t.rays(Seat(seat as u8), kind) {
+            if ray.dir.is_some() && ray.range != 1 {
+                return None;
+            }
+            let mut from = 0;
+            let mut by = None;
+            for b in 0..SQUARES {
+                let to = sq_of(b).offset(ray.delta);
+                if t.geometry.contains(to) {
+                    from |= 1 << b;
+                    by = Some(bit_of(to) as i32 - b as i32);
+                }
+            }
+            if let Some(by) = by {
+                shifts.try_push(Shift { from, by: by as i8 }).ok()?;
+            }
+        }
+    }
+    Some(all)
 }
 
 #[cfg(test)]

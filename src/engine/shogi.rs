@@ -142,6 +142,9 @@ pub struct ShogiPosition {
     /// Each seat's pieces as a bitboard, kept by [`Self::set_piece`], so move generation
     /// visits the mover's pieces without scanning the board and counts moves by bitboards.
     pieces: [Bits; 4],
+    /// The pieces of each group of kinds that move alike by steps and jumps (any owner),
+    /// so a counter takes their moves by shifts of these sets (see [`bitboard::Group`]).
+    grouped: [Bits; bitboard::MAX_GROUPS],
     hands: [[u8; 8]; 4],
     kings: [Sq; 4],
     to_move: Seat,
@@ -191,6 +194,7 @@ impl ShogiPosition {
             spec,
             board,
             pieces: [0; 4],
+            grouped: [0; bitboard::MAX_GROUPS],
             hands: [[0; 8]; 4],
             kings: [Sq::NONE; 4],
             to_move: Seat(0),
@@ -346,9 +350,13 @@ impl ShogiPosition {
     /// Places or removes a piece, keeping the hash and king squares up to date.
     pub fn set_piece(&mut self, sq: Sq, piece: Option<Piece>) {
         let old = self.board[sq.index()];
+        let b81 = self.spec.tables().board81().expect("a 9x9 board");
         if let Some(p) = Piece::from_cell(old) {
             self.hash ^= zobrist::piece(p.cell(), sq);
             self.pieces[p.owner().index()] ^= bitboard::bit(sq);
+            if let Some(set) = self.grouped.get_mut(usize::from(b81.group_of(p.kind()))) {
+                *set ^= bitboard::bit(sq);
+            }
             if self.spec.kinds[p.kind() as usize].royal && self.kings[p.owner().index()] == sq {
                 self.kings[p.owner().index()] = Sq::NONE;
             }
@@ -358,6 +366,9 @@ impl ShogiPosition {
                 self.board[sq.index()] = p.cell();
                 self.hash ^= zobrist::piece(p.cell(), sq);
                 self.pieces[p.owner().index()] ^= bitboard::bit(sq);
+                if let Some(set) = self.grouped.get_mut(usize::from(b81.group_of(p.kind()))) {
+                    *set ^= bitboard::bit(sq);
+                }
                 if self.spec.kinds[p.kind() as usize].royal {
                     self.kings[p.owner().index()] = sq;
                 }
@@ -626,8 +637,44 @@ impl ShogiPosition {
         }
         let occupied = self.pieces.iter().fold(0, |all, set| all | set);
         let zone_bits = b81.near_far(me, zone);
+        // A counter out of check takes the moves of every grouped piece that is not
+        // pinned by shifts of its group's set; those pieces are then left out below. The
+        // pawn's group is taken only if it holds pawns alone, as nifu needs their lines.
+        let mut bulk: Bits = 0;
+        let pawn_group = b81.group_of(spec.pawn);
+        if S::COUNTS_ONLY && !in_check {
+            let mut n = 0;
+            for (g, group) in b81.groups().iter().enumerate() {
+                let set = self.grouped[g] & own & !pinned;
+                if set == 0 || (g == usize::from(pawn_group) && group.kinds != 1 << spec.pawn) {
+                    continue;
+                }
+                bulk |= set;
+                let from_zone = set & zone_bits;
+                let dead = b81.near_far(me, group.dead_depth);
+                for shift in &group.shifts[me.index()] {
+                    let to = shift.apply(set) & !closed;
+                    if to == 0 {
+                        continue;
+                    }
+                    n += bitboard::count(to);
+                    if group.promotes {
+                        let promoting = (to & zone_bits) | (shift.apply(from_zone) & !closed);
+                        if promoting != 0 {
+                            n += bitboard::count(promoting);
+                        }
+                    }
+                    if to & dead != 0 {
+                        n -= bitboard::count(to & dead);
+                    }
+                }
+            }
+            if sink.push_count(n as usize) {
+                return;
+            }
+        }
 
-        for from in bitboard::indices(own) {
+        for from in bitboard::indices(own & !bulk) {
             let sq = bitboard::sq_of(from);
             let Some(p) = Piece::from_cell(self.board[sq.index()]) else {
                 continue;
@@ -767,6 +814,10 @@ impl ShogiPosition {
                 let def = &spec.kinds[kind as usize];
                 let mut to = drop_to & !b81.near_far(me, def.dead_depth);
                 if kind == spec.pawn {
+                    // Pawns counted by their group's shifts were not visited one by one.
+                    if let Some(&pawns) = self.grouped.get(usize::from(pawn_group)) {
+                        pawn_lines |= b81.line_set(bulk & pawns, sideways);
+                    }
                     to &= !b81.lines(pawn_lines, sideways);
                     for &k in self.kings.iter().filter(|k| !k.is_none() && **k != king) {
                         let before = k.offset(-t.forward(me));

@@ -147,7 +147,7 @@ impl Tables {
             coords,
             board81: None,
         };
-        tables.board81 = Board81::new(&tables);
+        tables.board81 = Board81::new(&tables, kinds);
         tables
     }
 
