@@ -392,6 +392,13 @@ impl Board81 {
         self.near_far[seat.index()][usize::from(depth).min(SIDE)]
     }
 
+    /// The squares from `from` (a bit index, excluded) along direction `dir` up to and
+    /// including `to` (a bit index on that ray).
+    #[inline]
+    pub fn segment(&self, from: usize, dir: usize, to: usize) -> Bits {
+        self.rays[from][dir] & !self.rays[to][dir]
+    }
+
     /// The groups of kinds counted by shifts.
     #[inline]
     pub fn groups(&self) -> &[Group] {

@@ -608,16 +608,22 @@ impl ShogiPosition {
         let capturable = self.capturable_by(me);
         let king = self.kings[me.index()];
         // One walk along the king's eight lines finds both the checks along them and the
-        // pins. Out of check, only pinned pieces (and the king) can expose the king, so
-        // only their moves need an attack test.
-        let (in_check, pinned) = if king.is_none() {
-            (false, 0)
+        // pins. Only pinned pieces (and the king) can expose the king, so only their
+        // moves need an attack test. In check, every other move must end on `evasion`:
+        // the one checker's square or a square between it and the king (none against
+        // two checkers); a pinned piece cannot get there without exposing the king.
+        let (in_check, evasion, pinned) = if king.is_none() {
+            (false, bitboard::ALL, 0)
         } else {
-            let (line_check, pinned) = self.king_lines(king, me, opps);
-            if line_check || self.attacked_by_leap(king, opps, Overlay::NONE) {
-                (true, 0)
+            let (line_checks, line_evasion, pinned) = self.king_lines(king, me, opps);
+            if line_checks == 0 && !self.attacked_by_leap(king, opps, Overlay::NONE) {
+                (false, bitboard::ALL, pinned)
             } else {
-                (false, pinned)
+                let (leap_checks, leap_evasion) = self.leap_checkers(king, opps);
+                match line_checks + leap_checks {
+                    1 => (true, line_evasion | leap_evasion, pinned),
+                    _ => (true, 0, pinned),
+                }
             }
         };
         // Lines (files, or ranks for sideways seats) holding an unpromoted pawn of ours.
@@ -642,7 +648,8 @@ impl ShogiPosition {
         // pawn's group is taken only if it holds pawns alone, as nifu needs their lines.
         let mut bulk: Bits = 0;
         let pawn_group = b81.group_of(spec.pawn);
-        if S::COUNTS_ONLY && !in_check {
+        if S::COUNTS_ONLY {
+            let open = !closed & evasion;
             let mut n = 0;
             for (g, group) in b81.groups().iter().enumerate() {
                 let set = self.grouped[g] & own & !pinned;
@@ -653,13 +660,13 @@ impl ShogiPosition {
                 let from_zone = set & zone_bits;
                 let dead = b81.near_far(me, group.dead_depth);
                 for shift in &group.shifts[me.index()] {
-                    let to = shift.apply(set) & !closed;
+                    let to = shift.apply(set) & open;
                     if to == 0 {
                         continue;
                     }
                     n += bitboard::count(to);
                     if group.promotes {
-                        let promoting = (to & zone_bits) | (shift.apply(from_zone) & !closed);
+                        let promoting = (to & zone_bits) | (shift.apply(from_zone) & open);
                         if promoting != 0 {
                             n += bitboard::count(promoting);
                         }
@@ -684,13 +691,23 @@ impl ShogiPosition {
                 pawn_lines |= 1 << line_of(t, sq, sideways);
             }
             let def = &spec.kinds[kind as usize];
-            // A move that may expose the king is tested; any other is legal as made, and
-            // only its promotion choices remain to be settled (from data fixed per piece).
-            let needs_test = def.royal || in_check || (pinned != 0 && pinned & (1 << from) != 0);
+            // A move that may expose the king is tested; any other is legal as made (in
+            // check, if it ends on `evasion`), and only its promotion choices remain to be
+            // settled (from data fixed per piece).
+            let is_pinned = pinned != 0 && pinned & (1 << from) != 0;
+            if in_check && is_pinned {
+                continue;
+            }
+            let needs_test = def.royal || is_pinned;
+            // Only the king may move off the evasion squares in check.
+            let screened = in_check && !def.royal;
             let promotes = def.promotes_to.is_some();
             let from_in_zone = t.far_depth(sq, me) < zone;
             if S::COUNTS_ONLY {
-                let targets = b81.attacks(me, kind, from, occupied) & !closed;
+                let mut targets = b81.attacks(me, kind, from, occupied) & !closed;
+                if screened {
+                    targets &= evasion;
+                }
                 if needs_test {
                     // The targets from bitboards rather than a walk along each ray; each
                     // move still tested.
@@ -745,7 +762,9 @@ impl ShogiPosition {
                             break;
                         }
                     }
-                    if needs_test {
+                    if screened && evasion & bitboard::bit(to) == 0 {
+                        // Neither takes the checker nor blocks its line.
+                    } else if needs_test {
                         if self.emit_board_move(sink, sq, to, p, def, king, true, opps) {
                             return;
                         }
@@ -772,34 +791,9 @@ impl ShogiPosition {
         if hand.iter().all(|&n| n == 0) {
             return;
         }
-        // The squares a drop may go to. In check a drop can only help by standing between
-        // the king and a slider, so only the empty squares along the king's eight lines
-        // that end the check are candidates.
-        let drop_to: Bits = if in_check {
-            let mut bits = 0;
-            for dir in 0..8 {
-                let delta = t.dir_delta(dir);
-                let mut sq = king.offset(delta);
-                while self.board[sq.index()] == EMPTY {
-                    let still_checked = self.attacked(
-                        king,
-                        opps,
-                        Overlay {
-                            from: sq,
-                            to: sq,
-                            to_cell: Piece::new(spec.pawn, me, false).cell(),
-                        },
-                    );
-                    if !still_checked {
-                        bits |= bitboard::bit(sq);
-                    }
-                    sq = sq.offset(delta);
-                }
-            }
-            bits
-        } else {
-            bitboard::ALL & !occupied
-        };
+        // The squares a drop may go to: in check, only those between the one checker and
+        // the king.
+        let drop_to: Bits = !occupied & evasion & bitboard::ALL;
         if drop_to == 0 {
             return;
         }
@@ -930,13 +924,15 @@ impl ShogiPosition {
         false
     }
 
-    /// Along the eight lines from `me`'s king: whether a piece of `opps` reaches the king
-    /// on one of them (a check, as [`Self::attacked_along_lines`] finds), and the squares
-    /// of `me`'s pieces that stand between the king and an opponent's slider reaching it
-    /// along that line (the pins), as a bitboard.
-    fn king_lines(&self, king: Sq, me: Seat, opps: SeatSet) -> (bool, Bits) {
+    /// Along the eight lines from `me`'s king: the pieces of `opps` that reach the king
+    /// on one of them (checks, as [`Self::attacked_along_lines`] finds them), the squares
+    /// between each of those and the king with its own square, and the squares of `me`'s
+    /// pieces that stand between the king and an opponent's slider reaching it along that
+    /// line (the pins), as bitboards.
+    fn king_lines(&self, king: Sq, me: Seat, opps: SeatSet) -> (u8, Bits, Bits) {
         let t = self.spec.tables();
-        let mut checked = false;
+        let mut checks = 0;
+        let mut evasion: Bits = 0;
         let mut pinned: Bits = 0;
         for dir in 0..8 {
             let delta = t.dir_delta(dir);
@@ -962,14 +958,38 @@ impl ShogiPosition {
                         shield = sq;
                         continue;
                     }
-                    checked |= reaches;
+                    if reaches {
+                        checks += 1;
+                        let b81 = t.board81().expect("a 9x9 board");
+                        evasion |= b81.segment(bitboard::bit_of(king), dir, bitboard::bit_of(sq));
+                    }
                 } else if reaches {
                     pinned |= bitboard::bit(shield);
                 }
                 break;
             }
         }
-        (checked, pinned)
+        (checks, evasion, pinned)
+    }
+
+    /// The pieces of `opps` that jump onto `target` (a knight's move): how many, and
+    /// their squares.
+    fn leap_checkers(&self, target: Sq, opps: SeatSet) -> (u8, Bits) {
+        let t = self.spec.tables();
+        let mut checks = 0;
+        let mut squares: Bits = 0;
+        for seat in opps.iter() {
+            for leap in t.leaps(seat) {
+                let from = target.offset(-leap.delta);
+                if let Some(p) = Piece::from_cell(self.board[from.index()]) {
+                    if p.owner() == seat && leap.kinds & (1u128 << p.kind()) != 0 {
+                        checks += 1;
+                        squares |= bitboard::bit(from);
+                    }
+                }
+            }
+        }
+        (checks, squares)
     }
 
     /// The rule a pawn drop on the empty square `to` would break beyond nifu and dead
