@@ -1452,6 +1452,172 @@ mod tests {
         }
     }
 
+    /// Every legal move found the slow way: each piece's rays walked square by square,
+    /// each promotion choice, each drop on each empty square; a move is kept if the rules
+    /// of placement allow it and, made on a copy of the board, it leaves the mover's king
+    /// unattacked. No check, pin or evasion reasoning: the generator's shortcuts are what
+    /// it checks.
+    fn moves_by_trial(pos: &ShogiPosition) -> Vec<(u16, u16, Option<KindId>, bool)> {
+        let spec = pos.spec;
+        let t = spec.tables();
+        let me = pos.to_move;
+        let mut out = Vec::new();
+        if pos.is_decided() || !pos.alive.contains(me) {
+            return out;
+        }
+        let opps = pos.attackers_of(me);
+        let capturable = pos.capturable_by(me);
+        let safe_after = |from: Option<Sq>, to: Sq, piece: Piece| {
+            let mut after = pos.clone();
+            if let Some(from) = from {
+                after.set_piece(from, None);
+            }
+            after.set_piece(to, Some(piece));
+            after
+                .king_square(me)
+                .is_none_or(|k| !after.is_attacked(k, opps))
+        };
+        for sq in spec.geometry.squares() {
+            let Some(p) = pos.piece_at(sq).filter(|p| p.owner() == me) else {
+                continue;
+            };
+            let def = &spec.kinds[p.kind() as usize];
+            for ray in t.rays(me, p.kind()) {
+                let mut to = sq;
+                let mut steps = 0u8;
+                loop {
+                    to = to.offset(ray.delta);
+                    let cell = pos.board[to.index()];
+                    if cell == WALL {
+                        break;
+                    }
+                    if let Some(victim) = Piece::from_cell(cell) {
+                        if !capturable.contains(victim.owner()) || t.is_royal(victim.kind()) {
+                            break;
+                        }
+                    }
+                    let zone = spec.zone_depth;
+                    let can_promote = def.promotes_to.is_some()
+                        && (t.far_depth(sq, me) < zone || t.far_depth(to, me) < zone);
+                    let must_promote = t.far_depth(to, me) < def.dead_depth;
+                    if safe_after(Some(sq), to, p) {
+                        if can_promote {
+                            out.push((sq.0, to.0, None, true));
+                        }
+                        if !must_promote {
+                            out.push((sq.0, to.0, None, false));
+                        }
+                    }
+                    steps += 1;
+                    if cell != EMPTY || ray.dir.is_none() || (ray.range != 0 && steps >= ray.range)
+                    {
+                        break;
+                    }
+                }
+            }
+        }
+        let sideways = t.quarter_turns[me.index()] % 2 == 1;
+        for (kind, _) in pos.hand(me) {
+            let def = &spec.kinds[kind as usize];
+            for to in spec.geometry.squares() {
+                if pos.piece_at(to).is_some() || t.far_depth(to, me) < def.dead_depth {
+                    continue;
+                }
+                if kind == spec.pawn {
+                    let nifu = spec.geometry.squares().any(|sq| {
+                        pos.piece_at(sq) == Some(Piece::new(kind, me, false))
+                            && line_of(t, sq, sideways) == line_of(t, to, sideways)
+                    });
+                    if nifu || pos.pawn_drop_refusal(to, me).is_some() {
+                        continue;
+                    }
+                }
+                if safe_after(None, to, Piece::new(kind, me, false)) {
+                    out.push((Sq::NONE.0, to.0, Some(kind), false));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// Plays seeded games that give check whenever they can, half the time, and checks
+    /// in every position that the generated moves are those found by trial. Returns how
+    /// many positions had the mover in check, and in double check.
+    fn assert_moves_found_by_trial(mut pos: ShogiPosition, seed: u64, plies: u32) -> (u32, u32) {
+        let (mut checks, mut double) = (0, 0);
+        let mut state = seed;
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            pos.legal_moves(&mut moves);
+            let mut generated: Vec<_> = moves
+                .iter()
+                .map(|m| (m.from.0, m.to.0, m.drop, m.promote))
+                .collect();
+            generated.sort();
+            let text = pos.to_text();
+            assert_eq!(generated, moves_by_trial(&pos), "{text}");
+            assert_eq!(pos.count_legal_moves(), moves.len(), "{text}");
+            let me = pos.to_move;
+            if let Some(king) = pos.king_square(me).filter(|_| pos.in_check(me)) {
+                checks += 1;
+                let opps = pos.attackers_of(me);
+                let (lines, _, _) = pos.king_lines(king, me, opps);
+                double += u32::from(lines + pos.leap_checkers(king, opps).0 > 1);
+            }
+            if moves.is_empty() {
+                break;
+            }
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let checking: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| {
+                    let mut after = pos.clone();
+                    !after.apply(m).checks.is_empty()
+                })
+                .collect();
+            let pool = if !checking.is_empty() && state >> 63 == 0 {
+                &checking
+            } else {
+                &moves
+            };
+            let m = pool[(state >> 33) as usize % pool.len()];
+            pos.apply(&m);
+        }
+        (checks, double)
+    }
+
+    #[test]
+    fn generated_moves_are_those_found_by_trial_in_checking_games() {
+        let mut totals = (0, 0);
+        let start = standard::start();
+        let double_check = ShogiPosition::from_text(
+            &standard::SPEC,
+            "ln2+r1r2/5s+Pkl/3+B1p1p1/p4B2p/2P6/P6PP/1PNP1P3/2G3SK1/L4G1NL w 2GSN3Ps3p 76",
+        )
+        .expect("double check");
+        let games = [
+            start.clone(),
+            start,
+            double_check,
+            yonin::start(false),
+            yonin::start(true),
+        ];
+        for (i, pos) in games.into_iter().enumerate() {
+            for seed in 1..=3 {
+                let (checks, double) =
+                    assert_moves_found_by_trial(pos.clone(), seed + 10 * i as u64, 150);
+                totals = (totals.0 + checks, totals.1 + double);
+            }
+        }
+        // The games must have reached the positions the evasion rules are for.
+        assert!(totals.0 >= 100, "only {} positions in check", totals.0);
+        assert!(totals.1 >= 1, "no double check");
+    }
+
     #[test]
     fn bulk_counts_equal_the_generated_lists_in_yonin_games() {
         for doubles in [false, true] {
