@@ -643,9 +643,10 @@ impl ShogiPosition {
         }
         let occupied = self.pieces.iter().fold(0, |all, set| all | set);
         let zone_bits = b81.near_far(me, zone);
-        // A counter out of check takes the moves of every grouped piece that is not
-        // pinned by shifts of its group's set; those pieces are then left out below. The
-        // pawn's group is taken only if it holds pawns alone, as nifu needs their lines.
+        // A counter takes the moves of every grouped piece that is not pinned by shifts of
+        // its group's set (in check, those onto `evasion`); those pieces are then left
+        // out below. The pawn's group is taken only if it holds pawns alone, as nifu needs
+        // their lines.
         let mut bulk: Bits = 0;
         let pawn_group = b81.group_of(spec.pawn);
         if S::COUNTS_ONLY {
