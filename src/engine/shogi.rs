@@ -800,28 +800,37 @@ impl ShogiPosition {
         }
         if S::COUNTS_ONLY {
             // Drops counted by bitboards: a kind's squares less its dead ones, and for the
-            // pawn the lines holding one of ours and the refused squares before kings.
+            // pawn the lines holding one of ours and the refused squares before kings. Kinds
+            // with the same dead squares (the gold, silver, bishop and rook have none)
+            // drop on the same squares: each such set is counted once.
             let mut n = 0;
+            let mut counted = [u32::MAX; bitboard::SIDE + 1];
             for (slot, &kind) in spec.hand_kinds.iter().enumerate() {
                 if hand[slot] == 0 {
                     continue;
                 }
                 let def = &spec.kinds[kind as usize];
                 let mut to = drop_to & !b81.near_far(me, def.dead_depth);
-                if kind == spec.pawn {
-                    // Pawns counted by their group's shifts were not visited one by one.
-                    if let Some(&pawns) = self.grouped.get(usize::from(pawn_group)) {
-                        pawn_lines |= b81.line_set(bulk & pawns, sideways);
+                if kind != spec.pawn {
+                    let depth = usize::from(def.dead_depth).min(bitboard::SIDE);
+                    if counted[depth] == u32::MAX {
+                        counted[depth] = bitboard::count(to);
                     }
-                    to &= !b81.lines(pawn_lines, sideways);
-                    for &k in self.kings.iter().filter(|k| !k.is_none() && **k != king) {
-                        let before = k.offset(-t.forward(me));
-                        let Some(b) = bitboard::try_bit(before) else {
-                            continue;
-                        };
-                        if to & b != 0 && self.pawn_drop_refusal(before, me).is_some() {
-                            to &= !b;
-                        }
+                    n += counted[depth] as usize;
+                    continue;
+                }
+                // Pawns counted by their group's shifts were not visited one by one.
+                if let Some(&pawns) = self.grouped.get(usize::from(pawn_group)) {
+                    pawn_lines |= b81.line_set(bulk & pawns, sideways);
+                }
+                to &= !b81.lines(pawn_lines, sideways);
+                for &k in self.kings.iter().filter(|k| !k.is_none() && **k != king) {
+                    let before = k.offset(-t.forward(me));
+                    let Some(b) = bitboard::try_bit(before) else {
+                        continue;
+                    };
+                    if to & b != 0 && self.pawn_drop_refusal(before, me).is_some() {
+                        to &= !b;
                     }
                 }
                 n += bitboard::count(to) as usize;
