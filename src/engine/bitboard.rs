@@ -95,26 +95,11 @@ pub fn squares(bits: Bits) -> impl Iterator<Item = Sq> {
 }
 
 /// The number of squares in a set. Without a popcount instruction (the baseline x86-64
-/// target has none) `count_ones` of a `u128` is two full bit-twiddling counts; a board
-/// has only 81 squares, so the two halves' byte counts can share the final multiply.
+/// target has none) this is bit-twiddling; counting move generation is also compiled
+/// with the instruction, chosen at run time (see `ShogiPosition::count_legal_moves`).
 #[inline(always)]
 pub fn count(bits: Bits) -> u32 {
-    #[cfg(target_feature = "popcnt")]
-    {
-        bits.count_ones()
-    }
-    #[cfg(not(target_feature = "popcnt"))]
-    {
-        // Per-byte counts (at most 8 each) of a 64-bit word.
-        fn byte_counts(x: u64) -> u64 {
-            let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
-            let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-            (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
-        }
-        // Bytes of at most 16, summing to at most 81: no carry between bytes.
-        let bytes = byte_counts(bits as u64) + byte_counts((bits >> 64) as u64);
-        (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
-    }
+    bits.count_ones()
 }
 
 /// The bit indices of a set, in increasing order (board order).

@@ -198,6 +198,10 @@ impl Position for ShogiPosition {
     fn generate<S: Sink>(&self, sink: &mut S) {
         ShogiPosition::generate(self, sink)
     }
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        ShogiPosition::count_legal_moves(self)
+    }
     fn check_move(&self, m: &Move) -> Result<(), IllegalMove> {
         ShogiPosition::check_move(self, m)
     }
