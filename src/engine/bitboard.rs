@@ -396,18 +396,24 @@ impl Board81 {
         self.group_of[usize::from(kind)]
     }
 
-    /// The lines holding a square of `bits`, as a bit per line: columns (0 = leftmost),
-    /// or rows (0 = top) if `rows`.
+    /// The whole lines holding a square of `bits`: columns, or rows if `rows`.
     #[inline]
-    pub fn line_set(&self, bits: Bits, rows: bool) -> u32 {
-        let lines = &self.lines[usize::from(rows)];
-        let mut set = 0;
-        for (i, line) in lines.iter().enumerate() {
-            if bits & line != 0 {
-                set |= 1 << i;
-            }
+    pub fn line_fill(&self, bits: Bits, rows: bool) -> Bits {
+        if rows {
+            return self.lines[1]
+                .iter()
+                .filter(|&&row| bits & row != 0)
+                .fold(0, |all, row| all | row);
         }
-        set
+        // Each square spread down its column (towards lower bits), then the result up.
+        let mut fill = bits;
+        for shift in [9, 18, 36, 72] {
+            fill |= fill >> shift;
+        }
+        for shift in [9, 18, 36, 72] {
+            fill |= fill << shift;
+        }
+        fill & ALL
     }
 
     /// The squares of the lines whose bits `set` holds: columns (0 = leftmost), or rows
@@ -464,6 +470,32 @@ mod tests {
         }
         let all: Bits = (1 << SQUARES) - 1;
         assert_eq!(super::squares(all).collect::<Vec<_>>(), squares);
+    }
+
+    #[test]
+    fn line_fill_covers_exactly_the_lines_holding_a_square() {
+        let g = Geometry::new(9);
+        let t = Tables::new(g, &crate::engine::kinds::STANDARD_KINDS, 2, [0, 2, 0, 2]);
+        let b81 = t.board81().expect("9x9 tables");
+        let sets: [Bits; 6] = [0, 1, ALL, 1 << 80, 1 << 40 | 1 << 9, 0x5555 << 60];
+        for set in sets {
+            for rows in [false, true] {
+                let want = squares(ALL)
+                    .filter(|&sq| {
+                        let (c, r) = g.col_row(sq);
+                        squares(set).any(|s| {
+                            let (sc, sr) = g.col_row(s);
+                            if rows {
+                                sr == r
+                            } else {
+                                sc == c
+                            }
+                        })
+                    })
+                    .fold(0, |all, sq| all | bit(sq));
+                assert_eq!(b81.line_fill(set, rows), want, "{set:#x} rows: {rows}");
+            }
+        }
     }
 
     #[test]

@@ -844,11 +844,15 @@ impl ShogiPosition {
                     n += counted[depth] as usize;
                     continue;
                 }
-                // Pawns counted by their group's shifts were not visited one by one.
-                if let Some(&pawns) = self.grouped.get(usize::from(pawn_group)) {
-                    pawn_lines |= b81.line_set(bulk & pawns, sideways);
-                }
-                to &= !b81.lines(pawn_lines, sideways);
+                // Nifu: the lines holding one of our pawns, from the pawns' own set where
+                // their group holds pawns alone (pawns counted by shifts were not visited
+                // one by one).
+                to &= !match b81.groups().get(usize::from(pawn_group)) {
+                    Some(group) if group.kinds == 1 << spec.pawn => {
+                        b81.line_fill(self.grouped[usize::from(pawn_group)] & own, sideways)
+                    }
+                    _ => b81.lines(pawn_lines, sideways),
+                };
                 for &k in self.kings.iter().filter(|k| !k.is_none() && **k != king) {
                     let before = k.offset(-t.forward(me));
                     let Some(b) = bitboard::try_bit(before) else {
