@@ -168,6 +168,11 @@ pub struct Board81 {
     groups: ArrayVec<Group, MAX_GROUPS>,
     /// Per kind: its group's index, or [`NO_GROUP`].
     group_of: Vec<u8>,
+    /// Per (seat, kind, square): the squares it attacks on an empty board.
+    empty_board: Vec<Bits>,
+    /// Per (seat, group, square): the squares from which a piece of the group owned by
+    /// the seat attacks the square.
+    group_attackers: Vec<Bits>,
 }
 
 /// The most groups a variant's kinds form; kinds beyond them are not grouped.
@@ -322,7 +327,19 @@ impl Board81 {
                 None => {}
             }
         }
-        Some(Box::new(Board81 {
+        let mut group_attackers = vec![0; 4 * MAX_GROUPS * SQUARES];
+        for (g, group) in groups.iter().enumerate() {
+            for (seat, shifts) in group.shifts.iter().enumerate() {
+                let at = (seat * MAX_GROUPS + g) * SQUARES;
+                for shift in shifts {
+                    for from in indices(shift.from) {
+                        let to = bit_of_index(shift.apply(1 << from));
+                        group_attackers[at + to] |= 1 << from;
+                    }
+                }
+            }
+        }
+        let mut board = Box::new(Board81 {
             kinds,
             steps,
             slides,
@@ -332,7 +349,16 @@ impl Board81 {
             lines,
             groups,
             group_of,
-        }))
+            group_attackers,
+            empty_board: Vec::new(),
+        });
+        board.empty_board = (0..4 * kinds * SQUARES)
+            .map(|i| {
+                let (at, from) = (i / SQUARES, i % SQUARES);
+                board.attacks(Seat((at / kinds) as u8), (at % kinds) as u8, from, 0)
+            })
+            .collect();
+        Some(board)
     }
 
     /// The squares a piece of `kind` owned by `seat` on square `from` (a bit index)
@@ -370,6 +396,13 @@ impl Board81 {
         attacks
     }
 
+    /// The squares a piece of `kind` owned by `seat` on square `from` (a bit index)
+    /// would attack on an empty board.
+    #[inline]
+    pub fn empty_board_attacks(&self, seat: Seat, kind: u8, from: usize) -> Bits {
+        self.empty_board[(seat.index() * self.kinds + kind as usize) * SQUARES + from]
+    }
+
     /// The squares fewer than `depth` lines from `seat`'s far edge (its promotion zone for
     /// the zone's depth; where a kind with that dead depth may not stand).
     #[inline]
@@ -388,6 +421,13 @@ impl Board81 {
     #[inline]
     pub fn groups(&self) -> &[Group] {
         &self.groups
+    }
+
+    /// The squares from which a piece of group `group` owned by `seat` attacks square
+    /// `to` (a bit index).
+    #[inline]
+    pub fn group_attackers(&self, seat: Seat, group: usize, to: usize) -> Bits {
+        self.group_attackers[(seat.index() * MAX_GROUPS + group) * SQUARES + to]
     }
 
     /// The group of a kind, or [`NO_GROUP`].
@@ -428,6 +468,12 @@ impl Board81 {
         }
         bits
     }
+}
+
+/// The bit index of a one-square set.
+fn bit_of_index(one: Bits) -> usize {
+    debug_assert_eq!(one.count_ones(), 1);
+    one.trailing_zeros() as usize
 }
 
 /// Every move of a kind as shifts, per seat: `None` if the kind slides.

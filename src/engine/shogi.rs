@@ -734,6 +734,14 @@ impl ShogiPosition {
                 if screened {
                     targets &= evasion;
                 }
+                if def.royal && !promotes && def.dead_depth == 0 {
+                    if let Some(n) = self.count_king_moves(king, targets, opps, occupied) {
+                        if sink.push_count(n as usize) {
+                            return;
+                        }
+                        continue;
+                    }
+                }
                 if needs_test {
                     // The targets from bitboards rather than a walk along each ray; each
                     // move still tested.
@@ -914,6 +922,53 @@ impl ShogiPosition {
                 }
             }
         }
+    }
+
+    /// How many of `targets` the king on `king` may move to: those no piece of `opps`
+    /// attacks once the king has left its square. The opponents' sliders and kings are
+    /// few: their attacks are taken whole (with the king gone, so a line runs on through
+    /// its square); the grouped kinds are asked per target, from their attackers' squares.
+    /// `None` against more than one opponent (yonin): their pieces are then many for the
+    /// few targets, and testing each target costs less.
+    fn count_king_moves(
+        &self,
+        king: Sq,
+        targets: Bits,
+        opps: SeatSet,
+        occupied: Bits,
+    ) -> Option<u32> {
+        if opps.len() > 1 {
+            return None;
+        }
+        if targets == 0 {
+            return Some(0);
+        }
+        let b81 = self.spec.tables().board81().expect("a 9x9 board");
+        let groups = b81.groups().len();
+        let grouped = self.grouped[..groups].iter().fold(0, |all, set| all | set);
+        let occupied = occupied & !bitboard::bit(king);
+        let mut attacked: Bits = 0;
+        for seat in opps.iter() {
+            for from in bitboard::indices(self.pieces[seat.index()] & !grouped) {
+                let Some(p) = Piece::from_cell(self.board[bitboard::sq_of(from).index()]) else {
+                    continue;
+                };
+                // Most of them could not reach a target even on an empty board.
+                if b81.empty_board_attacks(seat, p.kind(), from) & targets != 0 {
+                    attacked |= b81.attacks(seat, p.kind(), from, occupied);
+                }
+            }
+        }
+        let mut n = 0;
+        for to in bitboard::indices(targets & !attacked) {
+            let safe = opps.iter().all(|seat| {
+                let theirs = self.pieces[seat.index()];
+                (0..groups)
+                    .all(|g| b81.group_attackers(seat, g, to) & self.grouped[g] & theirs == 0)
+            });
+            n += u32::from(safe);
+        }
+        Some(n)
     }
 
     /// Emits a board move with its promotion choices if it is legal; `true` = stop.
