@@ -12,7 +12,9 @@
 //! Kinds that only step or jump, and alike in their moves, promotion and dead squares,
 //! form a [`Group`]: a position keeps each group's pieces as one set, so a counter takes
 //! the moves of all of them along one step as one shift of that set (every piece of the
-//! set lands on a different square, so the shifted set has one square per move).
+//! set lands on a different square, so the shifted set has one square per move). The
+//! same tables give, per group and square, the squares its pieces attack that square
+//! from, which tests a king's destinations against the grouped kinds.
 
 use arrayvec::ArrayVec;
 
