@@ -162,6 +162,8 @@ pub struct Board81 {
     reach: Vec<Bits>,
     /// Per square and direction: the squares from it (excluded) to the edge.
     rays: [[Bits; 8]; SQUARES],
+    /// Per square: the eight squares around it (those on the board).
+    around: [Bits; SQUARES],
     /// Per seat and depth `d` (0..=9): the squares fewer than `d` lines from its far edge.
     near_far: [[Bits; SIDE + 1]; 4],
     /// The squares of each column, then of each row.
@@ -232,6 +234,15 @@ impl Board81 {
                 while g.contains(sq) {
                     *ray |= bit(sq);
                     sq = sq.offset(t.dir_delta(dir));
+                }
+            }
+        }
+        let mut around = [0; SQUARES];
+        for (b, squares) in around.iter_mut().enumerate() {
+            for dir in 0..8 {
+                let next = sq_of(b).offset(t.dir_delta(dir));
+                if g.contains(next) {
+                    *squares |= bit(next);
                 }
             }
         }
@@ -347,6 +358,7 @@ impl Board81 {
             slides,
             reach,
             rays,
+            around,
             near_far,
             lines,
             groups,
@@ -410,6 +422,18 @@ impl Board81 {
     #[inline]
     pub fn near_far(&self, seat: Seat, depth: u8) -> Bits {
         self.near_far[seat.index()][usize::from(depth).min(SIDE)]
+    }
+
+    /// The squares from `from` (a bit index, excluded) along direction `dir` to the edge.
+    #[inline]
+    pub fn ray(&self, from: usize, dir: usize) -> Bits {
+        self.rays[from][dir]
+    }
+
+    /// The squares around `sq` (a bit index).
+    #[inline]
+    pub fn around(&self, sq: usize) -> Bits {
+        self.around[sq]
     }
 
     /// The squares from `from` (a bit index, excluded) along direction `dir` up to and

@@ -1025,10 +1025,24 @@ impl ShogiPosition {
     /// line (the pins), as bitboards.
     fn king_lines(&self, king: Sq, me: Seat, opps: SeatSet) -> (u8, Bits, Bits) {
         let t = self.spec.tables();
+        let b81 = t.board81().expect("a 9x9 board");
         let mut checks = 0;
         let mut evasion: Bits = 0;
         let mut pinned: Bits = 0;
+        // Only a piece next to the king, or one that slides (none of the grouped kinds
+        // does), can check or pin along a line: a line with neither is not walked.
+        let theirs = opps
+            .iter()
+            .fold(0, |all, seat| all | self.pieces[seat.index()]);
+        let grouped = self.grouped[..b81.groups().len()]
+            .iter()
+            .fold(0, |all, set| all | set);
+        let k = bitboard::bit_of(king);
+        let reaching = theirs & (!grouped | b81.around(k));
         for dir in 0..8 {
+            if b81.ray(k, dir) & reaching == 0 {
+                continue;
+            }
             let delta = t.dir_delta(dir);
             let mut sq = king;
             let mut dist = 0u8;
@@ -1054,8 +1068,7 @@ impl ShogiPosition {
                     }
                     if reaches {
                         checks += 1;
-                        let b81 = t.board81().expect("a 9x9 board");
-                        evasion |= b81.segment(bitboard::bit_of(king), dir, bitboard::bit_of(sq));
+                        evasion |= b81.segment(k, dir, bitboard::bit_of(sq));
                     }
                 } else if reaches {
                     pinned |= bitboard::bit(shield);
