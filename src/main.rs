@@ -2,6 +2,7 @@
 //! `migrate-db` copies an SQLite database to PostgreSQL; `perft`, `moves`, `play`,
 //! `render`, `replay` and `think` are the engine tools.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -160,9 +161,19 @@ impl GameArgs {
     }
 }
 
+/// Writes a line of a tool's output. A reader that stops early (`shogiban moves | head`)
+/// closes the pipe, and the write fails with `BrokenPipe`: `main` takes that as the end of
+/// the output, not as an error.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout().lock(), $($arg)*)?
+    };
+}
+
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if output_closed(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("shogiban: {}", error_chain(&e));
             ExitCode::FAILURE
@@ -194,7 +205,7 @@ fn run(cli: Cli) -> Result<()> {
                     } else {
                         child.position().perft(depth - 1)
                     };
-                    println!("{} {n}", position.coordinate(&m));
+                    out!("{} {n}", position.coordinate(&m));
                     total += n;
                 }
                 total
@@ -206,13 +217,13 @@ fn run(cli: Cli) -> Result<()> {
                 "perft({depth}): {total} leaves in {secs:.3} s ({:.1} M leaves/s)",
                 total as f64 / secs.max(1e-9) / 1e6
             );
-            println!("{total}");
+            out!("{total}");
             Ok(())
         }
         Command::Moves { game } => {
             let game = game.game()?;
             for text in game.legal_move_texts() {
-                println!("{text}");
+                out!("{text}");
             }
             Ok(())
         }
@@ -221,12 +232,12 @@ fn run(cli: Cli) -> Result<()> {
                 bail!("play needs --moves");
             }
             let game = game.game()?;
-            println!("{}", game.position().to_text());
+            out!("{}", game.position().to_text());
             let variant = game.variant();
             match (game.result(), game.seat_to_move()) {
-                (Some(result), _) => println!("{}", describe_result(variant, result)),
-                (None, Some(seat)) => println!("{} to move", variant.seat_name(seat)),
-                (None, None) => println!("game over"),
+                (Some(result), _) => out!("{}", describe_result(variant, result)),
+                (None, Some(seat)) => out!("{} to move", variant.seat_name(seat)),
+                (None, None) => out!("game over"),
             }
             Ok(())
         }
@@ -270,7 +281,7 @@ fn run(cli: Cli) -> Result<()> {
                 choice.nodes_per_second(),
                 if choice.resign { " (would resign)" } else { "" }
             );
-            println!("{}", choice.text);
+            out!("{}", choice.text);
             Ok(())
         }
         Command::Render {
@@ -449,15 +460,15 @@ fn serve() -> Result<()> {
 fn migrate_db(from: &str, to: &str) -> Result<()> {
     let runtime = tokio::runtime::Runtime::new()?;
     let report = runtime.block_on(store::copy_sqlite_to_postgres(from, to))?;
-    println!(
+    out!(
         "copied {} to {}",
         store::shown_url(from),
         store::shown_url(to)
     );
     for (table, rows) in &report.tables {
-        println!("{table}: {rows} rows");
+        out!("{table}: {rows} rows");
     }
-    println!(
+    out!(
         "checked: row counts of {} tables and checksums of {} games match",
         report.tables.len(),
         report.games_checked
@@ -496,6 +507,15 @@ async fn open_database(url: &str) -> Result<Store> {
 
 /// An error and its causes on one line, each said once: libraries often repeat their
 /// cause inside their own message, and the operator needs to read it only once.
+/// Whether the error is a write to standard output after its reader went away.
+fn output_closed(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
 fn error_chain(error: &anyhow::Error) -> String {
     let mut out = String::new();
     let mut previous = String::new();

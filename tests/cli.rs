@@ -36,6 +36,27 @@ fn perft_prints_the_count_last() {
 }
 
 #[test]
+fn output_read_only_in_part_ends_the_tool_quietly() {
+    // The reading end of the pipe is closed before the tool writes, as `| head` leaves it
+    // once it has read enough.
+    for args in [
+        &["moves", "--variant", "standard"][..],
+        &["perft", "--depth", "2", "--divide"],
+    ] {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_shogiban"))
+            .args(args)
+            .stdout(writer)
+            .output()
+            .expect("the binary runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn moves_prints_usi_one_per_line() {
     let (ok, out, _) = shogiban(&["moves", "--variant", "standard", "--moves", "7g7f 3c3d"]);
     assert!(ok);
