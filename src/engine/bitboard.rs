@@ -13,8 +13,9 @@
 //! form a [`Group`]: a position keeps each group's pieces as one set, so a counter takes
 //! the moves of all of them along one step as one shift of that set (every piece of the
 //! set lands on a different square, so the shifted set has one square per move). The
-//! same tables give, per group and square, the squares its pieces attack that square
-//! from, which tests a king's destinations against the grouped kinds.
+//! same tables give, per square, the squares a grouped piece can attack a king there or
+//! a square next to it from, so a king's destinations are tested only against the
+//! grouped pieces that stand there.
 
 use arrayvec::ArrayVec;
 
@@ -174,9 +175,9 @@ pub struct Board81 {
     group_of: Vec<u8>,
     /// Per (seat, kind, square): the squares it attacks on an empty board.
     empty_board: Vec<Bits>,
-    /// Per (seat, group, square): the squares from which a piece of the group owned by
-    /// the seat attacks the square.
-    group_attackers: Vec<Bits>,
+    /// Per square: the squares from which a grouped piece of any seat attacks the square or
+    /// one next to it (where a king on the square may step).
+    king_guard: [Bits; SQUARES],
 }
 
 /// The most groups a variant's kinds form; kinds beyond them are not grouped.
@@ -340,16 +341,19 @@ impl Board81 {
                 None => {}
             }
         }
-        let mut group_attackers = vec![0; 4 * MAX_GROUPS * SQUARES];
-        for (g, group) in groups.iter().enumerate() {
-            for (seat, shifts) in group.shifts.iter().enumerate() {
-                let at = (seat * MAX_GROUPS + g) * SQUARES;
-                for shift in shifts {
-                    for from in indices(shift.from) {
-                        let to = bit_of_index(shift.apply(1 << from));
-                        group_attackers[at + to] |= 1 << from;
-                    }
+        // Per square, the squares a grouped piece of any seat attacks it from.
+        let mut attackers = [0; SQUARES];
+        for group in &groups {
+            for shift in group.shifts.iter().flatten() {
+                for from in indices(shift.from) {
+                    attackers[bit_of_index(shift.apply(1 << from))] |= 1 << from;
                 }
+            }
+        }
+        let mut king_guard = [0; SQUARES];
+        for (sq, guard) in king_guard.iter_mut().enumerate() {
+            for to in indices(around[sq] | 1 << sq) {
+                *guard |= attackers[to];
             }
         }
         let mut board = Box::new(Board81 {
@@ -363,7 +367,7 @@ impl Board81 {
             lines,
             groups,
             group_of,
-            group_attackers,
+            king_guard,
             empty_board: Vec::new(),
         });
         board.empty_board = (0..4 * kinds * SQUARES)
@@ -449,11 +453,11 @@ impl Board81 {
         &self.groups
     }
 
-    /// The squares from which a piece of group `group` owned by `seat` attacks square
-    /// `to` (a bit index).
+    /// The squares from which a grouped piece can attack a king on `sq` (a bit index) or
+    /// a square it may step to: only grouped pieces there matter to the king's moves.
     #[inline]
-    pub fn group_attackers(&self, seat: Seat, group: usize, to: usize) -> Bits {
-        self.group_attackers[(seat.index() * MAX_GROUPS + group) * SQUARES + to]
+    pub fn king_guard(&self, sq: usize) -> Bits {
+        self.king_guard[sq]
     }
 
     /// The group of a kind, or [`NO_GROUP`].

@@ -927,7 +927,7 @@ impl ShogiPosition {
     /// How many of `targets` the king on `king` may move to: those no piece of `opps`
     /// attacks once the king has left its square. The opponents' sliders and kings are
     /// few: their attacks are taken whole (with the king gone, so a line runs on through
-    /// its square); the grouped kinds are asked per target, from their attackers' squares.
+    /// its square); the grouped kinds near the king by shifts of their groups' sets.
     /// `None` against more than one opponent (yonin): their pieces are then many for the
     /// few targets, and testing each target costs less.
     fn count_king_moves(
@@ -947,9 +947,12 @@ impl ShogiPosition {
         let groups = b81.groups().len();
         let grouped = self.grouped[..groups].iter().fold(0, |all, set| all | set);
         let occupied = occupied & !bitboard::bit(king);
+        // The grouped pieces count only near the king (see `Board81::king_guard`).
+        let near = b81.king_guard(bitboard::bit_of(king));
         let mut attacked: Bits = 0;
         for seat in opps.iter() {
-            for from in bitboard::indices(self.pieces[seat.index()] & !grouped) {
+            let theirs = self.pieces[seat.index()];
+            for from in bitboard::indices(theirs & !grouped) {
                 let Some(p) = Piece::from_cell(self.board[bitboard::sq_of(from).index()]) else {
                     continue;
                 };
@@ -958,16 +961,20 @@ impl ShogiPosition {
                     attacked |= b81.attacks(seat, p.kind(), from, occupied);
                 }
             }
+            if theirs & near == 0 {
+                continue;
+            }
+            for (set, group) in self.grouped.iter().zip(b81.groups()) {
+                let set = set & theirs & near;
+                if set == 0 {
+                    continue;
+                }
+                for shift in &group.shifts[seat.index()] {
+                    attacked |= shift.apply(set);
+                }
+            }
         }
-        let mut n = 0;
-        for to in bitboard::indices(targets & !attacked) {
-            let safe = opps.iter().all(|seat| {
-                let theirs = self.pieces[seat.index()];
-                (0..groups)
-                    .all(|g| b81.group_attackers(seat, g, to) & self.grouped[g] & theirs == 0)
-            });
-            n += u32::from(safe);
-        }
+        let n = bitboard::count(targets & !attacked);
         Some(n)
     }
 
