@@ -9,15 +9,13 @@
 //! nearest occupied square (the lowest set bit for a direction that increases the bit
 //! index, the highest for one that decreases it).
 //!
-//! Kinds alike in their moves, promotion and dead squares form a [`Group`]: a position
-//! keeps each group's pieces as one set. For kinds that only step or jump, a counter
-//! takes the moves of all of a group's pieces along one step as one shift of that set
-//! (every piece of the set lands on a different square, so the shifted set has one
-//! square per move); those groups come first. A group that slides is walked piece by
-//! piece, but with its moves, promotion and dead squares known for the whole set. The
-//! same tables give, per square, the squares a stepping piece can attack a king there or
+//! Kinds that only step or jump, and alike in their moves, promotion and dead squares,
+//! form a [`Group`]: a position keeps each group's pieces as one set, so a counter takes
+//! the moves of all of them along one step as one shift of that set (every piece of the
+//! set lands on a different square, so the shifted set has one square per move). The
+//! same tables give, per square, the squares a grouped piece can attack a king there or
 //! a square next to it from, so a king's destinations are tested only against the
-//! stepping pieces that stand there.
+//! grouped pieces that stand there.
 
 use arrayvec::ArrayVec;
 
@@ -171,23 +169,19 @@ pub struct Board81 {
     near_far: [[Bits; SIDE + 1]; 4],
     /// The squares of each column, then of each row.
     lines: [[Bits; SIDE]; 2],
-    /// Groups of kinds that move alike (see the module doc), those that only step or jump
-    /// first.
+    /// Groups of kinds that only step or jump and move alike (see the module doc).
     groups: ArrayVec<Group, MAX_GROUPS>,
-    /// How many of `groups` only step or jump.
-    stepping: usize,
     /// Per kind: its group's index, or [`NO_GROUP`].
     group_of: Vec<u8>,
     /// Per (seat, kind, square): the squares it attacks on an empty board.
     empty_board: Vec<Bits>,
-    /// Per square: the squares from which a piece of a stepping group, of any seat,
-    /// attacks the square or one next to it (where a king on the square may step).
+    /// Per square: the squares from which a grouped piece of any seat attacks the square or
+    /// one next to it (where a king on the square may step).
     king_guard: [Bits; SQUARES],
 }
 
-/// The most groups a variant's kinds form (standard shogi's non-royal kinds form nine);
-/// kinds beyond them are not grouped.
-pub const MAX_GROUPS: usize = 10;
+/// The most groups a variant's kinds form; kinds beyond them are not grouped.
+pub const MAX_GROUPS: usize = 6;
 /// The group index of a kind in no group.
 pub const NO_GROUP: u8 = u8::MAX;
 
@@ -204,26 +198,24 @@ impl Shift {
     /// The destinations of the pieces on `set` (those that can make this step).
     #[inline(always)]
     pub fn apply(self, set: Bits) -> Bits {
-        // The masked squares land on the board, so no bit wraps around: a rotation is the
-        // shift either way, without a branch on its sign.
-        (set & self.from).rotate_left(self.by as i32 as u32 & 127)
+        let set = set & self.from;
+        if self.by >= 0 {
+            set << self.by
+        } else {
+            set >> -self.by
+        }
     }
 }
 
-/// Kinds with the same moves for every seat, the same promotion (whether they promote)
-/// and the same dead squares: a position keeps their pieces as one set, whose moves are
-/// counted by shifts, or piece by piece for a group that slides.
+/// Kinds that only step or jump, with the same moves for every seat, the same promotion
+/// (whether they promote) and the same dead squares: a position keeps their pieces as
+/// one set, whose moves are counted by shifts.
 #[derive(Clone, Debug)]
 pub struct Group {
     /// The kinds in the group (bit per kind id).
     pub kinds: u64,
     /// Per seat, the kinds' steps and jumps.
     pub shifts: [ArrayVec<Shift, 8>; 4],
-    /// Per seat, the directions the kinds slide in without limit (a bit per direction);
-    /// none for a stepping group.
-    pub slides: [u8; 4],
-    /// A kind of the group, whose attacks are those of every kind in it.
-    pub kind: KindId,
     pub promotes: bool,
     pub dead_depth: u8,
 }
@@ -319,51 +311,39 @@ impl Board81 {
         }
         let mut groups: ArrayVec<Group, MAX_GROUPS> = ArrayVec::new();
         let mut group_of = vec![NO_GROUP; kinds];
-        // Stepping groups first, then those that slide.
-        for sliding in [false, true] {
-            for (kind, def) in defs.iter().enumerate() {
-                // A group's set is a u64 of kind bits; the royal kinds need a legality test
-                // for every move, so they are never counted in bulk.
-                if def.royal || kind >= 64 {
-                    continue;
+        for (kind, def) in defs.iter().enumerate() {
+            // A group's set is a u64 of kind bits; the royal kinds need a legality test
+            // for every move, so they are never counted in bulk.
+            if def.royal || kind >= 64 {
+                continue;
+            }
+            let Some(shifts) = kind_shifts(t, kind as KindId) else {
+                continue;
+            };
+            let promotes = def.promotes_to.is_some();
+            let alike = |g: &Group| {
+                g.shifts == shifts && g.promotes == promotes && g.dead_depth == def.dead_depth
+            };
+            match groups.iter().position(alike) {
+                Some(g) => {
+                    groups[g].kinds |= 1 << kind;
+                    group_of[kind] = g as u8;
                 }
-                let Some((shifts, slides)) = kind_moves(t, kind as KindId) else {
-                    continue;
-                };
-                if (slides != [0; 4]) != sliding {
-                    continue;
+                None if !groups.is_full() => {
+                    group_of[kind] = groups.len() as u8;
+                    groups.push(Group {
+                        kinds: 1 << kind,
+                        shifts,
+                        promotes,
+                        dead_depth: def.dead_depth,
+                    });
                 }
-                let promotes = def.promotes_to.is_some();
-                let alike = |g: &Group| {
-                    g.shifts == shifts
-                        && g.slides == slides
-                        && g.promotes == promotes
-                        && g.dead_depth == def.dead_depth
-                };
-                match groups.iter().position(alike) {
-                    Some(g) => {
-                        groups[g].kinds |= 1 << kind;
-                        group_of[kind] = g as u8;
-                    }
-                    None if !groups.is_full() => {
-                        group_of[kind] = groups.len() as u8;
-                        groups.push(Group {
-                            kinds: 1 << kind,
-                            shifts,
-                            slides,
-                            kind: kind as KindId,
-                            promotes,
-                            dead_depth: def.dead_depth,
-                        });
-                    }
-                    None => {}
-                }
+                None => {}
             }
         }
-        let stepping = groups.iter().take_while(|g| g.slides == [0; 4]).count();
-        // Per square, the squares a stepping piece of any seat attacks it from.
+        // Per square, the squares a grouped piece of any seat attacks it from.
         let mut attackers = [0; SQUARES];
-        for group in &groups[..stepping] {
+        for group in &groups {
             for shift in group.shifts.iter().flatten() {
                 for from in indices(shift.from) {
                     attackers[bit_of_index(shift.apply(1 << from))] |= 1 << from;
@@ -386,7 +366,6 @@ impl Board81 {
             near_far,
             lines,
             groups,
-            stepping,
             group_of,
             king_guard,
             empty_board: Vec::new(),
@@ -468,20 +447,14 @@ impl Board81 {
         self.rays[from][dir] & !self.rays[to][dir]
     }
 
-    /// The groups of kinds counted in bulk, the stepping ones first.
+    /// The groups of kinds counted by shifts.
     #[inline]
     pub fn groups(&self) -> &[Group] {
         &self.groups
     }
 
-    /// How many groups, at the start of [`Self::groups`], only step or jump.
-    #[inline]
-    pub fn stepping(&self) -> usize {
-        self.stepping
-    }
-
-    /// The squares from which a stepping piece can attack a king on `sq` (a bit index) or
-    /// a square it may step to: only stepping pieces there matter to the king's moves.
+    /// The squares from which a grouped piece can attack a king on `sq` (a bit index) or
+    /// a square it may step to: only grouped pieces there matter to the king's moves.
     #[inline]
     pub fn king_guard(&self, sq: usize) -> Bits {
         self.king_guard[sq]
@@ -533,20 +506,13 @@ fn bit_of_index(one: Bits) -> usize {
     one.trailing_zeros() as usize
 }
 
-/// Every move of a kind per seat: its steps and jumps as shifts, and the directions it
-/// slides in (a bit per direction); `None` if a slide of the kind has a limited range.
-fn kind_moves(t: &Tables, kind: KindId) -> Option<([ArrayVec<Shift, 8>; 4], [u8; 4])> {
-    let mut shifts: [ArrayVec<Shift, 8>; 4] = Default::default();
-    let mut slides = [0; 4];
-    for seat in 0..4 {
+/// Every move of a kind as shifts, per seat: `None` if the kind slides.
+fn kind_shifts(t: &Tables, kind: KindId) -> Option<[ArrayVec<Shift, 8>; 4]> {
+    let mut all: [ArrayVec<Shift, 8>; 4] = Default::default();
+    for (seat, shifts) in all.iter_mut().enumerate() {
         for ray in t.rays(Seat(seat as u8), kind) {
-            match ray.dir {
-                Some(dir) if ray.range == 0 => {
-                    slides[seat] |= 1 << dir;
-                    continue;
-                }
-                Some(_) if ray.range != 1 => return None,
-                _ => {}
+            if ray.dir.is_some() && ray.range != 1 {
+                return None;
             }
             let mut from = 0;
             let mut by = None;
@@ -558,11 +524,11 @@ fn kind_moves(t: &Tables, kind: KindId) -> Option<([ArrayVec<Shift, 8>; 4], [u8;
                 }
             }
             if let Some(by) = by {
-                shifts[seat].try_push(Shift { from, by: by as i8 }).ok()?;
+                shifts.try_push(Shift { from, by: by as i8 }).ok()?;
             }
         }
     }
-    Some((shifts, slides))
+    Some(all)
 }
 
 #[cfg(test)]

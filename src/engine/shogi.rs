@@ -142,8 +142,8 @@ pub struct ShogiPosition {
     /// Each seat's pieces as a bitboard, kept by [`Self::set_piece`], so move generation
     /// visits the mover's pieces without scanning the board and counts moves by bitboards.
     pieces: [Bits; 4],
-    /// The pieces of each group of kinds that move alike (any owner), so a counter takes
-    /// their moves by the group (see [`bitboard::Group`]).
+    /// The pieces of each group of kinds that move alike by steps and jumps (any owner),
+    /// so a counter takes their moves by shifts of these sets (see [`bitboard::Group`]).
     grouped: [Bits; bitboard::MAX_GROUPS],
     hands: [[u8; 8]; 4],
     kings: [Sq; 4],
@@ -668,10 +668,10 @@ impl ShogiPosition {
         }
         let occupied = self.pieces.iter().fold(0, |all, set| all | set);
         let zone_bits = b81.near_far(me, zone);
-        // A counter takes the moves of every grouped piece that is not pinned (in check,
-        // those onto `evasion`): by shifts of a stepping group's set, piece by piece for
-        // a sliding group; those pieces are then left out below. The pawn's group is
-        // taken only if it holds pawns alone, as nifu needs their lines.
+        // A counter takes the moves of every grouped piece that is not pinned by shifts of
+        // its group's set (in check, those onto `evasion`); those pieces are then left
+        // out below. The pawn's group is taken only if it holds pawns alone, as nifu needs
+        // their lines.
         let mut bulk: Bits = 0;
         let pawn_group = b81.group_of(spec.pawn);
         if S::COUNTS_ONLY {
@@ -683,28 +683,8 @@ impl ShogiPosition {
                     continue;
                 }
                 bulk |= set;
-                let dead = b81.near_far(me, group.dead_depth);
-                if g >= b81.stepping() {
-                    for from in bitboard::indices(set) {
-                        let to = b81.attacks(me, group.kind, from, occupied) & open;
-                        n += bitboard::count(to);
-                        if group.promotes {
-                            let promoting = if zone_bits & 1 << from != 0 {
-                                to
-                            } else {
-                                to & zone_bits
-                            };
-                            if promoting != 0 {
-                                n += bitboard::count(promoting);
-                            }
-                        }
-                        if to & dead != 0 {
-                            n -= bitboard::count(to & dead);
-                        }
-                    }
-                    continue;
-                }
                 let from_zone = set & zone_bits;
+                let dead = b81.near_far(me, group.dead_depth);
                 for shift in &group.shifts[me.index()] {
                     let to = shift.apply(set) & open;
                     if to == 0 {
@@ -947,7 +927,7 @@ impl ShogiPosition {
     /// How many of `targets` the king on `king` may move to: those no piece of `opps`
     /// attacks once the king has left its square. The opponents' sliders and kings are
     /// few: their attacks are taken whole (with the king gone, so a line runs on through
-    /// its square); the stepping kinds near the king by shifts of their groups' sets.
+    /// its square); the grouped kinds near the king by shifts of their groups' sets.
     /// `None` against more than one opponent (yonin): their pieces are then many for the
     /// few targets, and testing each target costs less.
     fn count_king_moves(
@@ -964,15 +944,15 @@ impl ShogiPosition {
             return Some(0);
         }
         let b81 = self.spec.tables().board81().expect("a 9x9 board");
-        let stepping = &self.grouped[..b81.stepping()];
-        let steppers = stepping.iter().fold(0, |all, set| all | set);
+        let groups = b81.groups().len();
+        let grouped = self.grouped[..groups].iter().fold(0, |all, set| all | set);
         let occupied = occupied & !bitboard::bit(king);
-        // The stepping pieces count only near the king (see `Board81::king_guard`).
+        // The grouped pieces count only near the king (see `Board81::king_guard`).
         let near = b81.king_guard(bitboard::bit_of(king));
         let mut attacked: Bits = 0;
         for seat in opps.iter() {
             let theirs = self.pieces[seat.index()];
-            for from in bitboard::indices(theirs & !steppers) {
+            for from in bitboard::indices(theirs & !grouped) {
                 let Some(p) = Piece::from_cell(self.board[bitboard::sq_of(from).index()]) else {
                     continue;
                 };
@@ -984,7 +964,7 @@ impl ShogiPosition {
             if theirs & near == 0 {
                 continue;
             }
-            for (set, group) in stepping.iter().zip(b81.groups()) {
+            for (set, group) in self.grouped.iter().zip(b81.groups()) {
                 let set = set & theirs & near;
                 if set == 0 {
                     continue;
@@ -1056,16 +1036,16 @@ impl ShogiPosition {
         let mut checks = 0;
         let mut evasion: Bits = 0;
         let mut pinned: Bits = 0;
-        // Only a piece next to the king, or one that slides (none of the stepping groups'
-        // kinds does), can check or pin along a line: a line with neither is not walked.
+        // Only a piece next to the king, or one that slides (none of the grouped kinds
+        // does), can check or pin along a line: a line with neither is not walked.
         let theirs = opps
             .iter()
             .fold(0, |all, seat| all | self.pieces[seat.index()]);
-        let steppers = self.grouped[..b81.stepping()]
+        let grouped = self.grouped[..b81.groups().len()]
             .iter()
             .fold(0, |all, set| all | set);
         let k = bitboard::bit_of(king);
-        let reaching = theirs & (!steppers | b81.around(k));
+        let reaching = theirs & (!grouped | b81.around(k));
         for dir in 0..8 {
             if b81.ray(k, dir) & reaching == 0 {
                 continue;
