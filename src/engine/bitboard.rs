@@ -7,7 +7,9 @@
 //!
 //! A slider's attacks come from the ray from its square to the edge, cut behind the
 //! nearest occupied square (the lowest set bit for a direction that increases the bit
-//! index, the highest for one that decreases it).
+//! index, the highest for one that decreases it). Where the processor extracts bits in
+//! one instruction, counting looks them up instead: a [`LineTable`] holds, per line through
+//! a square and per arrangement of the pieces on it, the squares a slide along it reaches.
 //!
 //! Kinds that only step or jump, and alike in their moves, promotion and dead squares,
 //! form a [`Group`]: a position keeps each group's pieces as one set, so a counter takes
@@ -131,6 +133,10 @@ struct Slides {
     down: ArrayDirs,
     /// Some slide has a limited range: attacks are cut to `reach`.
     limited: bool,
+    /// The same slides for [`LineTable`] lookups: the lines (`dir % 4`) slid along both
+    /// ways, and the directions slid along without their opposite.
+    both_ways: ArrayDirs,
+    one_way: ArrayDirs,
 }
 
 #[derive(Copy, Clone, Debug, Default)]
@@ -178,6 +184,8 @@ pub struct Board81 {
     /// Per square: the squares from which a grouped piece of any seat attacks the square or
     /// one next to it (where a king on the square may step).
     king_guard: [Bits; SQUARES],
+    /// Slides looked up along whole lines (the same for every 9x9 variant).
+    line_table: &'static LineTable,
 }
 
 /// The most groups a variant's kinds form; kinds beyond them are not grouped.
@@ -294,6 +302,17 @@ impl Board81 {
                 }
             }
         }
+        for s in slides.iter_mut() {
+            let dirs: Vec<u8> = s.up.iter().chain(s.down.iter()).map(|d| d as u8).collect();
+            for &dir in &dirs {
+                let line = dir % 4;
+                if !dirs.contains(&(line + 4)) || !dirs.contains(&line) {
+                    s.one_way.push(dir);
+                } else if dir == line {
+                    s.both_ways.push(line);
+                }
+            }
+        }
         let mut near_far = [[0; SIDE + 1]; 4];
         for (seat, masks) in near_far.iter_mut().enumerate() {
             for (depth, mask) in masks.iter_mut().enumerate() {
@@ -369,6 +388,7 @@ impl Board81 {
             group_of,
             king_guard,
             empty_board: Vec::new(),
+            line_table: LineTable::get(),
         });
         board.empty_board = (0..4 * kinds * SQUARES)
             .map(|i| {
@@ -409,6 +429,36 @@ impl Board81 {
             // Steps lie within one square, always inside the slides' reach or not slid
             // along at all: cut only what the slides added.
             let steps = self.steps[at * SQUARES + from];
+            attacks = steps | (attacks & self.reach[at * SQUARES + from]);
+        }
+        attacks
+    }
+
+    /// [`Self::attacks`], its slides looked up in the [`LineTable`] when `LOOKUP` is set.
+    /// `LOOKUP` may be set only where [`LineTable::fast`] holds: the caller is compiled
+    /// with the bit-extract instruction, which the running processor has.
+    #[inline(always)]
+    pub fn attacks_by<const LOOKUP: bool>(
+        &self,
+        seat: Seat,
+        kind: u8,
+        from: usize,
+        occupied: Bits,
+    ) -> Bits {
+        if !LOOKUP {
+            return self.attacks(seat, kind, from, occupied);
+        }
+        let at = seat.index() * self.kinds + kind as usize;
+        let steps = self.steps[at * SQUARES + from];
+        let slides = &self.slides[at];
+        let mut attacks = steps;
+        for line in slides.both_ways.iter() {
+            attacks |= self.line_table.line(line, from, occupied);
+        }
+        for dir in slides.one_way.iter() {
+            attacks |= self.line_table.line(dir % 4, from, occupied) & self.rays[from][dir];
+        }
+        if slides.limited {
             attacks = steps | (attacks & self.reach[at * SQUARES + from]);
         }
         attacks
@@ -500,6 +550,151 @@ impl Board81 {
     }
 }
 
+/// Per line through a square (a column, a diagonal, a row or the other diagonal: the
+/// direction index modulo 4) and per arrangement of pieces on it: the squares a piece
+/// sliding both ways along it reaches. The arrangement is read with the bit-extract
+/// instruction (`pext`) from the line's squares, less its ends (a piece there blocks
+/// nothing beyond), at most 7 squares: 128 entries at most per line and square. One
+/// lookup replaces a walk along two rays, where that instruction is fast.
+pub struct LineTable {
+    masks: [[LineMask; SQUARES]; 4],
+    attacks: Vec<Bits>,
+}
+
+#[derive(Copy, Clone, Debug, Default)]
+struct LineMask {
+    /// The squares read, as the board's low and high words.
+    lo: u64,
+    hi: u64,
+    /// How many squares the low word holds.
+    lo_len: u32,
+    /// Where the line's entries start in `attacks`.
+    start: u32,
+}
+
+impl LineTable {
+    /// The table, built once: it is the same for every 9x9 board.
+    fn get() -> &'static LineTable {
+        static TABLE: std::sync::OnceLock<LineTable> = std::sync::OnceLock::new();
+        TABLE.get_or_init(LineTable::build)
+    }
+
+    fn build() -> LineTable {
+        let mut rays = [[0 as Bits; 8]; SQUARES];
+        for (b, rays_from) in rays.iter_mut().enumerate() {
+            let (col, row) = ((b % SIDE) as i32, (b / SIDE) as i32);
+            for (dir, ray) in rays_from.iter_mut().enumerate() {
+                let (dx, dy) = DIRECTIONS[dir];
+                let (mut c, mut r) = (col + dx, row + dy);
+                while (0..SIDE as i32).contains(&c) && (0..SIDE as i32).contains(&r) {
+                    *ray |= 1 << (r as usize * SIDE + c as usize);
+                    (c, r) = (c + dx, r + dy);
+                }
+            }
+        }
+        // A ray less its last square, and the squares it reaches among `occupied`.
+        let inner = |ray: Bits, dir: usize| -> Bits {
+            match ray {
+                0 => 0,
+                _ if increasing(dir) => ray & !(1 << (127 - ray.leading_zeros())),
+                _ => ray & (ray - 1),
+            }
+        };
+        let reached = |from: usize, dir: usize, occupied: Bits| -> Bits {
+            let ray = rays[from][dir];
+            let blockers = ray & occupied;
+            match blockers {
+                0 => ray,
+                _ if increasing(dir) => ray & !rays[blockers.trailing_zeros() as usize][dir],
+                _ => ray & !rays[127 - blockers.leading_zeros() as usize][dir],
+            }
+        };
+        let mut masks = [[LineMask::default(); SQUARES]; 4];
+        let mut attacks = Vec::new();
+        for (line, masks) in masks.iter_mut().enumerate() {
+            for (from, mask) in masks.iter_mut().enumerate() {
+                let read = inner(rays[from][line], line) | inner(rays[from][line + 4], line + 4);
+                *mask = LineMask {
+                    lo: read as u64,
+                    hi: (read >> 64) as u64,
+                    lo_len: (read as u64).count_ones(),
+                    start: attacks.len() as u32,
+                };
+                // Entry i holds the arrangement whose k-th square (from the lowest bit) is
+                // occupied where bit k of i is set: the order `pext` gathers them in.
+                let squares: Vec<usize> = indices(read).collect();
+                for i in 0..1usize << squares.len() {
+                    let occupied = squares
+                        .iter()
+                        .enumerate()
+                        .filter(|(k, _)| i & 1 << k != 0)
+                        .fold(0 as Bits, |all, (_, &b)| all | 1 << b);
+                    attacks.push(reached(from, line, occupied) | reached(from, line + 4, occupied));
+                }
+            }
+        }
+        LineTable { masks, attacks }
+    }
+
+    /// Whether lookups pay here: the processor has the bit-extract instruction, and runs
+    /// it in one step (AMD's processors before Zen 3 take hundreds of cycles over it).
+    pub fn fast() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+            *FAST.get_or_init(|| {
+                if !std::arch::is_x86_feature_detected!("bmi2") {
+                    return false;
+                }
+                let v = std::arch::x86_64::__cpuid(0);
+                let (vendor, signature) =
+                    ([v.ebx, v.edx, v.ecx], std::arch::x86_64::__cpuid(1).eax);
+                let amd = vendor == [0x6874_7541, 0x6974_6e65, 0x444d_4163];
+                let base = (signature >> 8) & 0xf;
+                let family = if base == 0xf {
+                    base + ((signature >> 20) & 0xff)
+                } else {
+                    base
+                };
+                !amd || family >= 0x19
+            })
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        false
+    }
+
+    /// The squares a piece on `from` sliding both ways along `line` reaches.
+    #[inline(always)]
+    fn line(&self, line: usize, from: usize, occupied: Bits) -> Bits {
+        let mask = &self.masks[line][from];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: called only on processors with the instruction (see `attacks_by`).
+        let index = unsafe {
+            use std::arch::x86_64::_pext_u64;
+            _pext_u64(occupied as u64, mask.lo)
+                | _pext_u64((occupied >> 64) as u64, mask.hi) << mask.lo_len
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let index = {
+            let _ = occupied;
+            unreachable!("line lookups need the bit-extract instruction")
+        };
+        self.attacks[mask.start as usize + index as usize]
+    }
+
+    /// [`Self::line`] with the arrangement gathered bit by bit, for any processor.
+    #[cfg(test)]
+    fn line_gathered_by_hand(&self, line: usize, from: usize, occupied: Bits) -> Bits {
+        let mask = &self.masks[line][from];
+        let read = Bits::from(mask.hi) << 64 | Bits::from(mask.lo);
+        let index = indices(read)
+            .enumerate()
+            .filter(|&(_, b)| occupied & 1 << b != 0)
+            .fold(0, |index, (k, _)| index | 1 << k);
+        self.attacks[mask.start as usize + index]
+    }
+}
+
 /// The bit index of a one-square set.
 fn bit_of_index(one: Bits) -> usize {
     debug_assert_eq!(one.count_ones(), 1);
@@ -546,6 +741,75 @@ mod tests {
         }
         let all: Bits = (1 << SQUARES) - 1;
         assert_eq!(super::squares(all).collect::<Vec<_>>(), squares);
+    }
+
+    /// Arrangements of pieces: empty, full, and pseudo-random ones of every density.
+    fn arrangements() -> Vec<Bits> {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut all = vec![0, ALL];
+        for _ in 0..300 {
+            let words = (Bits::from(next()) << 64 | Bits::from(next())) & ALL;
+            // Thinned by one to three further draws: from about half the board to a few.
+            let thin = (0..next() % 3).fold(words, |w, _| {
+                w & (Bits::from(next()) << 64 | Bits::from(next()))
+            });
+            all.push(thin);
+        }
+        all
+    }
+
+    #[test]
+    fn line_lookups_reach_the_squares_the_ray_walk_reaches() {
+        let g = Geometry::new(9);
+        let lines = LineTable::get();
+        for t in [
+            Tables::new(g, &crate::engine::kinds::STANDARD_KINDS, 2, [0, 2, 0, 2]),
+            Tables::new(g, &crate::engine::kinds::STANDARD_KINDS, 4, [0, 1, 2, 3]),
+        ] {
+            let b81 = t.board81().expect("9x9 tables");
+            for occupied in arrangements() {
+                for from in 0..SQUARES {
+                    for line in 0..4 {
+                        let walked = [line, line + 4].iter().fold(0, |all, &dir| {
+                            let ray = b81.rays[from][dir];
+                            let blockers = ray & occupied;
+                            all | match blockers {
+                                0 => ray,
+                                _ if increasing(dir) => {
+                                    ray & !b81.rays[blockers.trailing_zeros() as usize][dir]
+                                }
+                                _ => ray & !b81.rays[127 - blockers.leading_zeros() as usize][dir],
+                            }
+                        });
+                        assert_eq!(lines.line_gathered_by_hand(line, from, occupied), walked);
+                    }
+                }
+            }
+            // The instruction's own gathering, through every kind's attacks, where the
+            // processor has it (the lookups are used only there).
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("bmi2") {
+                for occupied in arrangements() {
+                    for seat in (0..4).map(Seat) {
+                        for kind in 0..t.kind_count() as u8 {
+                            for from in indices(ALL & !occupied) {
+                                assert_eq!(
+                                    b81.attacks_by::<true>(seat, kind, from, occupied),
+                                    b81.attacks(seat, kind, from, occupied),
+                                    "seat {seat:?} kind {kind} from {from}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -602,6 +602,11 @@ impl ShogiPosition {
     #[inline]
     pub fn count_legal_moves(&self) -> usize {
         #[cfg(target_arch = "x86_64")]
+        if bitboard::LineTable::fast() {
+            // SAFETY: the running processor has both instructions.
+            return unsafe { self.count_legal_moves_lookup() };
+        }
+        #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the running processor has the instruction.
             return unsafe { self.count_legal_moves_popcnt() };
@@ -619,10 +624,26 @@ impl ShogiPosition {
         counter.0
     }
 
+    /// Counting with slides looked up along lines (see [`bitboard::LineTable`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi2")]
+    fn count_legal_moves_lookup(&self) -> usize {
+        let mut counter = Counter(0);
+        self.generate_with::<_, true>(&mut counter);
+        counter.0
+    }
+
     /// The legal moves of the seat to move into `sink` (nothing once the game is
     /// decided); see [`Position::generate`].
     #[inline(always)]
     pub(super) fn generate<S: Sink>(&self, sink: &mut S) {
+        self.generate_with::<S, false>(sink)
+    }
+
+    /// [`Self::generate`], slides looked up along lines if `LOOKUP` is set (only where
+    /// [`bitboard::LineTable::fast`] holds, from code compiled with `bmi2`).
+    #[inline(always)]
+    fn generate_with<S: Sink, const LOOKUP: bool>(&self, sink: &mut S) {
         if self.is_decided() || !self.alive.contains(self.to_move) {
             return;
         }
@@ -730,12 +751,13 @@ impl ShogiPosition {
             let promotes = def.promotes_to.is_some();
             let from_in_zone = t.far_depth(sq, me) < zone;
             if S::COUNTS_ONLY {
-                let mut targets = b81.attacks(me, kind, from, occupied) & !closed;
+                let mut targets = b81.attacks_by::<LOOKUP>(me, kind, from, occupied) & !closed;
                 if screened {
                     targets &= evasion;
                 }
                 if def.royal && !promotes && def.dead_depth == 0 {
-                    if let Some(n) = self.count_king_moves(king, targets, opps, occupied) {
+                    if let Some(n) = self.count_king_moves::<LOOKUP>(king, targets, opps, occupied)
+                    {
                         if sink.push_count(n as usize) {
                             return;
                         }
@@ -930,7 +952,8 @@ impl ShogiPosition {
     /// its square); the grouped kinds near the king by shifts of their groups' sets.
     /// `None` against more than one opponent (yonin): their pieces are then many for the
     /// few targets, and testing each target costs less.
-    fn count_king_moves(
+    #[inline(always)]
+    fn count_king_moves<const LOOKUP: bool>(
         &self,
         king: Sq,
         targets: Bits,
@@ -958,7 +981,7 @@ impl ShogiPosition {
                 };
                 // Most of them could not reach a target even on an empty board.
                 if b81.empty_board_attacks(seat, p.kind(), from) & targets != 0 {
-                    attacked |= b81.attacks(seat, p.kind(), from, occupied);
+                    attacked |= b81.attacks_by::<LOOKUP>(seat, p.kind(), from, occupied);
                 }
             }
             if theirs & near == 0 {
