@@ -375,6 +375,7 @@ impl Board81 {
                 *guard |= attackers[to];
             }
         }
+        let line_table = LineTable::get(&rays);
         let mut board = Box::new(Board81 {
             kinds,
             steps,
@@ -388,7 +389,7 @@ impl Board81 {
             group_of,
             king_guard,
             empty_board: Vec::new(),
-            line_table: LineTable::get(),
+            line_table,
         });
         board.empty_board = (0..4 * kinds * SQUARES)
             .map(|i| {
@@ -573,40 +574,19 @@ struct LineMask {
 }
 
 impl LineTable {
-    /// The table, built once: it is the same for every 9x9 board.
-    fn get() -> &'static LineTable {
+    /// The table, built once from a board's rays: they are the same on every 9x9 board.
+    fn get(rays: &[[Bits; 8]; SQUARES]) -> &'static LineTable {
         static TABLE: std::sync::OnceLock<LineTable> = std::sync::OnceLock::new();
-        TABLE.get_or_init(LineTable::build)
+        TABLE.get_or_init(|| LineTable::build(rays))
     }
 
-    fn build() -> LineTable {
-        let mut rays = [[0 as Bits; 8]; SQUARES];
-        for (b, rays_from) in rays.iter_mut().enumerate() {
-            let (col, row) = ((b % SIDE) as i32, (b / SIDE) as i32);
-            for (dir, ray) in rays_from.iter_mut().enumerate() {
-                let (dx, dy) = DIRECTIONS[dir];
-                let (mut c, mut r) = (col + dx, row + dy);
-                while (0..SIDE as i32).contains(&c) && (0..SIDE as i32).contains(&r) {
-                    *ray |= 1 << (r as usize * SIDE + c as usize);
-                    (c, r) = (c + dx, r + dy);
-                }
-            }
-        }
-        // A ray less its last square, and the squares it reaches among `occupied`.
+    fn build(rays: &[[Bits; 8]; SQUARES]) -> LineTable {
+        // A ray less its last square.
         let inner = |ray: Bits, dir: usize| -> Bits {
             match ray {
                 0 => 0,
                 _ if increasing(dir) => ray & !(1 << (127 - ray.leading_zeros())),
                 _ => ray & (ray - 1),
-            }
-        };
-        let reached = |from: usize, dir: usize, occupied: Bits| -> Bits {
-            let ray = rays[from][dir];
-            let blockers = ray & occupied;
-            match blockers {
-                0 => ray,
-                _ if increasing(dir) => ray & !rays[blockers.trailing_zeros() as usize][dir],
-                _ => ray & !rays[127 - blockers.leading_zeros() as usize][dir],
             }
         };
         let mut masks = [[LineMask::default(); SQUARES]; 4];
@@ -629,7 +609,9 @@ impl LineTable {
                         .enumerate()
                         .filter(|(k, _)| i & 1 << k != 0)
                         .fold(0 as Bits, |all, (_, &b)| all | 1 << b);
-                    attacks.push(reached(from, line, occupied) | reached(from, line + 4, occupied));
+                    attacks.push(
+                        slide(rays, from, line, occupied) | slide(rays, from, line + 4, occupied),
+                    );
                 }
             }
         }
@@ -692,6 +674,17 @@ impl LineTable {
             .filter(|&(_, b)| occupied & 1 << b != 0)
             .fold(0, |index, (k, _)| index | 1 << k);
         self.attacks[mask.start as usize + index]
+    }
+}
+
+/// The squares a piece on `from` (a bit index) reaches sliding along direction `dir`, the
+/// board's occupied squares being `occupied`: the ray up to the first of them.
+fn slide(rays: &[[Bits; 8]; SQUARES], from: usize, dir: usize, occupied: Bits) -> Bits {
+    let ray = rays[from][dir];
+    match ray & occupied {
+        0 => ray,
+        blockers if increasing(dir) => ray & !rays[blockers.trailing_zeros() as usize][dir],
+        blockers => ray & !rays[127 - blockers.leading_zeros() as usize][dir],
     }
 }
 
@@ -767,26 +760,17 @@ mod tests {
     #[test]
     fn line_lookups_reach_the_squares_the_ray_walk_reaches() {
         let g = Geometry::new(9);
-        let lines = LineTable::get();
         for t in [
             Tables::new(g, &crate::engine::kinds::STANDARD_KINDS, 2, [0, 2, 0, 2]),
             Tables::new(g, &crate::engine::kinds::STANDARD_KINDS, 4, [0, 1, 2, 3]),
         ] {
             let b81 = t.board81().expect("9x9 tables");
+            let lines = b81.line_table;
             for occupied in arrangements() {
                 for from in 0..SQUARES {
                     for line in 0..4 {
-                        let walked = [line, line + 4].iter().fold(0, |all, &dir| {
-                            let ray = b81.rays[from][dir];
-                            let blockers = ray & occupied;
-                            all | match blockers {
-                                0 => ray,
-                                _ if increasing(dir) => {
-                                    ray & !b81.rays[blockers.trailing_zeros() as usize][dir]
-                                }
-                                _ => ray & !b81.rays[127 - blockers.leading_zeros() as usize][dir],
-                            }
-                        });
+                        let walked = slide(&b81.rays, from, line, occupied)
+                            | slide(&b81.rays, from, line + 4, occupied);
                         assert_eq!(lines.line_gathered_by_hand(line, from, occupied), walked);
                     }
                 }
