@@ -598,7 +598,8 @@ impl ShogiPosition {
     /// The number of legal moves of the seat to move (perft's last ply), counted mostly
     /// as sizes of square sets. The baseline x86-64 target has no popcount instruction,
     /// so the counting generator is compiled a second time for processors that have one
-    /// (nearly all in use), chosen at run time.
+    /// (nearly all in use), and a third, looking slides up, for those that also extract
+    /// bits fast (see [`bitboard::LineTable::fast`]); the copy is chosen at run time.
     #[inline]
     pub fn count_legal_moves(&self) -> usize {
         #[cfg(target_arch = "x86_64")]
