@@ -935,9 +935,16 @@ impl Frames81 {
 }
 
 impl Weights {
-    /// The weights a variant plays with.
+    /// The weights a variant plays with: standard shogi's table ([`STANDARD`]); the
+    /// hand-set ones elsewhere.
     pub fn standard_for(pos: &impl Position) -> Weights {
-        Weights::initial(pos)
+        match pos.variant() {
+            Variant::Standard => Weights {
+                variant: Variant::Standard,
+                values: STANDARD.to_vec(),
+            },
+            _ => Weights::initial(pos),
+        }
     }
 
     /// Hand-set weights: the usual shogi piece values, small pieces gaining by advancing,
@@ -1012,6 +1019,30 @@ impl Weights {
         Weights { variant, values: w }
     }
 }
+
+/// Standard shogi's weights, laid out by [`Layout`] (14 kinds, 9 lines): the hand-set
+/// weights of [`Weights::initial`] with square control around each king weighed as
+/// YaneuraOu's material evaluation weighs it, by the inverse of the distance d (in king
+/// steps) from the king: its own side's control once 92 / (d + 1), twice 71 / (d + 1);
+/// the enemy's once -102 / (d + 1), twice -78 / (d + 1); the enemy on the king's own
+/// square (check) -152 once and -79 twice.
+pub const STANDARD: [Score; 362] = [
+    0, 1000, 850, 570, 520, 420, 330, 100, 1250, 1050, 560, 560, 560, 560, 0, 1125, 956, 641, 585,
+    472, 371, 112, 1406, 1181, 630, 630, 630, 630, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 83,
+    83, 83, 0, 0, 0, 0, 0, 0, 66, 66, 66, 0, 4, 8, 12, 16, 20, 24, 24, 24, 0, 4, 8, 12, 16, 20, 37,
+    37, 37, 0, 4, 8, 12, 16, 20, 70, 70, 70, 0, 4, 8, 12, 16, 20, 100, 100, 100, 0, 4, 8, 12, 16,
+    20, 177, 177, 177, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 8, 12, 16, 20,
+    24, 24, 24, 0, 4, 8, 12, 16, 20, 24, 24, 24, 0, 4, 8, 12, 16, 20, 24, 24, 24, 0, 4, 8, 12, 16,
+    20, 24, 24, 24, 0, 0, -16, -32, -48, -64, -80, -96, -112, 0, 0, -16, -32, -48, -64, -80, -96,
+    -112, 0, 0, -16, -32, -48, -64, -80, -96, -112, 0, 0, -16, -32, -48, -64, -80, -96, -112, 0, 0,
+    -16, -32, -48, -64, -80, -96, -112, 0, 25, 50, 75, 100, -50, -25, 31, 24, -34, -26, 46, 35,
+    -51, -39, 92, 71, -152, -79, 46, 35, -51, -39, 31, 24, -34, -26, 31, 24, -34, -26, 46, 35, -51,
+    -39, 46, 35, -51, -39, 46, 35, -51, -39, 31, 24, -34, -26, 31, 24, -34, -26, 31, 24, -34, -26,
+    31, 24, -34, -26, 31, 24, -34, -26, 31, 24, -34, -26, 23, 18, -26, -20, 18, 14, -20, -16, 15,
+    12, -17, -13, 13, 10, -15, -11, 12, 9, -13, -10, 10, 8, -11, -9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4000,
+];
 
 /// Values of standard shogi's pieces by code, as shogi programs use them (pawn = 100).
 fn shogi_value(code: &str) -> Score {
@@ -1293,6 +1324,15 @@ mod tests {
         let dai = daidai::start();
         assert_eq!(Evaluator::new(&dai).hand_value(1), 0);
         let _ = Sq::NONE;
+    }
+
+    #[test]
+    fn standard_shogi_plays_its_table_and_the_other_variants_their_hand_set_weights() {
+        let pos = standard::start();
+        assert_eq!(STANDARD.len(), Layout::of(&pos).len);
+        assert_eq!(Weights::standard_for(&pos).values, STANDARD.to_vec());
+        let yonin = yonin::start(false);
+        assert_eq!(Weights::standard_for(&yonin), Weights::initial(&yonin));
     }
 
     #[test]
