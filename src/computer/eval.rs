@@ -234,6 +234,10 @@ pub struct Evaluator {
     /// Per kind: the kind a capture puts in hand.
     base: Vec<KindId>,
     drops: bool,
+    /// Whether any square next to a king has a weight for the enemy's control of it: if
+    /// not, dai dai's search asks only whether the king is in check, not the dearer attack
+    /// test of its eight neighbours.
+    king_zone: bool,
     pawn: Score,
 }
 
@@ -271,6 +275,9 @@ impl Evaluator {
                 .max(1),
             _ => 100,
         };
+        let king_zone = (0..NEAR_CELLS)
+            .filter(|&cell| cell != 2)
+            .any(|cell| weights.values[layout.near_of(cell, 2)] != 0);
         Ok(Evaluator {
             variant,
             layout,
@@ -282,6 +289,7 @@ impl Evaluator {
                 .collect(),
             base: kinds.iter().map(|k| k.base).collect(),
             drops: !pos.hand_kinds().is_empty(),
+            king_zone,
             pawn,
         })
     }
@@ -406,7 +414,9 @@ impl Evaluator {
             }
             return self.terms_81::<O, false>(p, out);
         }
-        let daidai = any.downcast_ref::<DaiDaiPosition>();
+        let daidai = any
+            .downcast_ref::<DaiDaiPosition>()
+            .filter(|_| O::EVERY_TERM || self.king_zone);
         self.terms_by_squares(pos, daidai, out)
     }
 
@@ -692,6 +702,8 @@ fn shares<P: Position>(pos: &P, team: SeatSet) -> ([Share; 4], Score) {
 /// tuner).
 trait Seats {
     type Sink: Terms;
+    /// Every term is wanted, those whose weights are 0 too (the tuner's list).
+    const EVERY_TERM: bool;
     fn open(&self, seat: Seat) -> Self::Sink;
     fn close(&mut self, seat: Seat, sink: Self::Sink);
 }
@@ -732,6 +744,7 @@ struct Worth<'a> {
 
 impl<'a> Seats for Worth<'a> {
     type Sink = Sum<'a>;
+    const EVERY_TERM: bool = false;
 
     #[inline(always)]
     fn open(&self, _: Seat) -> Sum<'a> {
@@ -842,6 +855,7 @@ struct List {
 
 impl Seats for List {
     type Sink = SeatList;
+    const EVERY_TERM: bool = true;
 
     fn open(&self, seat: Seat) -> SeatList {
         SeatList {
