@@ -29,6 +29,12 @@ pub const SHARDS_VAR: &str = "SHARDS";
 /// Name of the variable holding the address the health endpoints listen on.
 pub const HEALTH_ADDR_VAR: &str = "HEALTH_ADDR";
 
+/// Name of the variable holding how long a query waits for a database connection.
+pub const ACQUIRE_TIMEOUT_VAR: &str = "DATABASE_ACQUIRE_TIMEOUT_MS";
+/// Name of the variable holding how long a command waits for the database before it is
+/// given up.
+pub const GIVE_UP_VAR: &str = "DATABASE_GIVE_UP_MS";
+
 /// The most shards `SHARD_COUNT` may name: far past what any bot needs (Discord asks for a
 /// shard per 2,500 servers), low enough that a typo is caught.
 pub const MAX_SHARD_COUNT: u32 = 65_535;
@@ -188,6 +194,12 @@ pub struct Config {
     pub sharding: Sharding,
     /// Serve `/healthz` and `/metrics` on this address, if set.
     pub health_addr: Option<SocketAddr>,
+    /// How long a query waits for a connection from the pool (making one included) before
+    /// it fails as "the database cannot be reached".
+    pub acquire_timeout: Duration,
+    /// How long a command or click that has changed nothing waits for the database before
+    /// it is given up and its user told so (see `deadline`).
+    pub give_up: Duration,
 }
 
 /// Why the settings could not be read.
@@ -280,6 +292,9 @@ impl Config {
             lease: millis(LEASE_VAR, defaults.lease)?,
         };
 
+        let acquire_timeout = millis(ACQUIRE_TIMEOUT_VAR, crate::store::DEFAULT_ACQUIRE_TIMEOUT)?;
+        let give_up = millis(GIVE_UP_VAR, super::DEFAULT_GIVE_UP)?;
+
         let sharding = Sharding::parse(optional(SHARD_COUNT_VAR), optional(SHARDS_VAR))?;
         let health_addr = optional(HEALTH_ADDR_VAR)
             .map(|text| {
@@ -297,7 +312,16 @@ impl Config {
             delivery,
             sharding,
             health_addr,
+            acquire_timeout,
+            give_up,
         })
+    }
+
+    /// How the store waits for its database, as these settings say.
+    pub fn store_options(&self) -> crate::store::StoreOptions {
+        crate::store::StoreOptions {
+            acquire_timeout: self.acquire_timeout,
+        }
     }
 }
 
@@ -311,6 +335,8 @@ impl fmt::Debug for Config {
             .field("delivery", &self.delivery)
             .field("sharding", &self.sharding)
             .field("health_addr", &self.health_addr)
+            .field("acquire_timeout", &self.acquire_timeout)
+            .field("give_up", &self.give_up)
             .finish()
     }
 }
@@ -348,6 +374,36 @@ mod tests {
         assert_eq!(config.delivery, Delivery::default());
         assert_eq!(config.sharding, Sharding::Single);
         assert_eq!(config.health_addr, None);
+        assert_eq!(config.acquire_timeout, Duration::from_secs(3));
+        assert_eq!(config.give_up, Duration::from_secs(5));
+    }
+
+    #[test]
+    fn database_waits_are_read_in_milliseconds() {
+        let config = config(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DATABASE_ACQUIRE_TIMEOUT_MS", "1200"),
+            ("DATABASE_GIVE_UP_MS", "4000"),
+        ])
+        .unwrap();
+        assert_eq!(config.acquire_timeout, Duration::from_millis(1200));
+        assert_eq!(
+            config.store_options().acquire_timeout,
+            Duration::from_millis(1200)
+        );
+        assert_eq!(config.give_up, Duration::from_secs(4));
+        let bad = super::Config::from_lookup(|name| match name {
+            "DISCORD_TOKEN" => Some("abc".into()),
+            "DATABASE_GIVE_UP_MS" => Some("0".into()),
+            _ => None,
+        });
+        assert_eq!(
+            bad,
+            Err(ConfigError::BadMilliseconds(
+                "DATABASE_GIVE_UP_MS",
+                "0".into()
+            ))
+        );
     }
 
     fn sharding(count: &str, shards: &str) -> Result<Sharding, ConfigError> {

@@ -64,12 +64,17 @@ pub use help::HelpTopic;
 /// every refusal public (a deferred answer inherits the deferral's visibility).
 pub const DEFAULT_DEFER_AFTER: Duration = Duration::from_millis(1500);
 
+/// How long a command or click may wait for the database before it is given up and its
+/// user told that nothing was changed (`DATABASE_GIVE_UP_MS`; see `deadline`).
+pub const DEFAULT_GIVE_UP: Duration = Duration::from_secs(5);
+
 /// State shared by every command and button handler: the game service, read with
 /// `ctx.data()`.
 #[derive(Debug, Clone)]
 pub struct Data {
     service: Service,
     defer_after: Duration,
+    give_up: Duration,
     counters: std::sync::Arc<health::Counters>,
 }
 
@@ -79,6 +84,7 @@ impl Data {
         Self {
             service,
             defer_after: DEFAULT_DEFER_AFTER,
+            give_up: DEFAULT_GIVE_UP,
             counters: std::sync::Arc::default(),
         }
     }
@@ -86,6 +92,13 @@ impl Data {
     /// Defers every answer still being worked on after `after` (zero: defers at once).
     pub fn with_defer_after(mut self, after: Duration) -> Self {
         self.defer_after = after;
+        self
+    }
+
+    /// Gives up the work of a command or click that has changed nothing after `after`
+    /// (see `deadline`).
+    pub fn with_give_up(mut self, after: Duration) -> Self {
+        self.give_up = after;
         self
     }
 
@@ -268,6 +281,7 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), RunError> {
     tracing::info!(?config, "starting");
+    let data = data.with_give_up(config.give_up);
     // Bound first: a taken port stops start-up before anything connects.
     let health_listener = match config.health_addr {
         Some(addr) => Some(
@@ -417,29 +431,22 @@ fn spawn_background(
 /// Remembers the languages that a command's interaction carries: the server's (its
 /// `guild_locale`), for what the bot posts there later without an interaction (results,
 /// reminders, announcements), and the user's (their client's `locale`), for what is sent to
-/// them alone (the turn message, the digest). Best effort: a failure is logged, and the
-/// command goes on.
+/// them alone (the turn message, the digest). Nothing here waits for the database, so the
+/// command's answer is never held up: what changed is stored in the background (see
+/// [`Service::remember_locales`](crate::service::Service::remember_locales)).
 async fn remember_locales(ctx: Context<'_>) {
     let poise::Context::Application(app) = ctx else {
         return;
     };
-    let service = ctx.data().service();
     let user = ids::user(app.interaction.user.id);
-    if let Err(error) = service
-        .note_player_locale(user, &app.interaction.locale)
-        .await
-    {
-        tracing::warn!(%error, %user, "cannot remember a player's language");
-    }
-    let (Some(guild), Some(locale)) = (
-        app.interaction.guild_id,
-        app.interaction.guild_locale.as_deref(),
-    ) else {
-        return;
-    };
-    if let Err(error) = service.note_guild_locale(ids::guild(guild), locale).await {
-        tracing::warn!(%error, %guild, "cannot remember a server's language");
-    }
+    let guild = app
+        .interaction
+        .guild_id
+        .zip(app.interaction.guild_locale.as_deref())
+        .map(|(guild, locale)| (ids::guild(guild), locale));
+    ctx.data()
+        .service()
+        .remember_locales(user, &app.interaction.locale, guild);
 }
 
 /// Completes once `true` is sent, or the sender is gone.
