@@ -36,6 +36,7 @@ mod game;
 pub mod health;
 mod help;
 pub mod i18n;
+mod identify;
 mod ids;
 mod lists;
 mod offers;
@@ -119,8 +120,8 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 /// Why the bot stopped other than by a requested shutdown.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    /// With `DISCORD_API_BASE` set, the gateway address must come from there; serenity would
-    /// otherwise fall back to the real gateway without a word.
+    /// With `DISCORD_API_BASE` or `DISCORD_REST_PROXY` set, the gateway address must come
+    /// from there; serenity would otherwise fall back to the real gateway without a word.
     #[error("could not get the gateway address from {api_base}: {source}")]
     Gateway {
         api_base: String,
@@ -154,6 +155,9 @@ pub struct StartPlan {
     /// How long to wait before the first IDENTIFY, so that processes started together keep
     /// to Discord's limit between them (see [`StartPlan::stagger`]).
     pub delay: Duration,
+    /// Whether the processes take turns through the database (PostgreSQL), which then
+    /// replaces the stagger.
+    pub shared: bool,
 }
 
 impl StartPlan {
@@ -174,8 +178,13 @@ impl StartPlan {
 }
 
 /// Decides the shards to start: for `SHARDS=auto` or a shard range, asks Discord
-/// (`GET /gateway/bot`) for the recommended count and `session_start_limit`.
-async fn start_plan(http: &serenity::Http, sharding: Sharding) -> Result<StartPlan, RunError> {
+/// (`GET /gateway/bot`) for the recommended count and `session_start_limit`. With `shared`
+/// (the processes take turns through the database) there is no stagger.
+async fn start_plan(
+    http: &serenity::Http,
+    sharding: Sharding,
+    shared: bool,
+) -> Result<StartPlan, RunError> {
     let (first, last, count) = match sharding {
         Sharding::Single => {
             return Ok(StartPlan {
@@ -186,6 +195,7 @@ async fn start_plan(http: &serenity::Http, sharding: Sharding) -> Result<StartPl
                 },
                 max_concurrency: 1,
                 delay: Duration::ZERO,
+                shared,
             })
         }
         Sharding::Auto => (None, None, None),
@@ -209,7 +219,11 @@ async fn start_plan(http: &serenity::Http, sharding: Sharding) -> Result<StartPl
             .max(1)
     });
     let shards = health::ShardPlan { first, last, count };
-    let mut delay = StartPlan::stagger(first, max_concurrency);
+    let mut delay = if shared {
+        Duration::ZERO
+    } else {
+        StartPlan::stagger(first, max_concurrency)
+    };
     if let Some(gateway) = &gateway {
         let limit = &gateway.session_start_limit;
         if let Some(recommended) = recommended.filter(|r| *r > count) {
@@ -227,7 +241,7 @@ async fn start_plan(http: &serenity::Http, sharding: Sharding) -> Result<StartPl
             delay = delay.max(wait);
         }
     }
-    if first % max_concurrency != 0 {
+    if first % max_concurrency != 0 && !shared {
         tracing::warn!(
             "the first shard, {first}, is not a multiple of Discord's max_concurrency \
              ({max_concurrency}): processes started together may IDENTIFY too fast \
@@ -238,6 +252,7 @@ async fn start_plan(http: &serenity::Http, sharding: Sharding) -> Result<StartPl
         shards,
         max_concurrency,
         delay,
+        shared,
     })
 }
 
@@ -292,7 +307,7 @@ pub async fn run(
         None => None,
     };
     let http = build_http(&config);
-    if let Some(api_base) = &config.api_base {
+    if let Some(api_base) = config.api_base.as_ref().or(config.rest_proxy.as_ref()) {
         if let Err(source) = http.get_gateway().await {
             return Err(RunError::Gateway {
                 api_base: api_base.clone(),
@@ -301,7 +316,14 @@ pub async fn run(
         }
     }
 
-    let plan = start_plan(&http, config.sharding).await?;
+    // On PostgreSQL every process of the bot shares the database, which keeps the IDENTIFY
+    // limit between them; on SQLite there is one process, which keeps it alone.
+    let identify_gate = data
+        .service
+        .store()
+        .shared_locks()
+        .map(|locks| std::sync::Arc::new(identify::IdentifyGate::new(locks)));
+    let plan = start_plan(&http, config.sharding, identify_gate.is_some()).await?;
     let guild_id = config.guild_id;
     let delivery = config.delivery;
     let service = data.service.clone();
@@ -335,6 +357,9 @@ pub async fn run(
         .await?;
     let shard_manager = client.shard_manager.clone();
     shard_manager.set_max_concurrency(plan.max_concurrency);
+    if let Some(gate) = identify_gate {
+        shard_manager.set_identify_gate(gate);
+    }
 
     let health = health::Health::new(
         service_for_health,
@@ -355,9 +380,14 @@ pub async fn run(
     tokio::spawn(health.log_every_minute(stopped(health_stopped)));
 
     tracing::info!(
-        "running {} (IDENTIFY: {} at a time every 5 s)",
+        "running {} (IDENTIFY: {} at a time every 5 s{})",
         plan.shards,
-        plan.max_concurrency
+        plan.max_concurrency,
+        if plan.shared {
+            ", taking turns with the other processes through the database"
+        } else {
+            ""
+        }
     );
     let sharding = config.sharding;
     let delay = plan.delay;
@@ -523,14 +553,18 @@ pub async fn shutdown_signal() {
     }
 }
 
-/// The REST client: straight to Discord, or through `config.api_base`. Serenity's rate
-/// limiter stays on either way (it waits out 429 answers and retries); the vendored serenity
-/// sends its requests to the base address too (see `vendor/serenity/PATCHES.md`).
+/// The REST client: straight to Discord, through `config.api_base` (serenity's rate limiter
+/// on: it waits out 429 answers and retries; the vendored serenity sends its requests to the
+/// base address too, see `vendor/serenity/PATCHES.md`), or through the rate-limit proxy
+/// `config.rest_proxy` shared by every process, with serenity's limiter off (the proxy
+/// keeps Discord's limits for all of them; a limiter per process would not know of the
+/// others' requests).
 fn build_http(config: &Config) -> serenity::Http {
     let builder = serenity::HttpBuilder::new(&config.token);
-    match &config.api_base {
-        Some(base) => builder.proxy(base).build(),
-        None => builder.build(),
+    match (&config.rest_proxy, &config.api_base) {
+        (Some(proxy), _) => builder.proxy(proxy).ratelimiter_disabled(true).build(),
+        (None, Some(base)) => builder.proxy(base).build(),
+        (None, None) => builder.build(),
     }
 }
 
