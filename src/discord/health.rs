@@ -34,7 +34,7 @@ pub const LOG_EVERY: Duration = Duration::from_secs(60);
 const STORE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// What `/healthz` says while the database is known to be unreachable.
-const STORE_DOWN: &str = "it cannot be reached; waiting for it to come back";
+const STORE_DOWN: &str = "unreachable since its last error; waiting for it to come back";
 
 /// What the Discord layer counts since start: interactions received and failures of the bot
 /// (not refusals of what a user asked).
