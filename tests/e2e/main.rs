@@ -17,6 +17,7 @@ mod games;
 mod languages;
 mod latency;
 mod notifications;
+mod outage;
 mod outbox;
 mod playing;
 mod replays;
