@@ -21,7 +21,7 @@ use crate::store::{
     WorkKind,
 };
 
-use super::challenges::first_free_seat;
+use super::challenges::{challenge_level, first_free_seat};
 use super::table::{parse_variant, Table};
 use super::{AcceptOutcome, OfferView, Outcome, Person, Service, ServiceError, ServiceResult};
 
@@ -87,13 +87,13 @@ fn computer_to_move(table: &Table) -> Option<(UserId, Level)> {
 }
 
 impl Service {
-    /// Seats computers in every seat of a challenge still open and starts the game (the
-    /// "Fill with computers" button). Any seated player or the challenger may ask.
+    /// Seats computers of the challenge's level in every seat of a challenge still open and
+    /// starts the game (the "Fill with computers" button). Any seated player or the
+    /// challenger may ask. The game is unrated, whatever the challenge said.
     pub async fn fill_with_computers(
         &self,
         challenge_id: ChallengeId,
         user: UserId,
-        level: Level,
     ) -> ServiceResult<AcceptOutcome> {
         let now = self.now();
         let challenge = self.open_challenge(challenge_id, now).await?;
@@ -103,6 +103,7 @@ impl Service {
             return Err(ServiceError::NotInvited(challenge_id));
         }
         let variant = parse_variant(&challenge.variant)?;
+        let level = challenge_level(&challenge)?;
         let wanted = usize::from(variant.seats()) - 1;
         let mut updated = challenge;
         let mut slot = updated

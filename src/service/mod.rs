@@ -141,8 +141,9 @@ pub struct ChallengeRequest {
     pub time_limit: TimeLimit,
     /// Rule options; `None` for the variant's defaults.
     pub rules: Option<RuleOptions>,
-    /// Whether the result changes ratings; `None` for the server's default (a game with a
-    /// computer seat is then unrated).
+    /// Whether the result changes ratings; `None` for the server's default. A game with a
+    /// computer seat is never rated: asking for it with a computer named is refused, and a
+    /// rated challenge whose open seats are filled with computers starts unrated.
     pub rated: Option<bool>,
     /// Whether the game is to be played in a thread of its own under the channel (opened by
     /// the front end when the last player accepts).
@@ -150,6 +151,9 @@ pub struct ChallengeRequest {
     /// Each player's time bank in seconds (a reserve a late move eats into); `None` for
     /// none. Needs a time limit.
     pub bank: Option<i64>,
+    /// The strength of the computers the challenge seats, now or when its open seats are
+    /// filled with computers; `None` for [`Level::DEFAULT`](crate::computer::Level).
+    pub level: Option<crate::computer::Level>,
 }
 
 impl ChallengeRequest {
@@ -164,6 +168,7 @@ impl ChallengeRequest {
             rated: None,
             thread: false,
             bank: None,
+            level: None,
         }
     }
 }

@@ -1,0 +1,6 @@
+# Computer players at the table (src/discord/format.rs, replay.rs, refusals.rs): their
+# names, their turns, the refusal of a rated game with them, the moves they play while no
+# person is to move, the button that steps through a finished game, and the places of
+# four-player games, where computers often play.
+
+error-rated-with-computer = Games with the computer are never rated: leave `rated` out, or challenge only people for a rated game.
