@@ -229,15 +229,18 @@ impl Service {
         }
     }
 
-    /// Opens (creating and migrating if needed) the database at `database_url` and builds
-    /// the table over it.
+    /// Opens (creating and migrating if needed) the database at `database_url`, builds the
+    /// table over it, and computes again the ratings a migration asked for (see
+    /// [`Service::recompute_ratings_asked`]).
     pub async fn open(
         database_url: &str,
         clock: impl Clock,
         settings: Settings,
     ) -> ServiceResult<Self> {
         let store = Store::open(database_url).await?;
-        Ok(Self::new(store, clock, settings))
+        let service = Self::new(store, clock, settings);
+        service.recompute_ratings_asked().await?;
+        Ok(service)
     }
 
     /// The database underneath.
