@@ -196,13 +196,17 @@ pub(crate) fn game_title(lang: Lang, variant: Variant, game: impl std::fmt::Disp
 }
 
 /// "Your move, X" with the deadline where there is one (and the bank left in a game with
-/// a time bank).
+/// a time bank); for a computer, which moves at once and has no deadline, that it is
+/// thinking.
 fn your_move(
     lang: Lang,
     next: &PlayerView,
     deadline: Option<i64>,
     bank_left: Option<i64>,
 ) -> String {
+    if computer_level(next.user_id).is_some() {
+        return tr!(lang, "computer-thinking", player = player(lang, next));
+    }
     match deadline {
         Some(deadline) => tr!(
             lang,
@@ -460,6 +464,9 @@ pub(crate) fn board(lang: Lang, view: &BoardView) -> String {
     if let Some(to_move) = &view.to_move {
         let who = player(lang, to_move);
         let line = match view.deadline_at {
+            _ if computer_level(to_move.user_id).is_some() => {
+                tr!(lang, "computer-thinking", player = who)
+            }
             Some(deadline) => tr!(
                 lang,
                 "board-to-move-deadline",
@@ -890,10 +897,12 @@ pub(crate) fn game_started(lang: Lang, view: &BoardView) -> String {
     if let Some(to_move) = &view.to_move {
         let _ = write!(
             text,
-            "\n{} {}",
-            your_move(lang, to_move, view.deadline_at, view.bank_left),
-            tr!(lang, "play-with-move")
+            "\n{}",
+            your_move(lang, to_move, view.deadline_at, view.bank_left)
         );
+        if computer_level(to_move.user_id).is_none() {
+            let _ = write!(text, " {}", tr!(lang, "play-with-move"));
+        }
     }
     text
 }
