@@ -3,6 +3,16 @@
 # person is to move, the button that steps through a finished game, and the places of
 # four-player games, where computers often play.
 
+# A computer in a seat, named with the seat so that the computers of one game are told
+# apart: "shogiban · level 3 (E)".
+computer-in-seat = shogiban · level {$level} ({$seat})
+# A computer player by its level, where its seat is not at hand: "shogiban · level 2".
+computer-name = shogiban · level {$level}
+# Computers of one level named in a challenge, before their seats are drawn.
+computers-of-level = {$n ->
+    [1] **shogiban · level {$level}**
+   *[other] **shogiban · level {$level}** ×{$n}
+}
 # The computer to move: it has no deadline, it moves as soon as it has thought.
 computer-thinking = {$player} is thinking…
 error-rated-with-computer = Games with the computer are never rated: leave `rated` out, or challenge only people for a rated game.

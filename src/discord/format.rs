@@ -25,6 +25,15 @@ pub(crate) fn mention(user: UserId) -> String {
     }
 }
 
+/// A user as `lang` names them: a mention, or a computer player's name in `lang`
+/// (`**shogiban · level 2**`, `**shogiban レベル2**`).
+fn named_user(lang: Lang, user: UserId) -> String {
+    match computer_level(user) {
+        Some(level) => format!("**{}**", tr!(lang, "computer-name", level = level.number())),
+        None => mention(user),
+    }
+}
+
 /// A channel link.
 pub(crate) fn channel(channel: ChannelId) -> String {
     format!("<#{channel}>")
@@ -56,8 +65,25 @@ pub(crate) fn variant_title(lang: Lang, variant: Variant) -> String {
     tr!(lang, key)
 }
 
-/// A player: seat and mention, e.g. `black <@1>` (`先手 <@1>`).
+/// A computer player in a seat, named with the seat so that the computers of one game
+/// are told apart: `shogiban · level 3 (E)` (`shogiban レベル3（東）`); `None` for a
+/// person.
+pub(crate) fn computer_in_seat(lang: Lang, player: &PlayerView) -> Option<String> {
+    let level = computer_level(player.user_id)?;
+    Some(tr!(
+        lang,
+        "computer-in-seat",
+        level = level.number(),
+        seat = seat_name(lang, player.seat_name)
+    ))
+}
+
+/// A player: seat and mention, e.g. `black <@1>` (`先手 <@1>`); a computer by its name,
+/// which says its seat: `**shogiban · level 3 (E)**`.
 pub(crate) fn player(lang: Lang, player: &PlayerView) -> String {
+    if let Some(computer) = computer_in_seat(lang, player) {
+        return format!("**{computer}**");
+    }
     let seat = seat_name(lang, player.seat_name);
     if player.user_id.0 == 0 {
         let name = match &player.name {
@@ -69,8 +95,12 @@ pub(crate) fn player(lang: Lang, player: &PlayerView) -> String {
     tr!(lang, "player", seat = seat, who = mention(player.user_id))
 }
 
-/// A player with their name rather than a mention (for one-line results): `black (alice)`.
+/// A player with their name rather than a mention (for one-line results): `black (alice)`;
+/// a computer as `shogiban · level 3 (E)`.
 pub(crate) fn named_player(lang: Lang, player: &PlayerView) -> String {
+    if let Some(computer) = computer_in_seat(lang, player) {
+        return computer;
+    }
     let seat = seat_name(lang, player.seat_name);
     match &player.name {
         Some(name) => tr!(lang, "player-named", seat = seat, name = name),
@@ -536,7 +566,7 @@ pub(crate) fn offer_declined(lang: Lang, declined: &OfferDeclined) -> String {
         tr!(
             lang,
             "offer-declined",
-            by = mention(declined.by),
+            by = named_user(lang, declined.by),
             offer = offer_name(lang, declined.offer.kind),
             player = player(lang, &declined.offer.by)
         )
@@ -562,7 +592,7 @@ pub(crate) fn offer_answered(
         "{} · {}\n{}",
         game_title(lang, variant, game),
         standing_offer(lang, offer),
-        tr!(lang, answer, by = mention(by))
+        tr!(lang, answer, by = named_user(lang, by))
     )
 }
 
@@ -794,13 +824,23 @@ pub(crate) fn challenge(lang: Lang, view: &ChallengeView) -> String {
     text
 }
 
-/// Whom a challenge names, with the open seats.
+/// Whom a challenge names, with the open seats; computers of one level once, with how
+/// many there are (their seats are drawn when the game starts).
 fn challenged(lang: Lang, view: &ChallengeView) -> String {
-    let mut names: Vec<String> = view
-        .invitees
-        .iter()
-        .map(|invitee| mention(invitee.user_id))
-        .collect();
+    let mut names: Vec<String> = Vec::new();
+    let mut computers: Vec<(u8, u64)> = Vec::new();
+    for invitee in &view.invitees {
+        match computer_level(invitee.user_id) {
+            Some(level) => match computers.iter_mut().find(|(l, _)| *l == level.number()) {
+                Some((_, count)) => *count += 1,
+                None => computers.push((level.number(), 1)),
+            },
+            None => names.push(mention(invitee.user_id)),
+        }
+    }
+    for (level, count) in computers {
+        names.push(tr!(lang, "computers-of-level", level = level, n = count));
+    }
     if view.open_seats > 0 {
         names.push(tr!(lang, "challenge-anyone", n = view.open_seats as u64));
     }
@@ -814,7 +854,7 @@ fn fixed_seats(lang: Lang, view: &ChallengeView) -> String {
             participant
                 .seat_name
                 .map_or_else(|| "?".to_owned(), |seat| seat_name(lang, seat)),
-            mention(participant.user_id)
+            named_user(lang, participant.user_id)
         )
     };
     let mut seats: Vec<(Option<u8>, String)> = std::iter::once(&view.challenger)
@@ -910,7 +950,13 @@ pub(crate) fn game_started(lang: Lang, view: &BoardView) -> String {
 /// A pair as the start message names it: `**S+N** (@a, @c)`.
 fn pair_line(lang: Lang, pair: &[PlayerView]) -> String {
     let seats: Vec<String> = pair.iter().map(|p| seat_name(lang, p.seat_name)).collect();
-    let names: Vec<String> = pair.iter().map(|p| mention(p.user_id)).collect();
+    let names: Vec<String> = pair
+        .iter()
+        .map(|p| match computer_in_seat(lang, p) {
+            Some(computer) => format!("**{computer}**"),
+            None => mention(p.user_id),
+        })
+        .collect();
     format!("**{}** ({})", seats.join("+"), names.join(", "))
 }
 
