@@ -22,6 +22,7 @@ use crate::store::{
 };
 
 use super::challenges::{challenge_level, first_free_seat};
+use super::offers::Answered;
 use super::table::{parse_variant, Table};
 use super::{AcceptOutcome, OfferView, Outcome, Person, Service, ServiceError, ServiceResult};
 
@@ -231,31 +232,25 @@ impl Service {
             let Some(level) = computer_level(user) else {
                 continue;
             };
-            let answer = match offer.kind {
+            // The offer's message loses its buttons, as when a person answers it.
+            let elsewhere = Answered::Elsewhere;
+            let yes = match offer.kind {
                 OfferKind::Draw => {
-                    let yes =
-                        computer::accepts_draw(&table.game, crate::engine::Seat(other), level);
-                    if yes {
-                        ComputerAnswer::Accepted(Box::new(self.accept_draw(channel, user).await?))
-                    } else {
-                        ComputerAnswer::Declined {
-                            offer: self.decline_draw(channel, user).await?,
-                            by: user,
-                        }
-                    }
+                    computer::accepts_draw(&table.game, crate::engine::Seat(other), level)
                 }
-                OfferKind::Takeback => {
-                    if table.row.rated {
-                        ComputerAnswer::Declined {
-                            offer: self.decline_takeback(channel, user).await?,
-                            by: user,
-                        }
-                    } else {
-                        ComputerAnswer::Accepted(Box::new(
-                            self.accept_takeback(channel, user).await?,
-                        ))
-                    }
-                }
+                OfferKind::Takeback => !table.row.rated,
+            };
+            let answer = match (offer.kind, yes) {
+                (OfferKind::Draw, true) => ComputerAnswer::Accepted(Box::new(
+                    self.accept_draw_as(channel, user, elsewhere).await?,
+                )),
+                (OfferKind::Takeback, true) => ComputerAnswer::Accepted(Box::new(
+                    self.accept_takeback_as(channel, user, elsewhere).await?,
+                )),
+                (kind, false) => ComputerAnswer::Declined {
+                    offer: self.decline_offer(channel, user, kind, elsewhere).await?,
+                    by: user,
+                },
             };
             return Ok(Some(answer));
         }

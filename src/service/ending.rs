@@ -158,7 +158,8 @@ struct Provisional {
 impl Service {
     /// Stores the end of a game in one transaction: the final state (and the final move, if
     /// given), the result and places, for a rated result the new ratings, and the
-    /// announcement: `outcome` with the result as the transaction wrote it. Returns the
+    /// announcements: `outcome` with the result as the transaction wrote it, then `also`
+    /// (the edit of an offer's message the end answered), then the replay. Returns the
     /// result.
     pub(super) async fn store_end(
         &self,
@@ -166,6 +167,7 @@ impl Service {
         result: &GameResult,
         final_move: Option<&NewMove>,
         outcome: &Outcome,
+        also: &[Announcement],
         now: i64,
     ) -> ServiceResult<GameOver> {
         let variant = table.variant();
@@ -231,6 +233,7 @@ impl Service {
             let mut said = outcome.clone();
             said.result = Some(over.clone());
             let mut announcements = vec![Announcement::Outcome(Box::new(said))];
+            announcements.extend(also.iter().cloned());
             // The replay follows the result, in the same channel.
             if let Some(replay) = replay_at_end(table, &summary, &over) {
                 announcements.push(Announcement::Replay(Box::new(replay)));

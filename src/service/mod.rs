@@ -48,8 +48,8 @@ use crate::engine::{RuleOptions, Variant};
 use crate::store::{Store, UserId};
 
 pub use announce::{
-    now_ms, Announcement, ArchiveThread, Delivery, OfferDeclined, OfferLapsed, OfferMade, Reminder,
-    ThreadResult,
+    now_ms, Announcement, ArchiveThread, Delivery, OfferAnswered, OfferDeclined, OfferLapsed,
+    OfferMade, Reminder, ThreadResult,
 };
 pub use challenges::GAME_THREADS_SETTING;
 pub use clock::{Clock, ManualClock, SystemClock};

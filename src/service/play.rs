@@ -23,8 +23,26 @@ pub(super) enum Write {
     },
     /// Nothing else (a timeout that eliminates a yonin player, a resignation, ...).
     State,
-    /// This many moves leave the log.
-    TakeBack(u32),
+    /// A draw agreed, and the edit of the offer's message (its buttons removed) when the
+    /// offer was not answered by its own buttons.
+    Agreement { answered: Vec<Announcement> },
+    /// A takeback granted: this many moves leave the log; `answered` as for an agreement.
+    TakeBack {
+        plies: u32,
+        answered: Vec<Announcement>,
+    },
+}
+
+impl Write {
+    /// What the write announces besides the outcome: the offers a move lapsed, or the
+    /// offer an agreement answered.
+    fn also_announced(&self) -> &[Announcement] {
+        match self {
+            Self::Move { lapsed, .. } => lapsed,
+            Self::Agreement { answered } | Self::TakeBack { answered, .. } => answered,
+            Self::State => &[],
+        }
+    }
 }
 
 impl Service {
@@ -468,8 +486,8 @@ impl Service {
         let at = table.row.at_version();
         let ply = match &write {
             Write::Move { .. } => table.row.ply + 1,
-            Write::State => table.row.ply,
-            Write::TakeBack(plies) => table.row.ply.saturating_sub(*plies),
+            Write::State | Write::Agreement { .. } => table.row.ply,
+            Write::TakeBack { plies, .. } => table.row.ply.saturating_sub(*plies),
         };
         let checks = match &report.played {
             Some(played) => played.checks,
@@ -514,7 +532,14 @@ impl Service {
                 _ => None,
             };
             let over = self
-                .store_end(&table, result, final_move, &outcome, now)
+                .store_end(
+                    &table,
+                    result,
+                    final_move,
+                    &outcome,
+                    write.also_announced(),
+                    now,
+                )
                 .await?;
             outcome.result = Some(over);
             self.announced();
@@ -537,10 +562,7 @@ impl Service {
         outcome.deadline_at = next.clock.deadline_at;
         outcome.bank_left = next_bank;
         let announcement = Announcement::Outcome(Box::new(outcome.clone()));
-        let lapsed = match &write {
-            Write::Move { lapsed, .. } => lapsed.as_slice(),
-            _ => &[],
-        };
+        let lapsed = write.also_announced();
         let turn_message = match next_seat {
             Some(seat) => self.turn_message(&table, seat, &outcome).await?,
             None => None,
@@ -558,10 +580,10 @@ impl Service {
                     .moves_played
                     .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             }
-            Write::State => {
+            Write::State | Write::Agreement { .. } => {
                 store.update_state(at, &next, announcements, now).await?;
             }
-            Write::TakeBack(plies) => {
+            Write::TakeBack { plies, .. } => {
                 store
                     .take_back(at, *plies, &next, announcements, now)
                     .await?;
