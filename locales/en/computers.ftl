@@ -16,3 +16,15 @@ computers-of-level = {$n ->
 # The computer to move: it has no deadline, it moves as soon as it has thought.
 computer-thinking = {$player} is thinking…
 error-rated-with-computer = Games with the computer are never rated: leave `rated` out, or challenge only people for a rated game.
+# How often a four-player game ended in a place for a player: "1st ×2".
+place-finishes = {$place ->
+    [1] 1st
+    [2] 2nd
+    [3] 3rd
+   *[other] {$place}th
+} ×{$n}
+# A four-player record, where each game ends in a place: "3 games (1st ×1, 2nd ×2)".
+places-record = {$games ->
+    [one] {$games} game
+   *[other] {$games} games
+} ({$places})

@@ -9,3 +9,5 @@ computers-of-level = {$n ->
 }
 computer-thinking = {$player}が考えています…
 error-rated-with-computer = コンピュータとの対局はレーティングに反映されません。`レーティング`を指定せずに申し込むか、レーティング戦は人どうしで申し込んでください。
+place-finishes = {$place}位×{$n}
+places-record = {$games}局（{$places}）

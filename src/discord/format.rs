@@ -1132,19 +1132,22 @@ pub(crate) fn leaderboard(
                 Some(name) => format!("{} ({name})", mention(row.user_id)),
                 None => mention(row.user_id),
             };
-            format!(
-                "{}. {name}: **{}**{} · {}",
-                row.rank,
-                row.rating,
-                if row.provisional { "?" } else { "" },
-                tr!(
+            let record = match places_record(lang, row.games, &row.places) {
+                Some(places) => places,
+                None => tr!(
                     lang,
                     "leaderboard-record",
                     games = row.games,
                     wins = row.wins,
                     losses = row.losses,
                     draws = row.draws
-                )
+                ),
+            };
+            format!(
+                "{}. {name}: **{}**{} · {record}",
+                row.rank,
+                row.rating,
+                if row.provisional { "?" } else { "" },
             )
         })
         .collect();
@@ -1153,6 +1156,26 @@ pub(crate) fn leaderboard(
         let _ = write!(text, "\n{}", tr!(lang, "leaderboard-provisional"));
     }
     text
+}
+
+/// A four-player record as places, where a game ends in a place rather than a win or a
+/// loss: "3 games (1st ×1, 2nd ×2)"; `None` where results are wins and losses (`places`
+/// empty).
+fn places_record(lang: Lang, games: u32, places: &[u32]) -> Option<String> {
+    if places.is_empty() {
+        return None;
+    }
+    let finishes: Vec<String> = (1u32..)
+        .zip(places)
+        .filter(|(_, &n)| n > 0)
+        .map(|(place, &n)| tr!(lang, "place-finishes", place = place, n = n))
+        .collect();
+    Some(tr!(
+        lang,
+        "places-record",
+        games = games,
+        places = finishes.join(&tr!(lang, "list-separator"))
+    ))
 }
 
 /// A player's ratings, games on and recent results.
@@ -1166,9 +1189,20 @@ pub(crate) fn profile(lang: Lang, profile: &Profile) -> String {
             Some(rank) => tr!(lang, "profile-rank", rank = rank),
             None => String::new(),
         };
+        let record = match places_record(lang, rating.games, &rating.places) {
+            Some(places) => places,
+            None => tr!(
+                lang,
+                "profile-record",
+                games = rating.games,
+                wins = rating.wins,
+                losses = rating.losses,
+                draws = rating.draws
+            ),
+        };
         let _ = write!(
             text,
-            "\n{}: **{}**{} · {}{rank}",
+            "\n{}: **{}**{} · {record}{rank}",
             variant_title(lang, rating.variant),
             rating.rating,
             if rating.provisional {
@@ -1176,14 +1210,6 @@ pub(crate) fn profile(lang: Lang, profile: &Profile) -> String {
             } else {
                 String::new()
             },
-            tr!(
-                lang,
-                "profile-record",
-                games = rating.games,
-                wins = rating.wins,
-                losses = rating.losses,
-                draws = rating.draws
-            )
         );
     }
     // Games against the computer are listed apart from games between people.

@@ -399,6 +399,9 @@ pub struct LeaderboardRow {
     pub draws: u32,
     /// Few games yet, or not yet settled.
     pub provisional: bool,
+    /// In four-player singles, where a game's result is a place: how many rated games
+    /// ended in each place (index 0 for 1st); empty in the other variants.
+    pub places: Vec<u32>,
 }
 
 /// A player's rating in one variant of a guild.
@@ -413,6 +416,9 @@ pub struct VariantRating {
     pub provisional: bool,
     /// Place on the guild's leaderboard of established ratings; `None` while provisional.
     pub rank: Option<u32>,
+    /// In four-player singles, where a game's result is a place: how many rated games
+    /// ended in each place (index 0 for 1st); empty in the other variants.
+    pub places: Vec<u32>,
 }
 
 /// A player in a guild: ratings, games on, recent results.

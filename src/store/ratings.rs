@@ -3,7 +3,7 @@
 //! ratings in a variant can also be computed again from its rated games, in the order they
 //! ended (`rating_recomputations` lists the ones asked for).
 
-use super::backend::{on, on_pool, Conn, Lock};
+use super::backend::{on, on_pool, placeholders, Conn, Lock, IN_LIST_CHUNK};
 
 use super::play::rate_and_record;
 use super::{
@@ -205,6 +205,44 @@ impl Store {
         .fetch_optional(p)
         .await)?;
         narrow_opt("leaderboard rank", rank)
+    }
+
+    /// How often each of `users` finished in each place in the rated games of a guild and
+    /// variant: `(user, place, games)`, by user and place (1 is best). The places of a
+    /// player's rated games add up to the games their rating counts.
+    pub async fn rated_places(
+        &self,
+        guild_id: GuildId,
+        variant: &str,
+        users: &[UserId],
+    ) -> StoreResult<Vec<(UserId, u8, u32)>> {
+        let mut found = Vec::new();
+        for chunk in users.chunks(IN_LIST_CHUNK) {
+            let sql = format!(
+                "SELECT s.user_id, s.place, COUNT(*) FROM seats s
+                 JOIN games g ON g.id = s.game_id
+                 WHERE g.guild_id = $1 AND g.variant = $2 AND g.rated AND g.status = 'finished'
+                   AND s.place IS NOT NULL AND s.user_id IN ({})
+                 GROUP BY s.user_id, s.place
+                 ORDER BY s.user_id, s.place",
+                placeholders(3, chunk.len())
+            );
+            let rows: Vec<(UserId, i64, i64)> = on_pool!(&self.pool, p => {
+                let mut query = sqlx::query_as(&sql).bind(guild_id).bind(variant);
+                for user in chunk {
+                    query = query.bind(*user);
+                }
+                query.fetch_all(p).await
+            })?;
+            for (user, place, games) in rows {
+                found.push((
+                    user,
+                    narrow("seats.place", place)?,
+                    narrow("place count", games)?,
+                ));
+            }
+        }
+        Ok(found)
     }
 
     /// The seats of a game with each player's current rating in the game's guild and
