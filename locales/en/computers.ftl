@@ -28,3 +28,10 @@ places-record = {$games ->
     [one] {$games} game
    *[other] {$games} games
 } ({$places})
+# The moves played since a person's last turn in a four-player game with computers (where
+# nothing is posted while no person is to move), in one post: "moves 5–7: W: P-4e, N: P-5d,
+# E: Sx4c".
+gathered-moves = moves {$first}–{$last}: {$moves}
+gathered-move = {$seat}: {$played}
+# The button under a finished game's replay: the game move by move, for the clicker alone.
+button-watch-replay = Watch move by move

@@ -11,3 +11,6 @@ computer-thinking = {$player}が考えています…
 error-rated-with-computer = コンピュータとの対局はレーティングに反映されません。`レーティング`を指定せずに申し込むか、レーティング戦は人どうしで申し込んでください。
 place-finishes = {$place}位×{$n}
 places-record = {$games}局（{$places}）
+gathered-moves = {$first}〜{$last}手目：{$moves}
+gathered-move = {$seat}：{$played}
+button-watch-replay = 一手ずつ再生

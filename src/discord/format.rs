@@ -10,7 +10,7 @@ use crate::engine::{EndReason, Variant};
 use crate::service::{
     computer_level, computer_name, BoardView, ChallengeView, Eliminated, Event, GameOver,
     GameSummary, LeaderboardRow, Notation, OfferDeclined, OfferLapsed, OfferMade, OfferView,
-    Outcome, Participant, PlayerView, Profile, PromotionQuestion, Standing,
+    Outcome, Participant, PlayerView, Profile, PromotionQuestion, SinceTurn, Standing,
 };
 use crate::store::{ChallengeStatus, ChannelId, GameStatus, InviteResponse, OfferKind, UserId};
 
@@ -251,10 +251,15 @@ fn your_move(
 /// What an action did, for everyone in the channel: the event, checks, eliminations, the
 /// result, and who is to move now.
 pub(crate) fn outcome(lang: Lang, outcome: &Outcome) -> String {
+    // Moves gathered while no person was to move are listed together; their last is the
+    // event.
+    let happened = match &outcome.since_turn {
+        Some(since) if since.moves.len() > 1 => gathered_moves(lang, since),
+        _ => event(lang, &outcome.event, outcome.ply),
+    };
     let mut text = format!(
-        "{} · {}",
-        game_title(lang, outcome.variant, outcome.game_id),
-        event(lang, &outcome.event, outcome.ply)
+        "{} · {happened}",
+        game_title(lang, outcome.variant, outcome.game_id)
     );
     for eliminated in &outcome.eliminated {
         let _ = write!(text, "\n{}", elimination(lang, eliminated));
@@ -285,6 +290,38 @@ pub(crate) fn outcome(lang: Lang, outcome: &Outcome) -> String {
         );
     }
     text
+}
+
+/// The moves played since a person's last turn, in their notation: "moves 5–7: W: **P-4e**,
+/// N: **P-5d**, E: **Sx4c**".
+fn gathered_moves(lang: Lang, since: &SinceTurn) -> String {
+    let notation = since
+        .notation
+        .unwrap_or_else(|| super::settings::default_notation(lang));
+    let moves: Vec<String> = since
+        .moves
+        .iter()
+        .map(|m| {
+            let shown = move_for(notation, &m.readable, &m.coordinate, m.japanese.as_deref());
+            // Yonin's Western form names the seat (`W: P-4e`); the list names it already.
+            let prefix = format!("{}: ", m.by.seat_name);
+            let shown = shown.strip_prefix(&prefix).unwrap_or(&shown);
+            tr!(
+                lang,
+                "gathered-move",
+                seat = seat_name(lang, m.by.seat_name),
+                played = format!("**{shown}**")
+            )
+        })
+        .collect();
+    let ply = |m: Option<&crate::service::GatheredMove>| m.map_or(0, |m| m.ply);
+    tr!(
+        lang,
+        "gathered-moves",
+        first = ply(since.moves.first()),
+        last = ply(since.moves.last()),
+        moves = moves.join(&tr!(lang, "list-separator"))
+    )
 }
 
 /// Who an outcome should notify: the player to move, or everyone once the game is over.
@@ -1301,6 +1338,7 @@ mod tests {
             deadline_at: Some(1_000),
             bank_left: None,
             picture: None,
+            since_turn: None,
         }
     }
 

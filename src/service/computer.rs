@@ -4,12 +4,16 @@
 //!
 //! Thinking runs on blocking threads, at most [`THINKERS`] at once, so that many games
 //! against the computer never hold up the async runtime or one another beyond that.
-//! [`Service::run_computer_players`] plays the computers' turns in the background; each is
-//! stored and announced like a person's move, so its board follows the move it answers in
-//! the channel (announcements of a channel are delivered in order).
+//! [`Service::run_computer_players`] plays the computers' turns in the background, one
+//! after the other while computers are to move; each is stored like a person's move, so
+//! its board follows the move it answers in the channel (announcements of a channel are
+//! delivered in order). In games of more than two seats a computer's move is announced
+//! only when it hands the turn to a person (see `play`). Games with a computer seat are
+//! never rated, and a computer's turn has no deadline.
 
 use std::collections::HashSet;
 use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -265,6 +269,8 @@ impl Service {
     /// answers never wait for it.
     pub async fn run_computer_players(&self, stopped: impl Future<Output = ()>) {
         let in_flight: Arc<Mutex<HashSet<ChannelId>>> = Arc::default();
+        // Told to the games being played on, so that they stop between two moves.
+        let stopping = Arc::new(AtomicBool::new(false));
         let watch = async {
             loop {
                 match self.computer_turns().await {
@@ -277,8 +283,9 @@ impl Service {
                             if fresh {
                                 let service = self.clone();
                                 let in_flight = Arc::clone(&in_flight);
+                                let stopping = Arc::clone(&stopping);
                                 tokio::spawn(async move {
-                                    service.computer_turn(channel).await;
+                                    service.computer_turn(channel, &stopping).await;
                                     if let Ok(mut set) = in_flight.lock() {
                                         set.remove(&channel);
                                     }
@@ -295,15 +302,31 @@ impl Service {
             () = watch => {}
             () = stopped => {}
         }
+        stopping.store(true, Ordering::Relaxed);
     }
 
-    /// Plays one computer move; what it did is announced with it.
-    async fn computer_turn(&self, channel: ChannelId) {
-        match self.play_computer_turn(channel).await {
-            Ok(_) => {}
-            // A person acted first (a resignation, an abort): nothing to play.
-            Err(ServiceError::Raced | ServiceError::NoGameHere | ServiceError::GameOver(_)) => {}
-            Err(error) => tracing::warn!(%error, ?channel, "the computer could not move"),
+    /// Plays the computers' moves in the channel's game until a person is to move or the
+    /// game ends (a yonin game with three computers, or one whose people are all out, is
+    /// played on at once rather than a move per look at the games); what each move did is
+    /// stored and announced with it.
+    async fn computer_turn(&self, channel: ChannelId, stopping: &AtomicBool) {
+        while !stopping.load(Ordering::Relaxed) {
+            match self.play_computer_turn(channel).await {
+                Ok(Some(outcome))
+                    if outcome
+                        .next
+                        .as_ref()
+                        .is_some_and(|next| computer_level(next.user_id).is_some()) => {}
+                Ok(_) => return,
+                // A person acted first (a resignation, an abort): nothing to play.
+                Err(ServiceError::Raced | ServiceError::NoGameHere | ServiceError::GameOver(_)) => {
+                    return
+                }
+                Err(error) => {
+                    tracing::warn!(%error, ?channel, "the computer could not move");
+                    return;
+                }
+            }
         }
     }
 }
