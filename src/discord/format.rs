@@ -1444,6 +1444,109 @@ mod tests {
         assert_eq!(result_line(Lang::Ja, &drawn), "引き分け（千日手）");
     }
 
+    /// A computer of `level` in a seat, as the service names the seat.
+    fn computer(seat: u8, seat_name: &'static str, level: u8) -> PlayerView {
+        let level = crate::computer::Level::new(level).expect("a level");
+        PlayerView {
+            seat,
+            seat_name,
+            user_id: crate::service::computer_user(level, seat),
+            name: Some(crate::service::computer_name(level)),
+        }
+    }
+
+    #[test]
+    fn computers_are_named_by_their_seats_and_think_without_a_deadline() {
+        let mut outcome = move_outcome();
+        outcome.variant = Variant::Yonin;
+        outcome.next = Some(computer(3, "E", 3));
+        outcome.deadline_at = None;
+        let text = super::outcome(Lang::En, &outcome);
+        assert!(
+            text.ends_with("**shogiban · level 3 (E)** is thinking…"),
+            "{text}"
+        );
+        assert_eq!(
+            super::outcome(Lang::Ja, &outcome).lines().last(),
+            Some("**shogiban レベル3（東）**が考えています…")
+        );
+        assert_eq!(
+            named_player(Lang::Ko, &computer(1, "white", 2)),
+            "shogiban 레벨 2 (후수)"
+        );
+        // People keep their seat and mention.
+        assert_eq!(player(Lang::En, &seat(0, "S", 11)), "S <@11>");
+    }
+
+    #[test]
+    fn moves_gathered_since_a_persons_turn_are_listed_in_their_notation() {
+        let gathered = |ply: u32, by: PlayerView, western: &str, coordinate: &str| {
+            crate::service::GatheredMove {
+                ply,
+                by,
+                readable: western.into(),
+                coordinate: coordinate.into(),
+                japanese: None,
+            }
+        };
+        let mut outcome = move_outcome();
+        outcome.variant = Variant::Yonin;
+        outcome.ply = 8;
+        outcome.next = Some(seat(0, "S", 11));
+        outcome.since_turn = Some(SinceTurn {
+            moves: vec![
+                gathered(6, computer(1, "W", 1), "W: P-4e", "4f4e"),
+                gathered(7, computer(2, "N", 1), "N: P-5d", "5c5d"),
+                gathered(8, computer(3, "E", 1), "E: Sx4c", "3c4c"),
+            ],
+            notation: None,
+        });
+        outcome.event = Event::Move {
+            by: computer(3, "E", 1),
+            readable: "E: Sx4c".into(),
+            coordinate: "3c4c".into(),
+            japanese: None,
+        };
+        let text = super::outcome(Lang::En, &outcome);
+        assert!(
+            text.starts_with(
+                "**Yonin shogi #7** · moves 6–8: W: **P-4e**, N: **P-5d**, E: **Sx4c**\n"
+            ),
+            "{text}"
+        );
+        assert!(text.ends_with("Your move, S <@11> (time runs out <t:1000:R>)."));
+        if let Some(since) = &mut outcome.since_turn {
+            since.notation = Some(Notation::Coordinate);
+        }
+        let text = super::outcome(Lang::Ja, &outcome);
+        assert!(
+            text.contains("6〜8手目：西：**4f4e**、北：**5c5d**、東：**3c4c**"),
+            "{text}"
+        );
+        // One move alone is said as always.
+        if let Some(since) = &mut outcome.since_turn {
+            since.moves.drain(..2);
+        }
+        let text = super::outcome(Lang::En, &outcome);
+        assert!(
+            text.contains("move 8: **shogiban · level 1 (E)** played **E: Sx4c**"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn four_player_records_say_places() {
+        assert_eq!(
+            places_record(Lang::En, 4, &[1, 2, 0, 1]).as_deref(),
+            Some("4 games (1st ×1, 2nd ×2, 4th ×1)")
+        );
+        assert_eq!(
+            places_record(Lang::Ja, 1, &[0, 1]).as_deref(),
+            Some("1局（2位×1）")
+        );
+        assert_eq!(places_record(Lang::En, 3, &[]), None);
+    }
+
     #[test]
     fn yonin_check_priority_and_eliminations_are_announced() {
         let mut outcome = move_outcome();
