@@ -506,6 +506,10 @@ fn serve() -> Result<()> {
     runtime.block_on(async {
         let store = open_database(&config.database_url).await?;
         let service = Service::new(store.clone(), SystemClock, Settings::default());
+        service
+            .recompute_ratings_asked()
+            .await
+            .map_err(|e| anyhow!("cannot read the ratings to compute again: {e}"))?;
         tracing::info!(
             process = service.process_id(),
             lease_seconds = service.settings().work_lease,
