@@ -73,6 +73,7 @@ pub use notifications::{NotificationMode, NotificationSetting};
 pub use outage::database_errors_total;
 pub use play::unrated;
 pub use preferences::PlayerSettingsRow;
+pub use ratings::{RatedGame, RatingRecomputation};
 pub use vacations::Vacation;
 
 /// Where the bot keeps its database unless told otherwise.
