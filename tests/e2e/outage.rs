@@ -158,6 +158,7 @@ async fn every_command_and_click_is_answered(fake: &FakeDiscord) {
         "withdraw:1",
         "fill:1",
         "replay:1:0:0:first",
+        "watch:1",
     ];
     let mut needing = Vec::new();
     for command in commands {
