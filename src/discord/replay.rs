@@ -16,7 +16,7 @@ use crate::store::GameId;
 use super::custom_id::CustomId;
 use super::deadline::{self, Click, ClickAnswer};
 use super::game::{self, Here};
-use super::i18n::Lang;
+use super::i18n::{tr, Lang};
 use super::post::{File, Post, CHANNEL_ATTACHMENT_LIMIT};
 use super::{format_replay, Context, Data, Error};
 
@@ -31,6 +31,9 @@ const LAST: &str = "last";
 const SEAT: &str = "seat";
 /// The position argument of ⏭: the last move when clicked, however far the game has gone.
 const END: &str = "end";
+/// The verb of the button under a finished game's replay that steps through the game,
+/// privately, from its start: `watch:<game>`.
+pub(crate) const WATCH_VERB: &str = "watch";
 
 /// The captions under replayed positions, in `lang`; `result` (where given) is said
 /// after the last move instead of the service's own line.
@@ -98,6 +101,42 @@ pub(crate) async fn page(
     };
     let (click, board) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
     click.answer(board_post(here.lang, &board)).await
+}
+
+/// The button under a finished game's replay: its first position, privately, with the
+/// paging buttons (the `/replay` view), for whoever clicks.
+pub(crate) async fn watch(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+    arg: &str,
+) -> Result<(), Error> {
+    let game = game::game_id_arg(arg).ok_or_else(stale)?;
+    let here = Here::of_click(click)?;
+    let service = data.service();
+    let work = async {
+        Ok(service
+            .replay_board(
+                GameRef::InGuild(here.guild, game),
+                Some(0),
+                None,
+                here.user,
+                captions(here.lang, None),
+            )
+            .await?)
+    };
+    let (click, board) = Click::run(ctx, data, click, ClickAnswer::Private, work).await?;
+    click.answer(board_post(here.lang, &board)).await
+}
+
+/// The button that opens [`watch`] for a game.
+fn watch_button(lang: Lang, game: GameId) -> Option<serenity::CreateButton> {
+    let id = CustomId::new(WATCH_VERB, [game]).ok()?;
+    Some(
+        serenity::CreateButton::new(id.to_string())
+            .label(tr!(lang, "button-watch-replay"))
+            .style(serenity::ButtonStyle::Primary),
+    )
 }
 
 fn stale() -> Error {
@@ -193,8 +232,13 @@ fn page_button(
 }
 
 /// The replay announced at the end of a game, drawn now: the GIF from the winner's seat
-/// with the result. If it cannot be drawn the text goes alone, saying where to get it.
-pub(crate) async fn announced_post(service: &Service, lang: Lang, view: &ReplayView) -> Post {
+/// with the result. If it cannot be drawn the text goes alone, saying where to get it;
+/// if the database cannot be reached, the error comes back (it is posted once it is back).
+pub(crate) async fn announced_post(
+    service: &Service,
+    lang: Lang,
+    view: &ReplayView,
+) -> Result<Post, crate::service::ServiceError> {
     let limit = usize::try_from(CHANNEL_ATTACHMENT_LIMIT)
         .unwrap_or(usize::MAX)
         .min(DEFAULT_BYTE_LIMIT);
@@ -206,15 +250,21 @@ pub(crate) async fn announced_post(service: &Service, lang: Lang, view: &ReplayV
             captions(lang, Some(format_replay::replay_result(lang, view))),
         )
         .await;
-    match drawn {
+    let post = match drawn {
         Ok(file) => {
             Post::new(format_replay::announced(lang, view, Some(&file))).file(Some(gif_file(file)))
         }
+        Err(error) if error.is_unavailable() => return Err(error),
         Err(error) => {
             tracing::error!(%error, game = %view.game_id, "the replay could not be drawn");
             Post::new(format_replay::announced(lang, view, None))
         }
-    }
+    };
+    // Anyone may step through the game from there, privately.
+    Ok(match watch_button(lang, view.game_id) {
+        Some(button) => post.button(button),
+        None => post,
+    })
 }
 
 /// A replay as an attachment.

@@ -124,6 +124,10 @@ pub enum ServiceError {
     #[error("You cannot challenge yourself.")]
     ChallengeYourself,
 
+    /// A rated game asked for with a computer in it: computers play unrated games only.
+    #[error("Games with the computer are never rated: leave `rated` out, or challenge people only for a rated game.")]
+    RatedWithComputer,
+
     #[error("Name each opponent only once.")]
     OpponentTwice,
 
@@ -232,6 +236,22 @@ impl From<StoreError> for ServiceError {
 impl From<GameError> for ServiceError {
     fn from(error: GameError) -> Self {
         Self::Rules(error)
+    }
+}
+
+impl ServiceError {
+    /// Whether the database could not be reached or could not take a write (see
+    /// [`StoreError::is_unavailable`]): the action may pass once it is back.
+    pub fn is_unavailable(&self) -> bool {
+        matches!(self, Self::Storage(error) if error.is_unavailable())
+    }
+
+    /// The store's error underneath, if this is one.
+    pub fn storage(&self) -> Option<&StoreError> {
+        match self {
+            Self::Storage(error) => Some(error),
+            _ => None,
+        }
     }
 }
 

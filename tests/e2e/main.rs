@@ -11,12 +11,14 @@ use support::backends;
 
 mod clock;
 mod computer;
+mod computer_seats;
 mod discord;
 mod fake_discord;
 mod games;
 mod languages;
 mod latency;
 mod notifications;
+mod outage;
 mod outbox;
 mod playing;
 mod replays;
