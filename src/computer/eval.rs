@@ -566,14 +566,45 @@ impl Evaluator {
         daidai: Option<&DaiDaiPosition>,
         out: &mut O,
     ) {
+        let l = &self.layout;
         let alive = pos.alive();
+        let g = pos.geometry();
+        let size = g.size() as usize;
+        let mut sinks: [Option<O::Sink>; 4] = std::array::from_fn(|_| None);
         for seat in alive.iter() {
-            let mut sink = out.open(seat);
-            self.seat_by_squares(pos, seat, daidai, &mut sink);
-            out.close(seat, sink);
+            sinks[seat.index() & 3] = Some(out.open(seat));
+        }
+        // Material and where each piece stands, every seat's in one pass over the board
+        // (dai dai's 289 squares are the evaluation's dearest part).
+        for sq in g.squares() {
+            let Some(piece) = pos.piece_at(sq) else {
+                continue;
+            };
+            let seat = piece.owner();
+            let Some(sink) = sinks[seat.index() & 3].as_mut() else {
+                continue;
+            };
+            let kind = usize::from(piece.kind());
+            sink.add(l.board + kind, 1);
+            let lines = usize::from(pos.advancement(sq, seat)).min(size - 1);
+            if pos.kind(piece.kind()).royal {
+                let (col, _) = g.col_row(sq);
+                let file = usize::from(col).min(size - 1 - usize::from(col));
+                sink.add(l.king_square_of(file, lines), 1);
+            } else {
+                sink.add(l.rank_of(kind, lines), 1);
+            }
+        }
+        for seat in alive.iter() {
+            if let Some(mut sink) = sinks[seat.index() & 3].take() {
+                self.seat_by_squares(pos, seat, daidai, &mut sink);
+                out.close(seat, sink);
+            }
         }
     }
 
+    /// One seat's terms besides its pieces' material and placement (counted for every
+    /// seat in one pass by [`Self::terms_by_squares`]).
     fn seat_by_squares<P: Position, T: Terms>(
         &self,
         pos: &P,
@@ -585,24 +616,6 @@ impl Evaluator {
         let alive = pos.alive();
         let g = pos.geometry();
         let size = g.size() as usize;
-        for sq in g.squares() {
-            let Some(piece) = pos.piece_at(sq) else {
-                continue;
-            };
-            if piece.owner() != seat {
-                continue;
-            }
-            let kind = usize::from(piece.kind());
-            out.add(l.board + kind, 1);
-            let lines = usize::from(pos.advancement(sq, seat)).min(size - 1);
-            if pos.kind(piece.kind()).royal {
-                let (col, _) = g.col_row(sq);
-                let file = usize::from(col).min(size - 1 - usize::from(col));
-                out.add(l.king_square_of(file, lines), 1);
-            } else {
-                out.add(l.rank_of(kind, lines), 1);
-            }
-        }
         for &kind in pos.hand_kinds() {
             let n = pos.hand_count(seat, kind);
             if n > 0 {
