@@ -55,6 +55,8 @@ parse-syntax = '{$text}' is not a move I can read (examples: {$examples})
 parse-illegal = '{$text}' matches no legal move: {$reason}
 parse-ambiguous = '{$text}' is ambiguous: it could be {$candidates}
 parse-no-such-move = '{$text}' matches no legal move
+parse-or = {" or "}
+parse-same-without-previous = '{$text}' needs a previous move: 同 means the square the last move went to, and no move has been played yet
 illegal-game-over = the game is over
 illegal-no-piece = there is no piece on {$square}
 illegal-not-your-piece = the piece on {$square} is not yours
@@ -93,6 +95,7 @@ illegal-must-promote = a {$piece} promotes on its first capture: the move must p
 illegal-does-not-promote = a {$piece} does not promote with this move
 illegal-no-igui = a {$piece} cannot capture on {$square} without moving
 illegal-wrong-path = a {$piece} cannot go from {$from} to {$to} that way
+illegal-already-there = your {$piece} is already on {$square}
 
 ## Commands and buttons
 

@@ -38,7 +38,8 @@ help-notation =
     - `8h2b+`: move from 8h to 2b and promote (leave out the `+` to stay unpromoted)
     - `P*5e`: drop a pawn from your hand on 5e
     - `P-7f`: the same move in piece notation: the pawn goes to 7f (`x` for a capture, `*` for a drop)
-    On the 17×17 dai dai board files run from 17 to 1 and ranks from a to q.
+    - `７六歩`: Japanese notation (`２二角成`, `５五角打`, `同　銀`), and digits with the ranks as numbers (`7776`) or CSA records' form (`+7776FU`)
+    `/settings notation:` chooses how moves are written for you. On the 17×17 dai dai board files run from 17 to 1 and ranks from a to q.
 
 help-rules-standard =
     {""}**Shogi** (standard): two players, black (moves first, at the bottom) and white, on 9×9.

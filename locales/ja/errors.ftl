@@ -51,6 +51,8 @@ parse-syntax = 「{$text}」は読み取れない指し手です（例: {$exampl
 parse-illegal = 「{$text}」に合う合法手はありません: {$reason}
 parse-ambiguous = 「{$text}」はあいまいです: {$candidates} のどれかです
 parse-no-such-move = 「{$text}」に合う合法手はありません
+parse-or = 、
+parse-same-without-previous = 「{$text}」の「同」は直前の指し手が動いた升目のことですが、まだ一手も指されていません
 illegal-game-over = 対局は終わっています
 illegal-no-piece = {$square}に駒はありません
 illegal-not-your-piece = {$square}の駒はあなたの駒ではありません
@@ -89,6 +91,7 @@ illegal-must-promote = {$piece}は最初に駒を取るときに成ります: �
 illegal-does-not-promote = {$piece}はこの手では成りません
 illegal-no-igui = {$piece}は動かずに{$square}の駒を取る（居食い）ことはできません
 illegal-wrong-path = {$piece}はその道筋で{$from}から{$to}へは行けません
+illegal-already-there = {$piece}はすでに{$square}にあります
 
 ## コマンドとボタン
 

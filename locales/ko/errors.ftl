@@ -51,6 +51,8 @@ parse-syntax = "{$text}"은(는) 읽을 수 없는 수입니다 (예: {$examples
 parse-illegal = "{$text}"에 맞는 합법수가 없습니다: {$reason}
 parse-ambiguous = "{$text}"은(는) 모호합니다: {$candidates} 중 하나입니다
 parse-no-such-move = "{$text}"에 맞는 합법수가 없습니다
+parse-or = {", "}
+parse-same-without-previous = "{$text}"의 同은 직전 수가 간 칸을 가리키는데, 아직 둔 수가 없습니다
 illegal-game-over = 대국이 끝났습니다
 illegal-no-piece = {$square}에 말이 없습니다
 illegal-not-your-piece = {$square}의 말은 내 말이 아닙니다
@@ -89,6 +91,7 @@ illegal-must-promote = {$piece}은(는) 처음 말을 잡을 때 승격합니다
 illegal-does-not-promote = {$piece}은(는) 이 수로 승격하지 않습니다
 illegal-no-igui = {$piece}은(는) 움직이지 않고 {$square}의 말을 잡을 수 없습니다
 illegal-wrong-path = {$piece}은(는) 그 경로로 {$from}에서 {$to}(으)로 갈 수 없습니다
+illegal-already-there = {$piece}은(는) 이미 {$square}에 있습니다
 
 ## 명령과 버튼
 

@@ -8,7 +8,7 @@ use crate::engine::daidai::RepetitionCulprit;
 use crate::engine::kinds::STANDARD_KINDS;
 use crate::engine::record::RecordError;
 use crate::engine::{
-    DeclarationFailure, GameError, IllegalMove, MoveParseError, Refusal, Seat, Variant,
+    Candidate, DeclarationFailure, GameError, IllegalMove, MoveParseError, Refusal, Seat, Variant,
 };
 use crate::service::ServiceError;
 use crate::store::OfferKind;
@@ -270,13 +270,32 @@ fn parse_error(lang: Lang, error: &MoveParseError) -> String {
             text = text,
             reason = illegal_move(lang, reason)
         ),
-        MoveParseError::Ambiguous { text, candidates } => tr!(
-            lang,
-            "parse-ambiguous",
-            text = text,
-            candidates = candidates
-        ),
+        MoveParseError::Ambiguous { text, candidates } => {
+            let moves: Vec<String> = candidates
+                .iter()
+                .map(|candidate| candidate_text(lang, candidate))
+                .collect();
+            tr!(
+                lang,
+                "parse-ambiguous",
+                text = text,
+                candidates = moves.join(&tr!(lang, "parse-or"))
+            )
+        }
         MoveParseError::NoSuchMove(text) => tr!(lang, "parse-no-such-move", text = text),
+        MoveParseError::SameWithoutPrevious(text) => {
+            tr!(lang, "parse-same-without-previous", text = text)
+        }
+    }
+}
+
+/// One of the moves an ambiguous text could mean, as a reader of `lang` writes it: Western
+/// in English, else Japanese where the variant writes it, else the coordinate form.
+fn candidate_text(lang: Lang, candidate: &Candidate) -> String {
+    match (lang, &candidate.japanese) {
+        (Lang::En, _) => format!("**{}**", candidate.western),
+        (_, Some(japanese)) => format!("**{japanese}**"),
+        (_, None) => format!("`{}`", candidate.coordinate),
     }
 }
 
@@ -372,6 +391,12 @@ fn illegal_move(lang: Lang, illegal: &IllegalMove) -> String {
             piece = piece(lang, p),
             from = from,
             to = to
+        ),
+        I::AlreadyThere { piece: p, square } => tr!(
+            lang,
+            "illegal-already-there",
+            piece = piece(lang, p),
+            square = square
         ),
     }
 }

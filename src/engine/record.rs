@@ -9,7 +9,7 @@ use super::game::Game;
 use super::geometry::{Seat, Sq};
 use super::kinds::STANDARD_KINDS;
 use super::moves::Move;
-use super::notation;
+use super::notation::{self, CSA_CODES};
 use super::outcome::EndReason;
 use super::rules::RuleOptions;
 use super::shogi::ShogiPosition;
@@ -146,10 +146,6 @@ fn kif_board(pos: &ShogiPosition) -> String {
     }
     out
 }
-
-const CSA_CODES: [&str; 14] = [
-    "OU", "HI", "KA", "KI", "GI", "KE", "KY", "FU", "RY", "UM", "NG", "NK", "NY", "TO",
-];
 
 /// KIF record move text: `７六歩(77)`, `同　歩(23)`, `５五角打`, `２二角成(88)`.
 pub(super) fn kif_move(

@@ -396,7 +396,14 @@ impl Service {
                 .iter()
                 .flat_map(|kind| [format!("{}{to}", kind.kanji), format!("{}{to}", kind.name)])
                 .collect();
-            let forms = [Some(&coordinate), Some(&western), japanese.as_ref()];
+            // CSA (`+7776FU`) also holds the digits form (`7776`).
+            let csa = game.csa(m);
+            let forms = [
+                Some(&coordinate),
+                Some(&western),
+                japanese.as_ref(),
+                csa.as_ref(),
+            ];
             let forms = forms
                 .into_iter()
                 .flatten()
@@ -647,7 +654,8 @@ fn user_in(table: &Table, seat: u8) -> UserId {
 /// promotion mark (which the engine finds ambiguous). Text that says `=` or 不成 has
 /// decided.
 fn promotion_left_open(table: &Table, text: &str) -> Option<PromotionQuestion> {
-    if text.ends_with('=') || text.contains("不成") {
+    if text.ends_with('=') || text.contains("不成") || crate::engine::notation::is_csa_move(text)
+    {
         return None;
     }
     let game = &table.game;
