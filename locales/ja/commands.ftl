@@ -87,15 +87,16 @@ cmd-profile = 成績
     .player-description = 誰の成績か（省略時: あなた）
 
 cmd-export = 棋譜
-    .description = 対局の棋譜をファイルで送ります: この場所の対局、または指定した番号の対局
+    .description = 対局の棋譜をファイルで送ります（このチャンネルの対局か、番号で指定した対局）
     .format = 形式
     .format-description = 棋譜の形式（省略時: 本将棋は KIF、それ以外は局面ファイル）
     .format-choice-kif-standard-shogi = KIF（本将棋）
     .format-choice-csa-standard-shogi = CSA（本将棋）
     .format-choice-position-file-positions-and-moves-every-variant = 局面ファイル: 局面と指し手（全種類）
     .format-choice-gif-an-animated-replay-a-picture-per-position-every-variant = GIF: 対局の再生アニメーション、一局面ごとに一枚（全種類）
+    .format-choice-kifu-kif-in-utf-8-standard-shogi = KIFU: UTF-8のKIF（本将棋）
     .game = 対局番号
-    .game-description = 対局番号（省略時: この場所の対局、またはその直前の対局）
+    .game-description = 対局番号（省略時：このチャンネルの対局か、直前に終わった対局）
 
 cmd-replay = 再生
     .description = このサーバーの対局を一手ずつ見ます: 指定した手の後の盤面と、前後に進むボタン

@@ -87,13 +87,14 @@ cmd-profile = 전적
     .player-description = 누구의 전적인지 (기본: 당신)
 
 cmd-export = 기보
-    .description = 대국의 기보를 파일로 보냅니다: 이 채널의 대국, 또는 지정한 번호의 대국
+    .description = 대국의 기보를 파일로 보냅니다 (이 채널의 대국 또는 번호로 지정한 대국)
     .format = 형식
     .format-description = 기보 형식 (기본: 쇼기는 KIF, 그 밖에는 국면 파일)
     .format-choice-kif-standard-shogi = KIF (쇼기)
     .format-choice-csa-standard-shogi = CSA (쇼기)
     .format-choice-position-file-positions-and-moves-every-variant = 국면 파일: 국면과 수 (모든 종류)
     .format-choice-gif-an-animated-replay-a-picture-per-position-every-variant = GIF: 대국 재생 애니메이션, 국면마다 한 장 (모든 종류)
+    .format-choice-kifu-kif-in-utf-8-standard-shogi = KIFU: UTF-8 KIF (쇼기)
     .game = 대국번호
     .game-description = 대국 번호 (기본: 이 채널의 대국, 또는 그 직전 대국)
 

@@ -23,7 +23,12 @@ impl Service {
         let table = Table::from_row(row)?;
         let names = table.names();
         let text = match format {
-            RecordFormat::Kif => record::to_kif(&table.game, &names),
+            RecordFormat::Kif => {
+                record::to_kif_declaring(&table.game, &names, record::KifEncoding::ShiftJis)
+            }
+            RecordFormat::Kifu => {
+                record::to_kif_declaring(&table.game, &names, record::KifEncoding::Utf8)
+            }
             RecordFormat::Csa => record::to_csa(&table.game, &names),
             RecordFormat::Text => Ok(record::to_text(&table.game, &names)),
         }?;

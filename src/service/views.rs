@@ -428,8 +428,11 @@ pub struct Profile {
 /// A game record format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RecordFormat {
-    /// KIF (standard shogi).
+    /// KIF (standard shogi), declaring Shift_JIS: a `.kif` file, which the front end
+    /// writes in CP932.
     Kif,
+    /// KIF (standard shogi) in UTF-8: a `.kifu` file.
+    Kifu,
     /// CSA (standard shogi).
     Csa,
     /// Start position, final position and the numbered move list (every variant).
@@ -440,6 +443,7 @@ impl RecordFormat {
     pub fn extension(self) -> &'static str {
         match self {
             Self::Kif => "kif",
+            Self::Kifu => "kifu",
             Self::Csa => "csa",
             Self::Text => "txt",
         }
