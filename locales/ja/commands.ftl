@@ -144,7 +144,7 @@ cmd-server-settings = サーバー設定
     .reset-choice-abort-role = 中止ロール
 
 cmd-help = ヘルプ
-    .description = 遊び方を説明します: 将棋の種類とルール、棋譜の書き方、コマンド
+    .description = 遊び方を説明します（将棋の種類とルール、棋譜の書き方、コマンド）
     .topic = 項目
     .topic-description = 説明する項目
     .topic-choice-getting-started = はじめに
@@ -154,6 +154,7 @@ cmd-help = ヘルプ
     .topic-choice-rules-of-shogi = 本将棋のルール
     .topic-choice-rules-of-yonin-shogi = 四人将棋のルール
     .topic-choice-rules-of-dai-dai-shogi = 大大将棋のルール
+    .topic-choice-play-the-computer = コンピュータと対局
 
 cmd-settings = 設定
     .description = あなた自身の設定: 棋譜の表記、盤面の駒、手番の知らせ方

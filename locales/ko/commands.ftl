@@ -144,7 +144,7 @@ cmd-server-settings = 서버설정
     .reset-choice-abort-role = 중단 역할
 
 cmd-help = 도움말
-    .description = 두는 법을 설명합니다: 쇼기의 종류와 규칙, 기보 표기법, 명령어
+    .description = 두는 법을 설명합니다 (쇼기의 종류와 규칙, 기보 표기법, 명령어)
     .topic = 주제
     .topic-description = 설명할 주제
     .topic-choice-getting-started = 시작하기
@@ -154,6 +154,7 @@ cmd-help = 도움말
     .topic-choice-rules-of-shogi = 쇼기 규칙
     .topic-choice-rules-of-yonin-shogi = 요닌쇼기 규칙
     .topic-choice-rules-of-dai-dai-shogi = 다이다이쇼기 규칙
+    .topic-choice-play-the-computer = 컴퓨터와 대국
 
 cmd-settings = 설정
     .description = 내 설정: 기보 표기, 판의 말, 차례 알림 방법

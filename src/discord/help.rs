@@ -30,6 +30,10 @@ pub enum HelpTopic {
     YoninRules,
     #[name = "Rules of dai dai shogi"]
     DaiDaiRules,
+    // Last among the choices, so that the choices before it keep their numbers; second
+    // among the pages.
+    #[name = "Play the computer"]
+    Computer,
 }
 
 /// One help page: the topic, the key used in its button's custom id and in its messages
@@ -45,10 +49,16 @@ struct Page {
 /// Page buttons per row: the general pages, then the rules.
 const BUTTONS_PER_ROW: usize = 4;
 
-const PAGES: [Page; 7] = [
+const PAGES: [Page; 8] = [
     Page {
         topic: HelpTopic::Start,
         key: "start",
+        text: true,
+        start_of: None,
+    },
+    Page {
+        topic: HelpTopic::Computer,
+        key: "computer",
         text: true,
         start_of: None,
     },
