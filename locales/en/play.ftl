@@ -42,6 +42,8 @@ duration-seconds = {$n ->
     [one] {$n} second
    *[other] {$n} seconds
 }
+duration-separator = {" "}
+duration-under-a-minute = less than a minute
 bad-duration = I could not read the time per move {$text}. Write a number and a unit, such as `1d`, `3d`, `12h` or `30m` (d = days, h = hours, m = minutes), or `none` for no clock.
 
 ## A move and what it did, for the channel

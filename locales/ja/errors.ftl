@@ -3,7 +3,7 @@
 ## 対局
 
 error-no-game-here = このチャンネルで進行中の対局はありません。対局申込で始めてください。
-error-your-game-ended = あなたの対局 #{$game} は終わりました: {$result}。新しい対局は `/対局申込` で始められます。
+error-your-game-ended = あなたの対局 #{$game} は終局しています（{$result}）。新しい対局は `/対局申込` で始められます。
 error-game-not-found = 対局 #{$game} はありません。
 error-game-over = 対局 #{$game} はすでに終わっています。
 error-not-a-player = あなたはこの対局の対局者ではありません。
@@ -170,3 +170,5 @@ declaration-no-legal-move = 指せる手がありません
 
 # /サーバー設定
 error-reset-and-set = その設定は新しい値を指定するか初期化するか、どちらか一方にしてください。
+error-your-game-in-thread = あなたの対局はスレッド {$threads} で指されています。コマンドはそちらで使ってください。
+error-games-in-threads = このチャンネルでは対局は行われていません。対局はそれぞれのスレッドで指されています（{$threads}）。新しい対局は `/対局申込` で始められます。

@@ -24,6 +24,8 @@ duration-days = {$n}日
 duration-hours = {$n}時間
 duration-minutes = {$n}分
 duration-seconds = {$n}秒
+duration-separator = {""}
+duration-under-a-minute = 1分未満
 bad-duration = 一手の持ち時間 {$text} を読み取れませんでした。`1d`、`3d`、`12h`、`30m` のように数字と単位（d = 日、h = 時間、m = 分）で書くか、時間制限なしなら `none` と書いてください。
 
 ## 指し手とその結果（チャンネル向け）

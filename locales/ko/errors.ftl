@@ -3,7 +3,7 @@
 ## 대국
 
 error-no-game-here = 이 채널에서 진행 중인 대국이 없습니다. 대국 신청으로 시작하세요.
-error-your-game-ended = 대국 #{$game}이(가) 끝났습니다: {$result}. 새 대국은 `/대국신청`으로 시작합니다.
+error-your-game-ended = 대국 #{$game}{PARTICLE($game, "은")} 끝났습니다. 결과: {$result}. 새 대국은 `/대국신청`으로 시작합니다.
 error-game-not-found = 대국 #{$game}이(가) 없습니다.
 error-game-over = 대국 #{$game}은(는) 이미 끝났습니다.
 error-not-a-player = 이 대국의 대국자가 아닙니다.
@@ -170,3 +170,5 @@ declaration-no-legal-move = 둘 수 있는 수가 없습니다
 
 # /서버설정
 error-reset-and-set = 그 설정은 새 값을 정하거나 초기화하거나 둘 중 하나만 하세요.
+error-your-game-in-thread = 내 대국은 스레드 {$threads}에서 두고 있습니다. 명령어는 그곳에서 사용하세요.
+error-games-in-threads = 이 채널에서는 대국을 두지 않습니다. 대국은 각자의 스레드에서 둡니다 ({$threads}). 새 대국은 `/대국신청`으로 시작합니다.

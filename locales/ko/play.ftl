@@ -24,6 +24,8 @@ duration-days = {$n}일
 duration-hours = {$n}시간
 duration-minutes = {$n}분
 duration-seconds = {$n}초
+duration-separator = {" "}
+duration-under-a-minute = 1분 미만
 bad-duration = 한 수당 시간 {$text}을(를) 읽을 수 없습니다. `1d`, `3d`, `12h`, `30m`처럼 숫자와 단위(d = 일, h = 시간, m = 분)로 쓰거나, 시간 제한이 없으면 `none`이라고 쓰세요.
 
 ## 수와 그 결과 (채널)

@@ -127,8 +127,31 @@ pub(crate) fn duration(lang: Lang, seconds: i64) -> String {
     if parts.is_empty() {
         tr!(lang, "duration-seconds", n = 0i64)
     } else {
-        parts.join(" ")
+        parts.join(&tr!(lang, "duration-separator"))
     }
+}
+
+/// A time left as people say it, not to the second: whole days from three days on
+/// ("29 days", 「29日」), days and hours below that ("1 day 12 hours"), hours from three
+/// hours ("3 hours"), hours and minutes below that, minutes below an hour, and "less than
+/// a minute"; each rounded to its last unit.
+pub(crate) fn duration_left(lang: Lang, seconds: i64) -> String {
+    const DAY: i64 = 86_400;
+    const HOUR: i64 = 3_600;
+    const MINUTE: i64 = 60;
+    let seconds = seconds.max(0);
+    let rounded = |unit: i64| (seconds + unit / 2) / unit * unit;
+    // From a day down to three hours, to the hour.
+    let kept = if seconds >= 3 * DAY - HOUR / 2 {
+        rounded(DAY)
+    } else if seconds >= 3 * HOUR - MINUTE / 2 {
+        rounded(HOUR)
+    } else if seconds >= MINUTE - 1 {
+        rounded(MINUTE)
+    } else {
+        return tr!(lang, "duration-under-a-minute");
+    };
+    duration(lang, kept)
 }
 
 /// Reads a time per move as users type it: `3d`, `12h`, `90m`, `1d12h`, `2 days`.
@@ -1193,6 +1216,27 @@ mod tests {
     }
 
     #[test]
+    fn times_left_are_said_as_people_say_them() {
+        let (day, hour, minute) = (86_400, 3_600, 60);
+        let said = |seconds| duration_left(Lang::En, seconds);
+        assert_eq!(said(29 * day + 23 * hour + 59 * minute + 58), "30 days");
+        assert_eq!(said(29 * day + 2 * hour), "29 days");
+        assert_eq!(said(day + 12 * hour + 40 * minute), "1 day 13 hours");
+        assert_eq!(said(2 * day + 23 * hour + 50 * minute), "3 days");
+        assert_eq!(said(3 * hour + 10 * minute), "3 hours");
+        assert_eq!(said(2 * hour + 14 * minute + 50), "2 hours 15 minutes");
+        assert_eq!(said(45 * minute + 20), "45 minutes");
+        assert_eq!(said(20), "less than a minute");
+        assert_eq!(
+            duration_left(Lang::Ja, 29 * day + 23 * hour + 59 * minute + 58),
+            "30日"
+        );
+        assert_eq!(duration_left(Lang::Ja, 3 * hour + 5), "3時間");
+        assert_eq!(duration_left(Lang::Ja, day + hour), "1日1時間");
+        assert_eq!(duration_left(Lang::Ko, day + hour), "1일 1시간");
+    }
+
+    #[test]
     fn durations_print_in_words() {
         assert_eq!(duration(Lang::En, 3 * 86_400), "3 days");
         assert_eq!(duration(Lang::En, 86_400 + 3_600), "1 day 1 hour");
@@ -1279,7 +1323,7 @@ mod tests {
             change_made(Lang::Ja, Notation::Japanese, &outcome),
             "**７六歩** (`7g7f`)を指しました: **将棋 #7**の1手目です。"
         );
-        assert_eq!(duration(Lang::Ja, 86_400 + 3_600), "1日 1時間");
+        assert_eq!(duration(Lang::Ja, 86_400 + 3_600), "1日1時間");
         assert_eq!(
             parse_duration(Lang::Ko, "soon").unwrap_err(),
             "한 수당 시간 \"soon\"을(를) 읽을 수 없습니다. `1d`, `3d`, `12h`, `30m`처럼 숫자와 단위(d = 일, h = 시간, m = 분)로 쓰거나, 시간 제한이 없으면 `none`이라고 쓰세요."
@@ -1422,6 +1466,7 @@ mod tests {
             to_move: Some(seat(0, "black", 11)),
             deadline_at: None,
             result: None,
+            reason: None,
             created_at: 0,
             finished_at: None,
         };

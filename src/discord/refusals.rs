@@ -21,11 +21,31 @@ pub(crate) fn service_error(lang: Lang, error: &ServiceError) -> String {
     use ServiceError as E;
     match error {
         E::NoGameHere => tr!(lang, "error-no-game-here"),
-        E::YourGameEnded { game_id, result } => tr!(
+        E::YourGameEnded {
+            game_id,
+            result,
+            over,
+        } => tr!(
             lang,
             "error-your-game-ended",
             game = game_id.to_string(),
-            result = result
+            result = over
+                .as_deref()
+                .map_or_else(|| result.clone(), |over| format::result_line(lang, over))
+        ),
+        E::PlayedInThreads { threads, yours } => tr!(
+            lang,
+            if *yours {
+                "error-your-game-in-thread"
+            } else {
+                "error-games-in-threads"
+            },
+            threads = threads
+                .iter()
+                .map(|thread| format::channel(*thread))
+                .collect::<Vec<_>>()
+                .join(&tr!(lang, "list-separator")),
+            count = threads.len()
         ),
         E::GameNotFound(game) => tr!(lang, "error-game-not-found", game = game.to_string()),
         E::GameOver(game) => tr!(lang, "error-game-over", game = game.to_string()),

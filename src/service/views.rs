@@ -380,8 +380,33 @@ pub struct GameSummary {
     pub deadline_at: Option<i64>,
     /// How it ended, in one line; `None` while active.
     pub result: Option<String>,
+    /// Why it ended, for the front end to say in its reader's language; `None` while
+    /// active (and for results stored without one).
+    pub reason: Option<EndReason>,
     pub created_at: i64,
     pub finished_at: Option<i64>,
+}
+
+impl GameSummary {
+    /// How the game ended, from its stored result and places: `None` while it goes on.
+    pub fn over(&self) -> Option<GameOver> {
+        let reason = self.reason?;
+        Some(GameOver {
+            status: self.status,
+            reason,
+            summary: self.result.clone().unwrap_or_default(),
+            rated: self.rated && self.status == GameStatus::Finished,
+            standings: self
+                .players
+                .iter()
+                .map(|seat| Standing {
+                    player: seat.player.clone(),
+                    place: seat.place,
+                    rating: None,
+                })
+                .collect(),
+        })
+    }
 }
 
 /// One line of a leaderboard.
