@@ -192,5 +192,7 @@ declaration-no-legal-move = you have no legal move
 
 # /server-settings
 error-reset-and-set = Give that setting a new value or reset it, not both.
+
+## Where a game is played
 error-your-game-in-thread = Your game here is played in its thread: {$threads}. Use the command there.
 error-games-in-threads = No game is played in this channel itself; the games here are played in their threads: {$threads}. `/challenge` starts one.

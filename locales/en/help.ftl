@@ -13,13 +13,6 @@ help-commands-head = **Commands**
 
 help-start =
     {""}**Start a game with `/challenge`**: choose the variant, name your opponent (or leave the seat open for anyone), and play with `/move` once it is accepted.
-help-computer =
-    {""}**Play the computer**
-    The bot plays every variant, from level 1 (a beginner can beat it) to level 8 (its strongest).
-    - **Against the bot alone**: `/challenge` naming the bot itself as your `opponent`; the game starts at once, without waiting for an answer. `level` sets its strength (default 3); `variant` as usual.
-    - **Fill with computers**: under a yonin challenge with open seats, the **Fill with computers** button gives every open seat to a computer of the challenge's level, and the game starts.
-    - **`computers`**: how many seats the computer takes from the start, e.g. `/challenge variant:yonin computers:3` for you against three computers, or `computers:2` to play with a friend against two.
-    - Games with a computer are unrated. The computer moves right after the move before it, answers a draw offer at once (it accepts when it stands worse) and allows takebacks.
 
     {""}**Shogi in this channel, one move at a time.** Nobody has to be online at the same time: after every move I post the board and mention the player to move.
 
@@ -31,6 +24,14 @@ help-computer =
 
     Moves are typed in coordinates, e.g. `7g7f`, or `P*5e` to drop a pawn from your hand.
     Use the buttons below for more.
+
+help-computer =
+    {""}**Play the computer**
+    The bot plays every variant, from level 1 (a beginner can beat it) to level 8 (its strongest).
+    - **Against the bot alone**: `/challenge` naming the bot itself as your `opponent`; the game starts at once, without waiting for an answer. `level` sets its strength (default 3); `variant` as usual.
+    - **Fill with computers**: under a yonin challenge with open seats, the **Fill with computers** button gives every open seat to a computer of the challenge's level, and the game starts.
+    - **`computers`**: how many seats the computer takes from the start, e.g. `/challenge variant:yonin computers:3` for you against three computers, or `computers:2` to play with a friend against two.
+    - Games with a computer are unrated. The computer moves right after the move before it, answers a draw offer at once (it accepts when it stands worse) and allows takebacks.
 
 help-variants =
     {""}**Variants**
@@ -84,5 +85,5 @@ reference-limited = up to n squares
 reference-jump = jumps to
 reference-lion = may move twice (lion power)
 reference-hook = may turn once
-reference-promotes-to = promotes to
-reference-promoted-from = promoted from
+reference-promotes-to = promotes to {$piece}
+reference-promoted-from = promoted from {$piece}

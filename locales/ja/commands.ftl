@@ -3,14 +3,14 @@
 # See src/discord/i18n.rs for the keys.
 
 cmd-challenge = 対局申込
-    .description = この場所で対局を申し込みます。相手を指名するか、空席にして誰でも参加できるようにします
+    .description = このチャンネルで対局を申し込みます。相手を指名するか、空席にして誰でも参加できるようにします
     .opponent = 相手
     .opponent-description = 対局する相手（省略すると誰でも参加できます）
     .variant = 種類
     .variant-description = 将棋の種類（省略時: 本将棋）
     .variant-choice-shogi-standard-2-players = 本将棋（2人）
     .variant-choice-yonin-shogi-4-players = 四人将棋（4人）
-    .variant-choice-yonin-shogi-doubles-2-teams-of-2 = 四人将棋ペア戦（2人ずつ2組）
+    .variant-choice-yonin-shogi-doubles-2-teams-of-2 = 四人将棋ダブルス（2人ずつ2組）
     .variant-choice-dai-dai-shogi-17x17-2-players = 大大将棋（17×17、2人）
     .opponent2 = 相手2
     .opponent2-description = 2人目の相手（四人将棋）
@@ -43,27 +43,27 @@ cmd-challenge = 対局申込
     .bank-choice-7-days = 7日
 
 cmd-move = 指す
-    .description = この場所の対局で指します。一覧から合法手を選ぶか、入力してください
+    .description = このチャンネルの対局で指します。一覧から合法手を選ぶか、指し手を入力してください
     .move = 指し手
     .move-description = 指し手。例: 7g7f、P*5e、７六歩（一覧に合法手が出ます）
 
 cmd-board = 盤面
-    .description = この場所の対局をあなたの席から見た盤面を、あなただけに表示します
+    .description = このチャンネルの対局の盤面を、自分側から見た向きで自分だけに表示します
 
 cmd-resign = 投了
-    .description = この場所の対局を投了します（ボタンで確認します）
+    .description = このチャンネルの対局を投了します（ボタンで確認します）
 
 cmd-draw = 引き分け
-    .description = この場所の対局で引き分けを提案するか、相手の提案を受けます
+    .description = このチャンネルの対局で引き分けを申し出るか、相手の申し出を受けます
 
 cmd-takeback = 待った
-    .description = 直前の自分の手を戻させてほしいと相手に頼みます
+    .description = 直前の自分の手を戻させてもらうよう相手に頼みます（待った）
 
 cmd-declare = 宣言
-    .description = 手番で指す代わりに宣言します: 持将棋（本将棋）または入玉宣言（四人将棋）
+    .description = 手番で指す代わりに入玉宣言をします（本将棋は27点法、四人将棋は入玉宣言）
 
 cmd-abort = 中止
-    .description = この場所の対局を勝敗なしで中止します（全員が指す前、またはモデレーター）
+    .description = このチャンネルの対局を勝敗なしで中止します（全員が指す前か、モデレーターが）
 
 cmd-games = 対局一覧
     .description = このサーバーで進行中の対局、または自分の対局を一覧します
@@ -76,7 +76,7 @@ cmd-leaderboard = ランキング
     .variant-description = 将棋の種類（省略時: 本将棋）
     .variant-choice-shogi-standard-2-players = 本将棋（2人）
     .variant-choice-yonin-shogi-4-players = 四人将棋（4人）
-    .variant-choice-yonin-shogi-doubles-2-teams-of-2 = 四人将棋ペア戦（2人ずつ2組）
+    .variant-choice-yonin-shogi-doubles-2-teams-of-2 = 四人将棋ダブルス（2人ずつ2組）
     .variant-choice-dai-dai-shogi-17x17-2-players = 大大将棋（17×17、2人）
     .page = ページ
     .page-description = ページ番号（省略時: 1）
@@ -99,9 +99,9 @@ cmd-export = 棋譜
     .game-description = 対局番号（省略時：このチャンネルの対局か、直前に終わった対局）
 
 cmd-replay = 再生
-    .description = このサーバーの対局を一手ずつ見ます: 指定した手の後の盤面と、前後に進むボタン
+    .description = このサーバーの対局を一手ずつ見ます。指定した手の後の盤面と、前後に進むボタンを表示します
     .game = 対局番号
-    .game-description = 対局番号（省略時: この場所の対局、またはその直前の対局）
+    .game-description = 対局番号（省略時：このチャンネルの対局か、直前に終わった対局）
     .move = 手数
     .move-description = この手の後の盤面を表示（0: 開始局面、省略時: 最後の手）
 
@@ -117,7 +117,7 @@ cmd-vacation-end = 終了
     .description = 休暇をいま終えます。使わなかった日数は年間の休暇日数に戻ります
 
 cmd-server-settings = サーバー設定
-    .description = このサーバーの設定を表示・変更します: 週末の停止、タイムゾーン、休暇日数、言語、持ち時間、レーティング、中止、スレッド（サーバー管理者）
+    .description = このサーバーの設定を表示・変更します（週末停止、タイムゾーン、休暇、言語、持ち時間など。管理者用）
     .weekend_pause = 週末停止
     .weekend_pause-description = 土曜 0:00 から月曜 0:00 まで（サーバーのタイムゾーン）持ち時間を止める
     .time_zone = タイムゾーン
@@ -157,14 +157,14 @@ cmd-help = ヘルプ
     .topic-choice-play-the-computer = コンピュータと対局
 
 cmd-settings = 設定
-    .description = あなた自身の設定: 棋譜の表記、盤面の駒、手番の知らせ方
+    .description = 自分用の設定（棋譜の表記、盤面の駒、手番の知らせ方）
     .notation = 表記
-    .notation-description = 指し手の書き方（既定: 日本語なら日本式、それ以外は欧米式）
+    .notation-description = 指し手の表記（既定：日本語と韓国語なら日本式、それ以外は欧米式）
     .notation-choice-japanese = 日本式（７六歩）
     .notation-choice-western-p-7f = 欧米式（P-7f）
     .notation-choice-coordinate-7g7f = 座標（7g7f）
     .pieces = 駒
-    .pieces-description = あなたに描く盤面の駒（既定: 漢字）
+    .pieces-description = 自分向けに描く盤面の駒（既定：漢字）
     .pieces-choice-kanji = 漢字
     .pieces-choice-international-for-beginners = 国際式（初心者向け）
     .notifications = 通知
