@@ -228,7 +228,7 @@ fn games_lines(lang: Lang, text: &mut String, view: &VacationView) {
 /// A vacation starting or ending, as said in a game's channel.
 pub(crate) fn vacation_notice(lang: Lang, notice: &VacationNotice) -> String {
     let title = game_title(lang, notice.variant, notice.game_id);
-    let who = mention(notice.player.user_id);
+    let who = mention(lang, notice.player.user_id);
     let mut text = if notice.started {
         tr!(
             lang,

@@ -8,17 +8,17 @@
 use poise::serenity_prelude as serenity;
 
 use crate::render::DEFAULT_BYTE_LIMIT;
-use crate::service::{
-    Caption, Captions, GameRef, ReplayBoard, ReplayFile, ReplaySeat, ReplayView, Service,
-};
+use crate::service::{GameRef, Notation, ReplayBoard, ReplayFile, ReplaySeat, ReplayView, Service};
 use crate::store::GameId;
 
 use super::custom_id::CustomId;
 use super::deadline::{self, Click, ClickAnswer};
+use super::format_board::replay_words;
 use super::game::{self, Here};
 use super::i18n::Lang;
 use super::post::{File, Post, CHANNEL_ATTACHMENT_LIMIT};
-use super::{format_replay, Context, Data, Error};
+use super::settings::notation_for;
+use super::{format, format_replay, Context, Data, Error};
 
 /// The verb of the paging buttons.
 pub(crate) const REPLAY_VERB: &str = "replay";
@@ -31,14 +31,6 @@ const LAST: &str = "last";
 const SEAT: &str = "seat";
 /// The position argument of ⏭: the last move when clicked, however far the game has gone.
 const END: &str = "end";
-
-/// The captions under replayed positions, in `lang`; `result` (where given) is said
-/// after the last move instead of the service's own line.
-pub(crate) fn captions(lang: Lang, result: Option<String>) -> Captions {
-    std::sync::Arc::new(move |caption: &Caption<'_>| {
-        format_replay::caption(lang, caption, result.as_deref())
-    })
-}
 
 /// Steps through a game of this server: the board after a move, with buttons to page.
 #[poise::command(slash_command, guild_only)]
@@ -58,13 +50,20 @@ pub async fn replay(
         GameRef::InGuild(here.guild, GameId(id))
     });
     let service = ctx.data().service();
+    let notation = notation_for(service, here).await;
     let board = deadline::command(ctx, true, async {
         Ok(service
-            .replay_board(which, ply, None, here.user, captions(here.lang, None))
+            .replay_board(
+                which,
+                ply,
+                None,
+                here.user,
+                replay_words(here.lang, notation, None),
+            )
             .await?)
     })
     .await?;
-    game::send(ctx, board_post(here.lang, &board)).await
+    game::send(ctx, board_post(here.lang, notation, &board)).await
 }
 
 /// A click on a paging button: the clicker's message shows the position asked for.
@@ -85,6 +84,7 @@ pub(crate) async fn page(
     let seat: u8 = seat.parse().map_err(|_| stale())?;
     let here = Here::of_click(click)?;
     let service = data.service();
+    let notation = notation_for(service, here).await;
     let work = async {
         Ok(service
             .replay_board(
@@ -92,12 +92,12 @@ pub(crate) async fn page(
                 ply,
                 Some(seat),
                 here.user,
-                captions(here.lang, None),
+                replay_words(here.lang, notation, None),
             )
             .await?)
     };
     let (click, board) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    click.answer(board_post(here.lang, &board)).await
+    click.answer(board_post(here.lang, notation, &board)).await
 }
 
 fn stale() -> Error {
@@ -105,7 +105,7 @@ fn stale() -> Error {
 }
 
 /// The board of a replay, privately, with its paging buttons.
-pub(crate) fn board_post(lang: Lang, board: &ReplayBoard) -> Post {
+pub(crate) fn board_post(lang: Lang, notation: Notation, board: &ReplayBoard) -> Post {
     let file = board.image.as_ref().map(|image| File {
         name: format!(
             "game-{}-move-{}-{}.png",
@@ -115,7 +115,7 @@ pub(crate) fn board_post(lang: Lang, board: &ReplayBoard) -> Post {
         ),
         bytes: image.png.clone(),
     });
-    let mut post = Post::private(format_replay::board(lang, board))
+    let mut post = Post::private(format_replay::board(lang, notation, board))
         .file(file)
         .per_row(4);
     for button in buttons(lang, board) {
@@ -203,7 +203,11 @@ pub(crate) async fn announced_post(service: &Service, lang: Lang, view: &ReplayV
             GameRef::InGuild(view.guild_id, view.game_id),
             ReplaySeat::Seat(view.seat),
             limit,
-            captions(lang, Some(format_replay::replay_result(lang, view))),
+            replay_words(
+                lang,
+                format::channel_notation(lang),
+                Some(format_replay::replay_result(lang, view)),
+            ),
         )
         .await;
     match drawn {
@@ -232,13 +236,14 @@ pub(crate) async fn export(ctx: Context<'_>, which: GameRef) -> Result<(), Error
         .unwrap_or(usize::MAX)
         .min(DEFAULT_BYTE_LIMIT);
     let service = ctx.data().service();
+    let notation = notation_for(service, here).await;
     let file = deadline::command(ctx, true, async {
         Ok(service
             .replay_gif(
                 which,
                 ReplaySeat::For(here.user),
                 limit,
-                captions(here.lang, None),
+                replay_words(here.lang, notation, None),
             )
             .await?)
     })
