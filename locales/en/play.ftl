@@ -19,7 +19,6 @@ player = {$seat} {$who}
 player-named = {$seat} ({$name})
 player-unnamed = {$seat} (user {$user})
 nobody = nobody
-computer-name = shogiban · level {$level}
 game-title = **{$variant} #{$game}**
 list-separator = {", "}
 list-and = {$rest} and {$last}

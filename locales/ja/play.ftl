@@ -16,7 +16,6 @@ player = {$seat} {$who}
 player-named = {$seat}（{$name}）
 player-unnamed = {$seat}（ユーザー {$user}）
 nobody = 空席
-computer-name = shogiban・レベル{$level}
 game-title = **{$variant} #{$game}**
 list-separator = 、
 list-and = {$rest}と{$last}

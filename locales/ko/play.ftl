@@ -16,7 +16,6 @@ player = {$seat} {$who}
 player-named = {$seat} ({$name})
 player-unnamed = {$seat} (사용자 {$user})
 nobody = 빈자리
-computer-name = shogiban · 레벨 {$level}
 game-title = **{$variant} #{$game}**
 list-separator = {", "}
 list-and = {$rest}, {$last}

@@ -8,6 +8,7 @@
 //! would lose the game on the spot is played only when nothing else is left.
 
 pub mod eval;
+pub mod mate;
 pub mod search;
 pub mod usi;
 
@@ -177,6 +178,10 @@ pub fn choose(game: &Game, level: Level, limits: Limits) -> Result<Choice, Compu
         // Every move loses (or only losing ones are left): play one, the game ends.
         let m = losing.first().copied().ok_or(ComputerError::NoLegalMove)?;
         return Ok(decided(game, m, -MATE + 1, started));
+    }
+    // A forced mate the solver proves in a share of the think is played at once.
+    if let Some(choice) = mate::root_mate(game, &candidates, level, &limits, started) {
+        return Ok(choice);
     }
     let movetime = limits.movetime.unwrap_or_else(|| level.think_time());
     let budget = Budget {

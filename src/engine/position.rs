@@ -116,6 +116,12 @@ pub trait Position: Clone + Send + Sync + 'static {
         any.0
     }
 
+    /// The legal moves of the seat to move that leave an opponent's king attacked, into
+    /// `sink` until it asks to stop (see [`super::checks`]).
+    fn generate_checks<S: Sink>(&self, sink: &mut S) {
+        super::checks::generate_checks_by_trial(self, sink)
+    }
+
     /// Plays a legal move in place when nobody needs its effects (perft, playouts): a
     /// variant may skip the bookkeeping [`Position::play_unchecked`] reports.
     fn play_quiet(&mut self, m: &Move) {
@@ -227,6 +233,9 @@ impl Position for ShogiPosition {
     fn play_quiet(&mut self, m: &Move) {
         self.apply_quiet(m);
     }
+    fn generate_checks<S: Sink>(&self, sink: &mut S) {
+        ShogiPosition::generate_checks(self, sink)
+    }
 }
 
 impl Position for DaiDaiPosition {
@@ -321,6 +330,9 @@ impl Position for DaiDaiPosition {
     }
     fn play_quiet(&mut self, m: &Move) {
         self.make(m);
+    }
+    fn generate_checks<S: Sink>(&self, sink: &mut S) {
+        super::checks::generate_daidai_checks(self, sink)
     }
 }
 
