@@ -415,14 +415,7 @@ impl Service {
                 .iter()
                 .flat_map(|kind| [format!("{}{to}", kind.kanji), format!("{}{to}", kind.name)])
                 .collect();
-            // CSA (`+7776FU`) also holds the digits form (`7776`).
-            let csa = game.csa(m);
-            let forms = [
-                Some(&coordinate),
-                Some(&western),
-                japanese.as_ref(),
-                csa.as_ref(),
-            ];
+            let forms = [Some(&coordinate), Some(&western), japanese.as_ref()];
             let forms = forms
                 .into_iter()
                 .flatten()
@@ -433,6 +426,16 @@ impl Service {
             for form in forms {
                 starts |= form.starts_with(&wanted);
                 contains |= form.contains(&wanted);
+            }
+            // CSA (`+7776FU`, which holds the digits form `7776`) is typed from its start:
+            // within it, two digits can name no square (`6766` holds `76`).
+            if let Some(csa) = game.csa(m).map(|csa| squeeze(&csa)) {
+                let csa_starts = csa.starts_with(&wanted)
+                    || csa
+                        .trim_start_matches(['+', '-'])
+                        .starts_with(wanted.trim_start_matches(['+', '-']));
+                starts |= csa_starts;
+                contains |= csa_starts;
             }
             if !contains {
                 continue;
