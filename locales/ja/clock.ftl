@@ -42,8 +42,8 @@ language-ko = 韓国語（한국어）
 settings-notifications = 通知：{$value}
 notifications-mention = 手番になったらチャンネルでメンション
 notifications-dm = 手番になったらチャンネルでメンションし、盤面つきのダイレクトメッセージも送る
-notifications-quiet = 通知なし: チャンネルの盤面でメンションしません（催促も同じ）
-notifications-digest-at = 1日1回のまとめ: 毎日 {$time}（次回 {$when}）に、手番の対局の一覧をダイレクトメッセージで送ります。チャンネルの盤面ではメンションしません
+notifications-quiet = 通知なし：チャンネルの盤面でメンションしません（催促も同じ）
+notifications-digest-at = 1日1回のまとめ：毎日 {$time}（次回 {$when}）に、手番の対局の一覧をダイレクトメッセージで送ります。チャンネルの盤面ではメンションしません
 notifications-digest = 1日1回のまとめをダイレクトメッセージで
 
 ## 手番の知らせとまとめ

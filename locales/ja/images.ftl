@@ -11,6 +11,6 @@ verdict-no-legal-move = 指し手なし
 verdict-resigned = 投了
 verdict-timeout = 時間切れ
 verdict-perpetual-check = 連続王手の千日手
-verdict-declaration = 宣言負け
+verdict-declaration = 入玉宣言
 verdict-lost = 負け
 replay-every = {$every}局面ごとに表示

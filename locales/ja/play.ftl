@@ -212,7 +212,7 @@ link-board = 盤面
 thread-versus = {" 対 "}
 thread-and = 、
 thread-unnamed-player = ユーザー {$user}
-thread-result = **{$variant} #{$game}**（{$thread}）: {$result}。
+thread-result = **{$variant} #{$game}**（{$thread}）：{$result}。
 thread-missing-permissions = 対局スレッドを作るには、このチャンネルで {$permissions} の権限が必要です{$count ->
    *[other] {""}
 }。今回の対局はこのチャンネルで行います。次回からスレッドを使うには、サーバーの管理者に権限を付けてもらってください。

@@ -11,6 +11,6 @@ verdict-no-legal-move = 둘 수 없음
 verdict-resigned = 투료
 verdict-timeout = 시간 초과
 verdict-perpetual-check = 연속 장군 천일수
-verdict-declaration = 선언패
+verdict-declaration = 입옥 선언
 verdict-lost = 패배
 replay-every = {$every}국면마다 표시
