@@ -897,10 +897,10 @@ async fn kif_exports_in_shift_jis_and_kifu_in_utf8_read_back_in_cshogi() {
     std::fs::remove_dir_all(&dir).expect("the temporary folder removed");
 
     let (_, kif, from_kif) = &read[0];
-    // The .kif file declares Shift_JIS and is written in it: ７ is 0x82 0x56 there, and the
-    // file is not UTF-8.
+    // The .kif file declares Shift_JIS and is written in it: 平手 (the handicap line) is
+    // 0x95 0xBD 0x8E 0xE8 there, and the file is not UTF-8.
     assert!(kif.starts_with(b"#KIF version=2.0 encoding=Shift_JIS\n"));
-    assert!(kif.windows(2).any(|pair| pair == [0x82, 0x56]));
+    assert!(kif.windows(4).any(|four| four == [0x95, 0xBD, 0x8E, 0xE8]));
     assert!(std::str::from_utf8(kif).is_err());
     assert_eq!(
         from_kif,

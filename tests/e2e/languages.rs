@@ -445,7 +445,7 @@ async fn channel_posts_follow_the_managers_language_then_the_servers_discord_lan
     table.restart().await;
     let (_, board) = play(&table, &bob, "3c3d").await;
     assert!(
-        content(&board).starts_with("**将棋 #1** · 2手目: 後手 "),
+        content(&board).starts_with("**将棋 #1** · 2手目　後手 "),
         "{:?}",
         board.content()
     );
@@ -877,9 +877,8 @@ async fn walk_every_kind_of_message(locale: &'static str) -> Walk {
 
     // Replies about the game: the board, the replay and its buttons, records, lists.
     walk.private(InteractionBuilder::slash("board"), bob).await;
-    let replay = walk
-        .private(InteractionBuilder::slash("replay"), alice)
-        .await;
+    // Bob plays white: his replay has the toggle to the first seat's side.
+    let replay = walk.private(InteractionBuilder::slash("replay"), bob).await;
     for which in ["first", "seat"] {
         let id = replay
             .custom_ids()
@@ -887,7 +886,7 @@ async fn walk_every_kind_of_message(locale: &'static str) -> Walk {
             .find(|id| id.ends_with(&format!(":{which}")))
             .unwrap_or_else(|| panic!("no {which} button"));
         let click = table
-            .click(alice, &id, replay.message.clone().expect("a message"))
+            .click(bob, &id, replay.message.clone().expect("a message"))
             .await;
         table.fake.response_to(&click).await;
     }
@@ -1346,11 +1345,16 @@ async fn refusals_csa_digits_help_threads_and_time_left_read_in(locale: &'static
         .as_str()
         .expect("an id")
         .to_owned();
+    // Accepted where the challenge was posted.
     let accept = table
-        .click(
-            &carol,
-            &button(&challenge, "accept:"),
-            challenge.message.clone().expect("a message"),
+        .fake
+        .send(
+            &InteractionBuilder::click(
+                &button(&challenge, "accept:"),
+                challenge.message.clone().expect("a message"),
+            )
+            .in_guild(GUILD_ID, 7_777)
+            .by(&carol),
         )
         .await;
     table.fake.response_to(&accept).await;
