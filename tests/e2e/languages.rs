@@ -1007,11 +1007,15 @@ async fn walk_every_kind_of_message(locale: &'static str) -> Walk {
     let (_, confirm) = table
         .ask(in_thread(InteractionBuilder::slash("resign")).by(bob))
         .await;
+    // Clicked in the thread, where the confirmation was answered.
     let resign = table
-        .click(
-            bob,
-            &button(&confirm, "resign:"),
-            confirm.message.clone().expect("a message"),
+        .fake
+        .send(
+            &in_thread(InteractionBuilder::click(
+                &button(&confirm, "resign:"),
+                confirm.message.clone().expect("a message"),
+            ))
+            .by(bob),
         )
         .await;
     table.fake.response_to(&resign).await;
