@@ -204,7 +204,7 @@ games-head = **このサーバーの対局**
 games-none = 進行中の対局はありません。`/対局申込` で始められます。
 games-yours-head = **このサーバーでのあなたの対局**
 games-yours-none = このサーバーで対局中のものはありません。`/対局申込` で始められます。
-export-record = 対局 #{$game} の棋譜（{$format}）です。
+export-record = 対局 #{$game} の棋譜（`{$format}`）です。
 link-board = 盤面
 
 ## 対局スレッド

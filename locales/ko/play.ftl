@@ -204,7 +204,7 @@ games-head = **이 서버의 대국**
 games-none = 진행 중인 대국이 없습니다. `/대국신청`으로 시작하세요.
 games-yours-head = **이 서버에서 내 대국**
 games-yours-none = 여기서 두고 있는 대국이 없습니다. `/대국신청`으로 시작하세요.
-export-record = 대국 #{$game}의 기보 ({$format})입니다.
+export-record = 대국 #{$game}의 기보 (`{$format}`)입니다.
 link-board = 판
 
 ## 대국 스레드

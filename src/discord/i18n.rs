@@ -406,8 +406,16 @@ pub fn latin_words(text: &str, names: &[&str]) -> Vec<String> {
 }
 
 /// Whether `token` is a move or square in coordinate form: squares (a file number and a
-/// rank letter) one after another with an optional `+`, or a drop (`P*5e`).
+/// rank letter) one after another with an optional `+`, a drop (`P*5e`), or a CSA move
+/// (`+7776FU`, `-3334FU`, `7776FU`: two squares as digits and a two-letter piece code).
 fn is_coordinate_move(token: &str) -> bool {
+    let csa = token.strip_prefix(['+', '-']).unwrap_or(token);
+    if csa.len() == 6
+        && csa[..4].bytes().all(|b| b.is_ascii_digit())
+        && csa[4..].bytes().all(|b| b.is_ascii_uppercase())
+    {
+        return true;
+    }
     let squares = |text: &str| {
         let mut rest = text.strip_suffix('+').unwrap_or(text);
         if rest.is_empty() {
@@ -554,6 +562,11 @@ mod tests {
         );
         assert_eq!(latin_words("KIF 形式", &[]), ["KIF"]);
         assert_eq!(latin_words("Bx2b+ か Ln-7c", &[]), ["Bx2b+", "Ln-7c"]);
+        assert_eq!(
+            latin_words("「-3334FU」と「+7776FU」", &[]),
+            Vec::<String>::new()
+        );
+        assert_eq!(latin_words("+7776 と FUFU", &[]), ["FUFU"]);
     }
 
     #[test]

@@ -17,8 +17,11 @@ fn content(call: &RestCall) -> &str {
 }
 
 /// Words made of ASCII letters that may appear in a reply in any language: the players'
-/// names, Discord's and the bot's own (in its computer players' names).
-const ALLOWED_WORDS: [&str; 6] = ["alice", "bob", "carol", "dave", "Discord", "shogiban"];
+/// names, Discord's and the bot's own (in its computer players' names), and the one word a
+/// player of the walk types as a move (a refusal quotes back what was typed).
+const ALLOWED_WORDS: [&str; 7] = [
+    "alice", "bob", "carol", "dave", "Discord", "shogiban", "hello",
+];
 
 /// The words in Latin letters of `text` that no reader of Japanese or Korean should meet:
 /// any outside mentions, timestamps, links and code spans, but the moves and squares in
