@@ -4,7 +4,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::engine::record::RecordError;
 use crate::engine::Variant;
-use crate::service::{GameRef, RecordFormat, ServiceError};
+use crate::service::{GameRef, Record, RecordFormat, ServiceError};
 use crate::store::GameId;
 
 use super::challenge::VariantChoice;
@@ -141,6 +141,9 @@ pub enum FormatChoice {
     Text,
     #[name = "GIF: an animated replay, a picture per position (every variant)"]
     Gif,
+    // Last, so that the choices before it keep their numbers.
+    #[name = "KIFU: KIF in UTF-8 (standard shogi)"]
+    Kifu,
 }
 
 impl FormatChoice {
@@ -148,6 +151,7 @@ impl FormatChoice {
     fn record(self) -> Option<RecordFormat> {
         match self {
             Self::Kif => Some(RecordFormat::Kif),
+            Self::Kifu => Some(RecordFormat::Kifu),
             Self::Csa => Some(RecordFormat::Csa),
             Self::Text => Some(RecordFormat::Text),
             Self::Gif => None,
@@ -195,8 +199,64 @@ pub async fn export(
         format = record.format.extension().to_uppercase()
     ))
     .file(Some(File {
-        name: record.filename,
-        bytes: record.text.into_bytes(),
+        name: record.filename.clone(),
+        bytes: record_bytes(record),
     }));
     game::send(ctx, post).await
+}
+
+/// A record as its file's bytes: a `.kif` file in Shift_JIS (CP932), the encoding it
+/// declares and the one Japanese kifu programs read `.kif` files in; every other record
+/// in UTF-8.
+fn record_bytes(record: Record) -> Vec<u8> {
+    match record.format {
+        RecordFormat::Kif => shift_jis(&record.text),
+        _ => record.text.into_bytes(),
+    }
+}
+
+/// `text` in Shift_JIS as Windows writes it (CP932, which is what the Encoding Standard
+/// calls Shift_JIS). A character it cannot hold (a player's name in Hangul, an emoji)
+/// becomes a full-width question mark: the file stays readable, and the `.kifu` export
+/// keeps every character.
+pub(crate) fn shift_jis(text: &str) -> Vec<u8> {
+    const QUESTION_MARK: [u8; 2] = [0x81, 0x48];
+    let mut encoder = encoding_rs::SHIFT_JIS.new_encoder();
+    let mut out = Vec::with_capacity(text.len() * 2);
+    let mut buffer = [0u8; 1024];
+    let mut rest = text;
+    loop {
+        let (result, read, written) =
+            encoder.encode_from_utf8_without_replacement(rest, &mut buffer, true);
+        out.extend_from_slice(&buffer[..written]);
+        rest = &rest[read..];
+        match result {
+            encoding_rs::EncoderResult::InputEmpty => return out,
+            encoding_rs::EncoderResult::OutputFull => {}
+            encoding_rs::EncoderResult::Unmappable(_) => out.extend_from_slice(&QUESTION_MARK),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kif_file_is_written_in_shift_jis() {
+        let bytes =
+            shift_jis("#KIF version=2.0 encoding=Shift_JIS\n先手：alice\n   1 ７六歩(77)\n");
+        let (back, _, errors) = encoding_rs::SHIFT_JIS.decode(&bytes);
+        assert!(!errors);
+        assert_eq!(
+            back,
+            "#KIF version=2.0 encoding=Shift_JIS\n先手：alice\n   1 ７六歩(77)\n"
+        );
+        // ７ is 0x82 0x56 in Shift_JIS.
+        assert!(bytes.windows(2).any(|pair| pair == [0x82, 0x56]));
+        // What Shift_JIS cannot hold becomes a full-width question mark.
+        let bytes = shift_jis("後手：민수 🦊");
+        let (back, _, _) = encoding_rs::SHIFT_JIS.decode(&bytes);
+        assert_eq!(back, "後手：？？ ？");
+    }
 }

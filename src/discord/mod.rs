@@ -30,6 +30,7 @@ pub mod custom_id;
 mod deadline;
 mod error;
 mod format;
+mod format_board;
 mod format_replay;
 mod format_threads;
 mod game;

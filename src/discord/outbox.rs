@@ -442,14 +442,16 @@ pub(crate) async fn post_of(
     Ok(match announcement {
         Announcement::Outcome(outcome) => {
             let image = match &outcome.picture {
-                Some(picture) => picture.draw().await,
+                Some(picture) => {
+                    game::draw_for_channel(lang, picture, outcome.result.as_ref()).await
+                }
                 None => None,
             };
             let post = game::outcome_post(lang, outcome, image.as_ref());
             without_quiet(service, post, format::outcome_pings(outcome)).await?
         }
         Announcement::GameStarted(view) => {
-            let image = view.picture.draw().await;
+            let image = game::draw_for_channel(lang, &view.picture, None).await;
             let post = game::start_post(lang, view, image.as_ref());
             let players = view.to_move.iter().map(|p| p.user_id).collect();
             without_quiet(service, post, players).await?

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use crate::service::{MoveAnswer, PromotionQuestion, ServiceError};
+use crate::service::{MoveAnswer, Notation, PromotionQuestion, ServiceError};
 use crate::store::{GameId, GameStatus};
 
 use super::custom_id::CustomId;
@@ -147,28 +147,31 @@ pub async fn play_move(
         (MoveAnswer::Played(outcome), notation) => {
             game::confirm(ctx, format::change_made(here.lang, notation, &outcome)).await
         }
-        (MoveAnswer::PromotionOpen(question), _) => {
-            game::send(ctx, promotion_question(here.lang, &question)).await
+        (MoveAnswer::PromotionOpen(question), notation) => {
+            game::send(ctx, promotion_question(here.lang, notation, &question)).await
         }
     }
 }
 
-/// Asks privately whether the piece promotes, with a button for each answer.
-fn promotion_question(lang: Lang, question: &PromotionQuestion) -> Post {
-    let mut post = Post::private(format::promotion_question(lang, question));
+/// Asks privately whether the piece promotes, with a button for each answer, the moves in
+/// the player's `notation`.
+fn promotion_question(lang: Lang, notation: Notation, question: &PromotionQuestion) -> Post {
+    let mut post = Post::private(format::promotion_question(lang, notation, question));
     let buttons = [
         (
             &question.promote,
+            &question.promote_text,
             format::promote_label(lang),
             serenity::ButtonStyle::Primary,
         ),
         (
             &question.stay,
+            &question.stay_text,
             format::stay_label(lang),
             serenity::ButtonStyle::Secondary,
         ),
     ];
-    for (choice, label, style) in buttons {
+    for (choice, text, label, style) in buttons {
         let id = CustomId::new(
             PROMOTE_VERB,
             [
@@ -181,7 +184,7 @@ fn promotion_question(lang: Lang, question: &PromotionQuestion) -> Post {
         if let Ok(id) = id {
             post = post.button(
                 serenity::CreateButton::new(id.to_string())
-                    .label(format!("{label} ({})", choice.label))
+                    .label(format!("{label} ({})", format::move_text(notation, text)))
                     .style(style),
             );
         }
@@ -221,9 +224,9 @@ pub(crate) async fn choose_promotion(
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let service = ctx.data().service();
-    let work = async { Ok(service.board(here.channel, here.user).await?) };
-    let view = deadline::command(ctx, true, work).await?;
-    game::send(ctx, game::board_post(here.lang, &view)).await
+    let work = async { Ok(game::board_for(service, here).await?) };
+    let (view, notation) = deadline::command(ctx, true, work).await?;
+    game::send(ctx, game::board_post(here.lang, notation, &view)).await
 }
 
 /// Resigns your game in this channel (you confirm with a button first).
@@ -344,9 +347,9 @@ pub(crate) async fn my_view(
     let here = Here::of_click(click)?;
     let service = data.service();
     let work = async {
-        let view = service.board(here.channel, here.user).await;
+        let view = game::board_for(service, here).await;
         match view {
-            Ok(view) if view.game_id == game_id => Ok(view),
+            Ok((view, notation)) if view.game_id == game_id => Ok((view, notation)),
             Ok(_) | Err(crate::service::ServiceError::NoGameHere) => {
                 // Say where the button's game stands: going on elsewhere, or over.
                 let game = service.game_in_guild(here.guild, game_id).await?;
@@ -361,8 +364,11 @@ pub(crate) async fn my_view(
             Err(error) => Err(error.into()),
         }
     };
-    let (click, view) = Click::run(ctx, data, click, ClickAnswer::Private, work).await?;
-    click.answer(game::board_post(here.lang, &view)).await
+    let (click, (view, notation)) =
+        Click::run(ctx, data, click, ClickAnswer::Private, work).await?;
+    click
+        .answer(game::board_post(here.lang, notation, &view))
+        .await
 }
 
 #[cfg(test)]

@@ -14,8 +14,8 @@ use serenity::http::HttpError;
 use crate::service::{computer_level, ChallengeView, PlayerView};
 use crate::store::{ChannelId, InviteResponse, UserId};
 
-use super::i18n::Lang;
-use super::{format_threads, ids, Context, Error};
+use super::i18n::{tr, Lang};
+use super::{format, format_threads, ids, Context, Error};
 
 /// Discord's error code when a message already has its thread.
 const THREAD_ALREADY_CREATED: isize = 160_004;
@@ -176,10 +176,11 @@ pub(crate) async fn add_players(http: &serenity::Http, thread: ChannelId, player
 fn thread_name(lang: Lang, view: &ChallengeView, joining: &crate::service::Person) -> String {
     let mut names: Vec<String> = std::iter::once(&view.challenger)
         .chain(&view.invitees)
-        .map(|p| {
-            p.name
-                .clone()
-                .unwrap_or_else(|| format!("user {}", p.user_id))
+        .map(|p| match computer_level(p.user_id) {
+            Some(level) => format::computer(lang, level),
+            None => p.name.clone().unwrap_or_else(|| {
+                tr!(lang, "thread-unnamed-player", user = p.user_id.to_string())
+            }),
         })
         .collect();
     if !view.invitees.iter().any(|i| i.user_id == joining.id) {

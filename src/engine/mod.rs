@@ -39,7 +39,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use any_position::AnyPosition;
-pub use error::{IllegalMove, MoveParseError, PositionError};
+pub use error::{Candidate, IllegalMove, MoveParseError, PositionError};
 pub use game::Game;
 pub use geometry::{Geometry, Seat, SeatSet, Sq};
 pub use moves::Move;

@@ -5,7 +5,7 @@
 use crate::computer::ComputerError;
 use crate::engine::record::RecordError;
 use crate::engine::{GameError, Variant};
-use crate::store::{ChallengeId, ChallengeStatus, GameId, OfferKind, StoreError};
+use crate::store::{ChallengeId, ChallengeStatus, ChannelId, GameId, OfferKind, StoreError};
 
 use super::PlayerView;
 
@@ -17,7 +17,20 @@ pub enum ServiceError {
 
     /// The user's last game in the channel is over (and none has started since).
     #[error("Your game #{game_id} ended: {result}. `/challenge` starts a new one.")]
-    YourGameEnded { game_id: GameId, result: String },
+    YourGameEnded {
+        game_id: GameId,
+        result: String,
+        /// How it ended, for the front end to say in its reader's language.
+        over: Option<Box<super::GameOver>>,
+    },
+
+    /// No game is played in the channel itself, but games are played in threads under
+    /// it: the user's own (`yours`), else every one going on there.
+    #[error("Games here are played in their threads: {}.", threads.iter().map(|t| format!("<#{t}>")).collect::<Vec<_>>().join(", "))]
+    PlayedInThreads {
+        threads: Vec<ChannelId>,
+        yours: bool,
+    },
 
     #[error("There is no game #{0}.")]
     GameNotFound(GameId),

@@ -63,7 +63,8 @@ pub use notifications::{
 pub use offers::OfferOutcome;
 pub use preferences::{Notation, PieceSet, PlayerSettings, GUILD_LOCALE_SETTING, LANGUAGE_SETTING};
 pub use replays::{
-    Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, MOVES_AROUND,
+    Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, ReplayWords,
+    Verdicts, MOVES_AROUND,
 };
 pub use server_settings::{
     ServerSettings, Setting, SettingsChange, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, SETTINGS,
