@@ -11,7 +11,7 @@ use super::challenge::VariantChoice;
 use super::game::{self, Here};
 use super::i18n::tr;
 use super::post::{File, Post};
-use super::{format, format_replay, ids, replay, Context, Error};
+use super::{analysis, format, format_replay, ids, replay, Context, Error};
 
 /// Rows on one leaderboard page.
 const LEADERBOARD_PAGE: u32 = 15;
@@ -75,6 +75,7 @@ pub async fn leaderboard(
     #[min = 1]
     #[max = 1000]
     page: Option<u32>,
+    #[description = "Also draw the top ten's ratings over time (default: no)"] chart: Option<bool>,
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let variant: Variant = variant.map_or(Variant::Standard, Variant::from);
@@ -91,9 +92,14 @@ pub async fn leaderboard(
         )
         .await?;
     let lang = game::server_lang(ctx.data().service(), here.guild).await;
+    let file = if chart.unwrap_or(false) {
+        analysis::leaderboard_chart(ctx.data().service(), lang, here.guild, variant).await?
+    } else {
+        None
+    };
     game::send(
         ctx,
-        Post::new(format::leaderboard(lang, variant, &rows, page)),
+        Post::new(format::leaderboard(lang, variant, &rows, page)).file(file),
     )
     .await
 }
@@ -112,7 +118,8 @@ pub async fn profile(
         .profile(here.guild, ids::user(user.id))
         .await?;
     let lang = game::server_lang(ctx.data().service(), here.guild).await;
-    game::send(ctx, Post::new(format::profile(lang, &profile))).await
+    let chart = analysis::profile_chart(ctx.data().service(), lang, here.guild, &profile).await?;
+    game::send(ctx, Post::new(format::profile(lang, &profile)).file(chart)).await
 }
 
 /// Game record formats, as `/export` offers them.

@@ -30,6 +30,7 @@ mod notifications;
 mod offers;
 mod play;
 mod preferences;
+pub mod rating_history;
 pub mod ratings;
 mod replays;
 mod schedule;
@@ -62,6 +63,9 @@ pub use notifications::{
 };
 pub use offers::OfferOutcome;
 pub use preferences::{Notation, PieceSet, PlayerSettings, GUILD_LOCALE_SETTING, LANGUAGE_SETTING};
+pub use rating_history::{
+    rating_chart, rating_chart_png, HistoryPoint, RatingChartText, RatingLine, CHART_TOP,
+};
 pub use replays::{
     Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, MOVES_AROUND,
 };

@@ -38,6 +38,7 @@ mod offers;
 mod people;
 mod play;
 mod preferences;
+mod rating_history;
 mod ratings;
 mod vacations;
 
@@ -64,6 +65,7 @@ pub use model::*;
 pub use notifications::{NotificationMode, NotificationSetting};
 pub use play::unrated;
 pub use preferences::PlayerSettingsRow;
+pub use rating_history::RatingPoint;
 pub use ratings::{RatedGame, RatingRecomputation};
 pub use vacations::Vacation;
 
