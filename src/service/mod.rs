@@ -17,6 +17,7 @@
 //! Time comes from a [`Clock`]; clock checks run from [`Service::tick`], which reads what
 //! is due from the database, so a restarted bot picks up every deadline where it was.
 
+pub mod analysis;
 mod announce;
 mod challenges;
 mod clock;
