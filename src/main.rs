@@ -613,7 +613,7 @@ fn serve() -> Result<()> {
     let config = discord::Config::from_env()?;
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
-        let store = open_database(&config.database_url).await?;
+        let store = open_database(&config.database_url, config.store_options()).await?;
         let service = Service::new(store.clone(), SystemClock, Settings::default());
         service
             .recompute_ratings_asked()
@@ -656,9 +656,9 @@ fn migrate_db(from: &str, to: &str) -> Result<()> {
 
 /// Opens the database `DATABASE_URL` names for the bot, or says once, for the operator, what
 /// is wrong with it and which variable to fix (never with the password of a server address).
-async fn open_database(url: &str) -> Result<Store> {
+async fn open_database(url: &str, options: store::StoreOptions) -> Result<Store> {
     let shown = store::shown_url(url);
-    let store = Store::open(url).await.map_err(|e| {
+    let store = Store::open_with(url, options).await.map_err(|e| {
         anyhow!(
             "cannot open the database DATABASE_URL={shown}: {}",
             root_cause(&e)

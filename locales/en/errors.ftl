@@ -189,3 +189,10 @@ declaration-no-legal-move = you have no legal move
 
 # /server-settings
 error-reset-and-set = Give that setting a new value or reset it, not both.
+
+# The game database cannot be reached (a server restarting, a full disk): what was saved.
+error-database-down = The game database is not answering just now, so nothing was changed. Please try again in a minute.
+error-database-partly = The game database stopped answering partway through, so only part of this may have been saved. Look again in a minute before trying again.
+error-database-unknown = The game database stopped answering while saving this, and it could not tell whether it was saved. If it was, it is announced in the channel; look there in a minute before trying again.
+database-not-confirmed = The game database is slow to confirm this, and it may already be saved. You will be told here whether it was.
+autocomplete-database-down = The game database is not answering just now: type your move in full, or try again in a minute

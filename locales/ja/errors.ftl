@@ -167,3 +167,10 @@ declaration-no-legal-move = 指せる手がありません
 
 # /サーバー設定
 error-reset-and-set = その設定は新しい値を指定するか初期化するか、どちらか一方にしてください。
+
+# The game database cannot be reached (a server restarting, a full disk): what was saved.
+error-database-down = いまゲームのデータベースが応答しないため、何も変更していません。1分ほどしてからもう一度試してください。
+error-database-partly = ゲームのデータベースが途中で応答しなくなったため、一部だけが保存されたかもしれません。1分ほどしてから状況を確かめて、もう一度試してください。
+error-database-unknown = 保存中にゲームのデータベースが応答しなくなり、保存されたかどうか確認できませんでした。保存されていればチャンネルに告知されます。1分ほどしてからチャンネルを確かめて、もう一度試してください。
+database-not-confirmed = ゲームのデータベースの確認が遅れています。すでに保存されているかもしれません。保存されたかどうかはここでお知らせします。
+autocomplete-database-down = いまゲームのデータベースが応答しません。指し手をすべて入力するか、1分ほどしてからもう一度試してください

@@ -167,3 +167,10 @@ declaration-no-legal-move = 둘 수 있는 수가 없습니다
 
 # /서버설정
 error-reset-and-set = 그 설정은 새 값을 정하거나 초기화하거나 둘 중 하나만 하세요.
+
+# The game database cannot be reached (a server restarting, a full disk): what was saved.
+error-database-down = 지금 게임 데이터베이스가 응답하지 않아 아무것도 바꾸지 않았습니다. 1분쯤 뒤에 다시 하세요.
+error-database-partly = 게임 데이터베이스가 도중에 응답하지 않아 일부만 저장되었을 수 있습니다. 1분쯤 뒤에 상황을 확인하고 다시 하세요.
+error-database-unknown = 저장하는 도중에 게임 데이터베이스가 응답하지 않아 저장되었는지 확인할 수 없었습니다. 저장되었다면 채널에 알려집니다. 1분쯤 뒤에 채널을 확인하고 다시 하세요.
+database-not-confirmed = 게임 데이터베이스의 확인이 늦어지고 있습니다. 이미 저장되었을 수도 있습니다. 저장되었는지는 여기서 알려 드립니다.
+autocomplete-database-down = 지금 게임 데이터베이스가 응답하지 않습니다. 수를 전부 입력하거나 1분쯤 뒤에 다시 하세요

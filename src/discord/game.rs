@@ -50,15 +50,21 @@ impl Here {
 }
 
 /// The language of a server's channel posts: its `language` setting, else the
-/// `guild_locale` Discord last reported for it, else English. A failed read is logged and
-/// answered in English: a post is never held back for its language.
-pub(crate) async fn server_lang(service: &Service, guild: GuildId) -> Lang {
+/// `guild_locale` Discord last reported for it, else English. A read that fails is logged
+/// and answered in English (a post is never held back for its language), unless the
+/// database cannot be reached: then the error comes back, so that nothing is said in a
+/// language picked for want of the database, and the caller tries again once it is back.
+pub(crate) async fn server_lang(
+    service: &Service,
+    guild: GuildId,
+) -> Result<Lang, crate::service::ServiceError> {
     match service.server_language(guild).await {
-        Ok(Some(code)) => Lang::from_discord(&code),
-        Ok(None) => Lang::En,
+        Ok(Some(code)) => Ok(Lang::from_discord(&code)),
+        Ok(None) => Ok(Lang::En),
+        Err(error) if error.is_unavailable() => Err(error),
         Err(error) => {
             tracing::warn!(%error, %guild, "cannot read a server's language; writing English");
-            Lang::En
+            Ok(Lang::En)
         }
     }
 }

@@ -11,7 +11,7 @@ use super::challenge::VariantChoice;
 use super::game::{self, Here};
 use super::i18n::tr;
 use super::post::{File, Post};
-use super::{analysis, format, format_replay, ids, replay, Context, Error};
+use super::{analysis, deadline, format, format_replay, ids, replay, Context, Error};
 
 /// Rows on one leaderboard page.
 const LEADERBOARD_PAGE: u32 = 15;
@@ -26,9 +26,23 @@ pub async fn games(
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let service = ctx.data().service();
-    // A public answer: the channel reads it in the server's language.
-    let lang = game::server_lang(service, here.guild).await;
-    let text = if mine.unwrap_or(false) {
+    let text = deadline::command(ctx, false, async {
+        // A public answer: the channel reads it in the server's language.
+        let lang = game::server_lang(service, here.guild).await?;
+        games_text(service, here, lang, mine.unwrap_or(false)).await
+    })
+    .await?;
+    game::send(ctx, Post::new(text)).await
+}
+
+/// The list `/games` answers: every game of the server, or the user's (`mine`).
+async fn games_text(
+    service: &crate::service::Service,
+    here: Here,
+    lang: super::i18n::Lang,
+    mine: bool,
+) -> Result<String, Error> {
+    Ok(if mine {
         let games: Vec<_> = service
             .active_games(here.user)
             .await?
@@ -62,8 +76,7 @@ pub async fn games(
             &games,
             &links,
         )
-    };
-    game::send(ctx, Post::new(text)).await
+    })
 }
 
 /// Shows this server's best players in a variant.
@@ -80,23 +93,26 @@ pub async fn leaderboard(
     let here = Here::of(ctx)?;
     let variant: Variant = variant.map_or(Variant::Standard, Variant::from);
     let page = page.unwrap_or(1).max(1);
-    let rows = ctx
-        .data()
-        .service()
-        .leaderboard(
-            here.guild,
-            variant,
-            false,
-            LEADERBOARD_PAGE,
-            (page - 1) * LEADERBOARD_PAGE,
-        )
-        .await?;
-    let lang = game::server_lang(ctx.data().service(), here.guild).await;
-    let file = if chart.unwrap_or(false) {
-        analysis::leaderboard_chart(ctx.data().service(), lang, here.guild, variant).await?
-    } else {
-        None
-    };
+    let service = ctx.data().service();
+    let (rows, lang, file) = deadline::command(ctx, false, async {
+        let rows = service
+            .leaderboard(
+                here.guild,
+                variant,
+                false,
+                LEADERBOARD_PAGE,
+                (page - 1) * LEADERBOARD_PAGE,
+            )
+            .await?;
+        let lang = game::server_lang(service, here.guild).await?;
+        let file = if chart.unwrap_or(false) {
+            analysis::leaderboard_chart(service, lang, here.guild, variant).await?
+        } else {
+            None
+        };
+        Ok((rows, lang, file))
+    })
+    .await?;
     game::send(
         ctx,
         Post::new(format::leaderboard(lang, variant, &rows, page)).file(file),
@@ -112,13 +128,14 @@ pub async fn profile(
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let user = player.as_ref().unwrap_or_else(|| ctx.author());
-    let profile = ctx
-        .data()
-        .service()
-        .profile(here.guild, ids::user(user.id))
-        .await?;
-    let lang = game::server_lang(ctx.data().service(), here.guild).await;
-    let chart = analysis::profile_chart(ctx.data().service(), lang, here.guild, &profile).await?;
+    let service = ctx.data().service();
+    let (profile, lang, chart) = deadline::command(ctx, false, async {
+        let profile = service.profile(here.guild, ids::user(user.id)).await?;
+        let lang = game::server_lang(service, here.guild).await?;
+        let chart = analysis::profile_chart(service, lang, here.guild, &profile).await?;
+        Ok((profile, lang, chart))
+    })
+    .await?;
     game::send(ctx, Post::new(format::profile(lang, &profile)).file(chart)).await
 }
 
@@ -162,17 +179,24 @@ pub async fn export(
     let which = game.map_or(GameRef::Channel(here.channel), |id| {
         GameRef::InGuild(here.guild, GameId(id))
     });
-    let record = match format.map(|format| (format, format.record())) {
-        Some((_, Some(format))) => service.export(which, format).await?,
+    let format = match format.map(|format| (format, format.record())) {
         Some((_, None)) => return replay::export(ctx, which).await,
-        // KIF where the variant has it (standard shogi), else the position file.
-        None => match service.export(which, RecordFormat::Kif).await {
-            Err(ServiceError::Record(RecordError::WrongVariant { .. })) => {
-                service.export(which, RecordFormat::Text).await?
-            }
-            other => other?,
-        },
+        Some((_, Some(format))) => Some(format),
+        None => None,
     };
+    let record = deadline::command(ctx, true, async {
+        Ok(match format {
+            Some(format) => service.export(which, format).await?,
+            // KIF where the variant has it (standard shogi), else the position file.
+            None => match service.export(which, RecordFormat::Kif).await {
+                Err(ServiceError::Record(RecordError::WrongVariant { .. })) => {
+                    service.export(which, RecordFormat::Text).await?
+                }
+                other => other?,
+            },
+        })
+    })
+    .await?;
     let post = Post::private(tr!(
         here.lang,
         "export-record",

@@ -232,8 +232,13 @@ fn page_button(
 }
 
 /// The replay announced at the end of a game, drawn now: the GIF from the winner's seat
-/// with the result. If it cannot be drawn the text goes alone, saying where to get it.
-pub(crate) async fn announced_post(service: &Service, lang: Lang, view: &ReplayView) -> Post {
+/// with the result. If it cannot be drawn the text goes alone, saying where to get it;
+/// if the database cannot be reached, the error comes back (it is posted once it is back).
+pub(crate) async fn announced_post(
+    service: &Service,
+    lang: Lang,
+    view: &ReplayView,
+) -> Result<Post, crate::service::ServiceError> {
     let limit = usize::try_from(CHANNEL_ATTACHMENT_LIMIT)
         .unwrap_or(usize::MAX)
         .min(DEFAULT_BYTE_LIMIT);
@@ -249,16 +254,17 @@ pub(crate) async fn announced_post(service: &Service, lang: Lang, view: &ReplayV
         Ok(file) => {
             Post::new(format_replay::announced(lang, view, Some(&file))).file(Some(gif_file(file)))
         }
+        Err(error) if error.is_unavailable() => return Err(error),
         Err(error) => {
             tracing::error!(%error, game = %view.game_id, "the replay could not be drawn");
             Post::new(format_replay::announced(lang, view, None))
         }
     };
     // Anyone may step through the game from there, privately.
-    match watch_button(lang, view.game_id) {
+    Ok(match watch_button(lang, view.game_id) {
         Some(button) => post.button(button),
         None => post,
-    }
+    })
 }
 
 /// A replay as an attachment.

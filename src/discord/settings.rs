@@ -115,16 +115,18 @@ pub(crate) fn default_notation(lang: Lang) -> Notation {
 }
 
 /// The notation moves are written in for the user of `here`: their setting, else the
-/// default of their language. A settings read that fails is logged and the default used:
-/// a move is never refused for want of its notation.
-pub(crate) async fn notation_for(service: &Service, here: Here) -> Notation {
+/// default of their language. A settings read that fails is logged and the default used (a
+/// move is never refused for want of its notation), unless the database cannot be reached:
+/// then the error comes back, and the command's work stops before it changes anything.
+pub(crate) async fn notation_for(service: &Service, here: Here) -> Result<Notation, Error> {
     match service.player_settings(here.user).await {
-        Ok(settings) => settings
+        Ok(settings) => Ok(settings
             .notation
-            .unwrap_or_else(|| default_notation(here.lang)),
+            .unwrap_or_else(|| default_notation(here.lang))),
+        Err(error) if error.is_unavailable() => Err(error.into()),
         Err(error) => {
             tracing::warn!(%error, "cannot read a player's settings; using the defaults");
-            default_notation(here.lang)
+            Ok(default_notation(here.lang))
         }
     }
 }

@@ -239,6 +239,22 @@ impl From<GameError> for ServiceError {
     }
 }
 
+impl ServiceError {
+    /// Whether the database could not be reached or could not take a write (see
+    /// [`StoreError::is_unavailable`]): the action may pass once it is back.
+    pub fn is_unavailable(&self) -> bool {
+        matches!(self, Self::Storage(error) if error.is_unavailable())
+    }
+
+    /// The store's error underneath, if this is one.
+    pub fn storage(&self) -> Option<&StoreError> {
+        match self {
+            Self::Storage(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
 /// A number of seconds in words, for the messages above.
 fn describe(seconds: i64) -> String {
     super::challenges::describe_duration(seconds)

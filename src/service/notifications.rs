@@ -214,6 +214,7 @@ impl Service {
             {
                 Ok(Some(())) => sent += 1,
                 Ok(None) => {}
+                Err(error) if error.is_unavailable() => return Err(error),
                 Err(error) => tracing::error!(%user, %error, "digest not sent"),
             }
         }

@@ -19,6 +19,7 @@ mod games;
 mod languages;
 mod latency;
 mod notifications;
+mod outage;
 mod outbox;
 mod playing;
 mod replays;
