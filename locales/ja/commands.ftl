@@ -80,6 +80,8 @@ cmd-leaderboard = ランキング
     .variant-choice-dai-dai-shogi-17x17-2-players = 大大将棋（17×17、2人）
     .page = ページ
     .page-description = ページ番号（省略時：1）
+    .chart = グラフ
+    .chart-description = 上位10人のレーティング推移のグラフも表示（省略時：表示しない）
 
 cmd-profile = 成績
     .description = このサーバーでのプレイヤーのレーティング、対局数、最近の結果を表示します

@@ -80,6 +80,8 @@ cmd-leaderboard = 순위
     .variant-choice-dai-dai-shogi-17x17-2-players = 다이다이쇼기 (17×17, 2인)
     .page = 페이지
     .page-description = 페이지 번호 (기본: 1)
+    .chart = 그래프
+    .chart-description = 상위 10명의 레이팅 변화 그래프도 보여 줌 (기본: 보여 주지 않음)
 
 cmd-profile = 전적
     .description = 이 서버에서 플레이어의 레이팅, 대국 수, 최근 결과를 보여 줍니다

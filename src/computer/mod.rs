@@ -7,6 +7,7 @@
 //! check, dai dai's repetition rule) decide which moves exist at the root, and a move that
 //! would lose the game on the spot is played only when nothing else is left.
 
+pub mod analysis;
 pub mod eval;
 pub mod mate;
 pub mod search;

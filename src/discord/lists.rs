@@ -11,7 +11,7 @@ use super::challenge::VariantChoice;
 use super::game::{self, Here};
 use super::i18n::tr;
 use super::post::{File, Post};
-use super::{deadline, format, format_replay, ids, replay, Context, Error};
+use super::{analysis, deadline, format, format_replay, ids, replay, Context, Error};
 
 /// Rows on one leaderboard page.
 const LEADERBOARD_PAGE: u32 = 15;
@@ -88,12 +88,13 @@ pub async fn leaderboard(
     #[min = 1]
     #[max = 1000]
     page: Option<u32>,
+    #[description = "Also draw the top ten's ratings over time (default: no)"] chart: Option<bool>,
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let variant: Variant = variant.map_or(Variant::Standard, Variant::from);
     let page = page.unwrap_or(1).max(1);
     let service = ctx.data().service();
-    let (rows, lang) = deadline::command(ctx, false, async {
+    let (rows, lang, file) = deadline::command(ctx, false, async {
         let rows = service
             .leaderboard(
                 here.guild,
@@ -103,12 +104,18 @@ pub async fn leaderboard(
                 (page - 1) * LEADERBOARD_PAGE,
             )
             .await?;
-        Ok((rows, game::server_lang(service, here.guild).await?))
+        let lang = game::server_lang(service, here.guild).await?;
+        let file = if chart.unwrap_or(false) {
+            analysis::leaderboard_chart(service, lang, here.guild, variant).await?
+        } else {
+            None
+        };
+        Ok((rows, lang, file))
     })
     .await?;
     game::send(
         ctx,
-        Post::new(format::leaderboard(lang, variant, &rows, page)),
+        Post::new(format::leaderboard(lang, variant, &rows, page)).file(file),
     )
     .await
 }
@@ -122,12 +129,14 @@ pub async fn profile(
     let here = Here::of(ctx)?;
     let user = player.as_ref().unwrap_or_else(|| ctx.author());
     let service = ctx.data().service();
-    let (profile, lang) = deadline::command(ctx, false, async {
+    let (profile, lang, chart) = deadline::command(ctx, false, async {
         let profile = service.profile(here.guild, ids::user(user.id)).await?;
-        Ok((profile, game::server_lang(service, here.guild).await?))
+        let lang = game::server_lang(service, here.guild).await?;
+        let chart = analysis::profile_chart(service, lang, here.guild, &profile).await?;
+        Ok((profile, lang, chart))
     })
     .await?;
-    game::send(ctx, Post::new(format::profile(lang, &profile))).await
+    game::send(ctx, Post::new(format::profile(lang, &profile)).file(chart)).await
 }
 
 /// Game record formats, as `/export` offers them.

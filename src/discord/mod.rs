@@ -22,6 +22,7 @@
 //! played"); what the channel sees comes from the service's announcements, stored with the
 //! change and posted by `outbox`, so a failure of Discord between the two never loses it.
 
+mod analysis;
 mod buttons;
 mod challenge;
 mod clock;

@@ -10,6 +10,7 @@
 //! [`daidai_reference`] the dai dai pieces with their moves.
 
 mod board;
+pub mod chart;
 mod crop;
 pub mod fonts;
 pub mod layout;

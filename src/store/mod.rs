@@ -45,6 +45,7 @@ mod outage;
 mod people;
 mod play;
 mod preferences;
+mod rating_history;
 mod ratings;
 mod vacations;
 
@@ -73,6 +74,7 @@ pub use notifications::{NotificationMode, NotificationSetting};
 pub use outage::database_errors_total;
 pub use play::unrated;
 pub use preferences::PlayerSettingsRow;
+pub use rating_history::RatingPoint;
 pub use ratings::{RatedGame, RatingRecomputation};
 pub use vacations::Vacation;
 

@@ -9,6 +9,7 @@ mod support;
 // `on_both_backends!` names the backends module from the crate's root.
 use support::backends;
 
+mod charts;
 mod clock;
 mod computer;
 mod computer_seats;
