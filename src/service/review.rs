@@ -28,7 +28,7 @@ use crate::store::{self, ChannelId, GameId, GameStatus, GuildId, NewReview, Queu
 
 use super::analysis::{evaluation_chart_of, EvaluationText, Mark};
 use super::announce::Announcement;
-use super::table::Table;
+use super::table::{parse_variant, Table};
 use super::{GameRef, MoveText, PlayerView, Service, ServiceError, ServiceResult, THINKERS};
 
 /// Reviews of one server waiting or running at once, by default: the one being analysed
@@ -337,24 +337,32 @@ impl Service {
         let game_id = row.game_id;
         let outcome = self.analyse(&row, cancel).await;
         let worker = self.process_id().to_owned();
+        // A failed review is announced under its game's title too.
+        let variant = match &outcome {
+            Ok((stored, _)) => stored.variant,
+            Err(_) => match self.store().game(game_id).await {
+                Ok(Some(game)) => parse_variant(&game.variant).unwrap_or(Variant::Standard),
+                _ => Variant::Standard,
+            },
+        };
         let done = ReviewDone {
             game_id,
             guild_id: row.guild_id,
-            variant: Variant::Standard,
+            variant,
             requested_by: row.requested_by,
             failed: outcome.is_err(),
         };
         let (text, done, last) = match outcome {
             Ok((stored, last)) => match serde_json::to_string(&stored) {
-                Ok(text) => (
-                    Ok(text),
+                Ok(text) => (Ok(text), done, last),
+                Err(error) => (
+                    Err(error.to_string()),
                     ReviewDone {
-                        variant: stored.variant,
+                        failed: true,
                         ..done
                     },
-                    last,
+                    None,
                 ),
-                Err(error) => (Err(error.to_string()), done, None),
             },
             Err(error) => {
                 tracing::warn!(%error, %game_id, "a review failed");
