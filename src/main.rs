@@ -611,10 +611,14 @@ fn serve() -> Result<()> {
         .with_writer(std::io::stderr)
         .init();
     let config = discord::Config::from_env()?;
+    let settings = Settings {
+        review: review_settings()?,
+        ..Settings::default()
+    };
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let store = open_database(&config.database_url, config.store_options()).await?;
-        let service = Service::new(store.clone(), SystemClock, Settings::default());
+        let service = Service::new(store.clone(), SystemClock, settings);
         service
             .recompute_ratings_asked()
             .await
@@ -632,6 +636,36 @@ fn serve() -> Result<()> {
         ran?;
         Ok(())
     })
+}
+
+/// How games are reviewed in Discord, from the environment: `SHOGIBAN_REVIEW_MOVETIME_MS`
+/// (the search per position, default 300), `SHOGIBAN_REVIEW_NODES` (a node budget per
+/// position instead: the review then repeats exactly), `SHOGIBAN_REVIEWS_PER_SERVER`
+/// (reviews of one server waiting or running at once, default 2) and
+/// `SHOGIBAN_REVIEW_PROGRESS_MS` (the shortest time between two edits of the progress
+/// message, default 3000). A value that is not a positive number stops the start.
+fn review_settings() -> Result<shogiban::service::ReviewSettings> {
+    let number = |name: &str| -> Result<Option<u64>> {
+        match std::env::var(name) {
+            Ok(text) if !text.trim().is_empty() => match text.trim().parse::<u64>() {
+                Ok(n) if n > 0 => Ok(Some(n)),
+                _ => bail!("{name} must be a positive whole number, not {text:?}"),
+            },
+            _ => Ok(None),
+        }
+    };
+    let mut settings = shogiban::service::ReviewSettings::default();
+    if let Some(ms) = number("SHOGIBAN_REVIEW_MOVETIME_MS")? {
+        settings.limits.movetime = std::time::Duration::from_millis(ms);
+    }
+    settings.limits.nodes = number("SHOGIBAN_REVIEW_NODES")?;
+    if let Some(n) = number("SHOGIBAN_REVIEWS_PER_SERVER")? {
+        settings.per_server = u32::try_from(n).unwrap_or(u32::MAX);
+    }
+    if let Some(ms) = number("SHOGIBAN_REVIEW_PROGRESS_MS")? {
+        settings.progress_every = std::time::Duration::from_millis(ms);
+    }
+    Ok(settings)
 }
 
 /// `shogiban migrate-db`: the copy, then what it copied and checked, table by table.

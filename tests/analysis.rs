@@ -179,3 +179,35 @@ fn the_analyse_tool_prints_a_line_per_move_and_writes_the_graph() {
     assert!(why.contains("move 2 of --moves"), "{why}");
     assert!(!dir.join("never.png").exists());
 }
+
+/// The USI engine (Debian's fairy-stockfish) reviews standard shogi instead of the built-in
+/// search when one is given: it names the planted blunder and the recapture too.
+#[test]
+fn a_usi_engine_reviews_standard_shogi_and_names_the_blunder() {
+    let path = ["/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .expect(
+            "fairy-stockfish must be installed: scripts/install-test-deps installs Debian's package",
+        );
+    let mut engine = shogiban::computer::usi::UsiEngine::new(path, Vec::new());
+    let (start, moves) = game_of(Variant::Standard, PLANTED);
+    let limits = ReviewLimits {
+        movetime: std::time::Duration::from_millis(200),
+        nodes: None,
+    };
+    let reviewed = shogiban::computer::analysis::review_with(
+        &start,
+        &moves,
+        limits,
+        Some(&mut engine),
+        |_, _| {},
+    )
+    .unwrap();
+    let blunder = &reviewed.moves[3];
+    assert_eq!(blunder.played_text, "8b7b");
+    assert_eq!(blunder.judgement, Some(Judgement::Blunder), "{blunder:?}");
+    assert_eq!(blunder.best_text.as_deref(), Some("3a2b"), "{blunder:?}");
+    // The engine's nodes are counted: it did the searching.
+    assert!(reviewed.nodes > 0);
+}

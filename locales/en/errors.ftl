@@ -203,3 +203,7 @@ autocomplete-database-down = The game database is not answering just now: type y
 ## Where a game is played
 error-your-game-in-thread = Your game here is played in its thread: {$threads}. Use the command there.
 error-games-in-threads = No game is played in this channel itself; the games here are played in their threads: {$threads}. `/challenge` starts one.
+error-review-unfinished = Game #{$game} is still being played: it can be analysed once it has ended.
+error-review-no-moves = Game #{$game} ended before its first move: there is nothing to analyse.
+error-reviews-busy = This server already has {$pending} games waiting to be analysed or being analysed. Please ask again once the current review is posted.
+error-button-gone-review = This button no longer works: use `/analyse` instead.

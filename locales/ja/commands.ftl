@@ -175,3 +175,8 @@ cmd-settings = 設定
     .notifications-choice-mention-me-and-send-me-a-direct-message = メンションとダイレクトメッセージ
     .notifications-choice-quiet-no-mention = 通知なし：メンションしない
     .notifications-choice-daily-digest-by-direct-message-no-mention = 1日1回のまとめをDMで（メンションなし）
+
+cmd-analyse = 解析
+    .description = このサーバーの終局した対局を解析します。評価値グラフと疑問手・悪手・大悪手を表示します
+    .game = 対局番号
+    .game-description = 対局番号（省略時：このチャンネルの直前の対局）

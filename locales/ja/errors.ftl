@@ -181,3 +181,7 @@ autocomplete-database-down = いまゲームのデータベースが応答しま
 ## 対局の場所
 error-your-game-in-thread = あなたの対局はスレッド {$threads} で指されています。コマンドはそちらで使ってください。
 error-games-in-threads = このチャンネルでは対局は行われていません。対局はそれぞれのスレッドで指されています（{$threads}）。新しい対局は `/対局申込` で始められます。
+error-review-unfinished = 対局 #{$game} はまだ対局中です。終局後に解析できます。
+error-review-no-moves = 対局 #{$game} は一手も指されずに終わったので、解析するものがありません。
+error-reviews-busy = このサーバーでは、すでに{$pending}局が解析中か順番待ちです。いまの解析結果が投稿されてから、もう一度お試しください。
+error-button-gone-review = このボタンはもう使えません。`/解析` を使ってください。

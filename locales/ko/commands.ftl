@@ -175,3 +175,8 @@ cmd-settings = 설정
     .notifications-choice-mention-me-and-send-me-a-direct-message = 멘션과 개인 메시지
     .notifications-choice-quiet-no-mention = 조용히: 멘션 없음
     .notifications-choice-daily-digest-by-direct-message-no-mention = 하루 한 번 요약을 개인 메시지로 (멘션 없음)
+
+cmd-analyse = 분석
+    .description = 이 서버에서 끝난 대국을 분석합니다. 평가 그래프와 의문수·악수·대악수를 보여 줍니다
+    .game = 대국번호
+    .game-description = 대국 번호 (기본: 이 채널의 직전 대국)

@@ -181,3 +181,7 @@ autocomplete-database-down = 지금 게임 데이터베이스가 응답하지 �
 ## 대국 장소
 error-your-game-in-thread = 내 대국은 스레드 {$threads}에서 두고 있습니다. 명령어는 그곳에서 사용하세요.
 error-games-in-threads = 이 채널에서는 대국을 두지 않습니다. 대국은 각자의 스레드에서 둡니다 ({$threads}). 새 대국은 `/대국신청`으로 시작합니다.
+error-review-unfinished = 대국 #{$game}{PARTICLE($game, "은")} 아직 진행 중입니다. 끝난 뒤에 분석할 수 있습니다.
+error-review-no-moves = 대국 #{$game}{PARTICLE($game, "은")} 한 수도 두지 않고 끝나서 분석할 것이 없습니다.
+error-reviews-busy = 이 서버에서는 이미 {$pending}국이 분석 중이거나 기다리고 있습니다. 지금 분석 결과가 올라온 뒤에 다시 요청해 주세요.
+error-button-gone-review = 이 버튼은 더 이상 작동하지 않습니다. `/분석`을 사용하세요.

@@ -10,6 +10,8 @@ use crate::engine::{AnyPosition, Game, Move, Position, Seat, SeatSet};
 
 use super::eval::{Evaluator, Score, MATE};
 use super::search::{Budget, Searcher};
+use super::usi::{Source, UsiEngine};
+use super::{Level, Limits};
 
 /// Think time per position at the default setting.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(300);
@@ -47,7 +49,10 @@ impl Default for ReviewLimits {
 }
 
 /// What a move gave away.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Judgement {
     Inaccuracy,
     Mistake,
@@ -159,6 +164,20 @@ pub fn review(
     start: &Game,
     moves: &[Move],
     limits: ReviewLimits,
+    progress: impl FnMut(usize, usize),
+) -> Result<Review, ReviewError> {
+    review_with(start, moves, limits, None, progress)
+}
+
+/// [`review`], with the positions of a standard game searched by an outside USI engine
+/// when one is given (at its strongest, for `limits.movetime` per position; a position it
+/// fails on is searched by the built-in computer). Other variants, and moves that end the
+/// game, are scored as [`review`] scores them.
+pub fn review_with(
+    start: &Game,
+    moves: &[Move],
+    limits: ReviewLimits,
+    mut engine: Option<&mut UsiEngine>,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Review, ReviewError> {
     let started = Instant::now();
@@ -187,7 +206,12 @@ pub fn review(
                 .and_then(|_| games[i - 1].seat_to_move())
                 .unwrap_or(Seat(0)),
         };
-        let found = score_for(game, team_of(game.position(), side), limits);
+        let found = score_for(
+            game,
+            team_of(game.position(), side),
+            limits,
+            engine.as_deref_mut(),
+        );
         nodes += found.nodes;
         searches += 1;
         scored.push(Scored {
@@ -211,7 +235,7 @@ pub fn review(
         } else {
             // Yonin singles: the next seat's score says nothing of this one's; search
             // the position again for the mover.
-            let found = score_for(&games[i + 1], team, limits);
+            let found = score_for(&games[i + 1], team, limits, None);
             nodes += found.nodes;
             searches += 1;
             found.score
@@ -330,7 +354,12 @@ fn earlier_hashes(game: &Game) -> Vec<u64> {
 /// The score of `game` for `team`, with the move the side to move would choose (the best
 /// for `team` when it is on `team`, the worst for it otherwise). A move that ends the game
 /// is scored by the game's own rules; the rest are searched.
-fn score_for(game: &Game, team: SeatSet, limits: ReviewLimits) -> Searched {
+fn score_for(
+    game: &Game,
+    team: SeatSet,
+    limits: ReviewLimits,
+    engine: Option<&mut UsiEngine>,
+) -> Searched {
     let result_score = |result: &crate::engine::GameResult| {
         if result.is_draw() || result.is_void() {
             0
@@ -370,6 +399,30 @@ fn score_for(game: &Game, team: SeatSet, limits: ReviewLimits) -> Searched {
     let mut nodes = 0;
     let mut best = decided;
     let wins_now = decided.is_some_and(|(_, s)| s.abs() >= MATE_BOUND && better(s, 0));
+    let engine = engine.filter(|_| game.variant() == crate::engine::Variant::Standard);
+    if let (Some(engine), false, false) = (engine, candidates.is_empty(), wins_now) {
+        let strongest = Level::new(8).unwrap_or(Level::DEFAULT);
+        let asked = Limits {
+            movetime: Some(limits.movetime),
+            ..Limits::default()
+        };
+        if let Ok((choice, Source::Engine)) = engine.choose(game, strongest, asked) {
+            // The engine scores for the side to move.
+            let score = if maximizing {
+                choice.score
+            } else {
+                -choice.score
+            };
+            if best.map_or(true, |(_, b)| better(score, b)) {
+                best = Some((choice.mv, score));
+            }
+            return Searched {
+                score: best.map_or(0, |(_, s)| s.clamp(-MATE, MATE)),
+                best: best.map(|(m, _)| m),
+                nodes: choice.nodes,
+            };
+        }
+    }
     if !candidates.is_empty() && !wins_now {
         let eval = Evaluator::new(pos);
         let budget = Budget {

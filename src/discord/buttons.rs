@@ -10,7 +10,7 @@ use crate::store::OfferKind;
 
 use super::custom_id::CustomId;
 use super::offers::{self, Answer};
-use super::{challenge, game, help, play, replay, Data, Error};
+use super::{challenge, game, help, play, replay, review, Data, Error};
 
 /// Handles one click on a button or menu the bot sent.
 pub(crate) async fn on_click(
@@ -36,6 +36,10 @@ pub(crate) async fn on_click(
         (game::VIEW_VERB, [arg]) => play::my_view(ctx, data, click, arg).await,
         (replay::REPLAY_VERB, args) => replay::page(ctx, data, click, args).await,
         (replay::WATCH_VERB, [arg]) => replay::watch(ctx, data, click, arg).await,
+        (review::ANALYSE_VERB, [arg]) => review::analyse_click(ctx, data, click, arg).await,
+        (review::REVIEW_MOVE_VERB, [game, ply]) => {
+            review::move_click(ctx, data, click, [game, ply]).await
+        }
         (offers::DRAW_ACCEPT_VERB, [arg]) => {
             offers::answer(ctx, data, click, OfferKind::Draw, Answer::Accept, arg).await
         }

@@ -47,6 +47,7 @@ mod play;
 mod post;
 mod refusals;
 mod replay;
+mod review;
 mod settings;
 mod threads;
 
@@ -276,6 +277,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         clock::vacation(),
         clock::server_settings(),
         replay::replay(),
+        review::analyse(),
         settings::settings(),
         help::help(),
     ];
@@ -457,6 +459,9 @@ fn spawn_background(
         clock.run_scheduler(stopped(clock_stop)).await;
         tracing::info!("scheduler stopped");
     });
+    let reviews = service.clone();
+    let reviews_stop = stop.clone();
+    tokio::spawn(async move { reviews.run_reviews(stopped(reviews_stop)).await });
     tokio::spawn(async move { service.run_computer_players(stopped(stop)).await });
 }
 

@@ -39,7 +39,7 @@ use crate::store::{AnnouncementId, UserId};
 use super::config::Delivery;
 use super::i18n::Lang;
 use super::post::{Post, CHANNEL_ATTACHMENT_LIMIT};
-use super::{challenge, format, format_threads, game, ids, offers, replay, settings};
+use super::{challenge, format, format_threads, game, ids, offers, replay, review, settings};
 
 /// Posts under way at once, across channels.
 const MAX_IN_FLIGHT: usize = 8;
@@ -154,6 +154,35 @@ async fn deliver(
         Announcement::OfferAnswered(answered) => Some((answered.game_id, answered.made)),
         _ => None,
     };
+    // A review's progress edits its progress message, posted before it in the channel.
+    let edited = match announcement {
+        Announcement::ReviewProgress(progress) => Some(
+            service
+                .store()
+                .announced_message(progress.game_id, delivery.channel_id, review::PROGRESS_KIND)
+                .await
+                .map(|message| message.map(|m| m.0))
+                .map_err(crate::service::ServiceError::from),
+        ),
+        _ => None,
+    };
+    let made = match edited {
+        Some(Ok(Some(message))) => {
+            return edit_progress(service, http, settings, delivery, channel, message).await;
+        }
+        Some(Ok(None)) => {
+            // Never posted (given up): there is nothing to edit.
+            report(service.delivered(&delivery, None).await);
+            return;
+        }
+        Some(Err(error)) => {
+            let wait = with_jitter(settings.backoff(delivery.attempt));
+            let why = format!("cannot read the review's progress message: {error}");
+            report(service.retry_delivery(&delivery, wait, &why).await);
+            return;
+        }
+        None => made,
+    };
     let lapsed_message = match made {
         Some((game_id, made)) => {
             let posted = match made {
@@ -220,6 +249,55 @@ async fn deliver(
     } else {
         tracing::error!(%id, kind, %channel, attempt, "announcement refused by Discord, given up: {failure}");
         report(service.abandon_delivery(&delivery, &failure).await);
+    }
+}
+
+/// Edits a review's progress message (`message`) to say how far it has gone.
+async fn edit_progress(
+    service: Service,
+    http: Arc<serenity::Http>,
+    settings: Delivery,
+    delivery: service::Delivery,
+    channel: serenity::ChannelId,
+    message: u64,
+) {
+    let Ok(Announcement::ReviewProgress(progress)) = &delivery.announcement else {
+        return;
+    };
+    let lang = match announcement_lang(
+        &service,
+        &delivery,
+        &Announcement::ReviewProgress(progress.clone()),
+    )
+    .await
+    {
+        Ok(lang) => lang,
+        Err(error) => {
+            tracing::debug!(%error, "a review's progress waits for the database");
+            return;
+        }
+    };
+    let edit = serenity::EditMessage::new().content(review::progress_text(lang, progress));
+    let sent = tokio::time::timeout(
+        settings.send_timeout(),
+        channel.edit_message(&http, serenity::MessageId::new(message), edit),
+    )
+    .await;
+    match sent {
+        Ok(Ok(edited)) => record_posted(&service, &delivery, Some(edited.id.get())).await,
+        Ok(Err(error)) if !may_succeed_later(&error) => {
+            let why = describe(&error);
+            tracing::warn!(id = %delivery.id, %channel, "a review's progress edit was refused: {why}");
+            report(service.abandon_delivery(&delivery, &why).await);
+        }
+        failed => {
+            let why = match failed {
+                Ok(Err(error)) => describe(&error),
+                _ => format!("no answer within {:?}", settings.send_timeout()),
+            };
+            let wait = with_jitter(settings.backoff(delivery.attempt));
+            report(service.retry_delivery(&delivery, wait, &why).await);
+        }
     }
 }
 
@@ -413,6 +491,10 @@ async fn announcement_lang(
         Announcement::Replay(view) => Some(view.guild_id),
         Announcement::TurnMessage(message) => Some(message.guild_id),
         Announcement::Digest(digest) => digest.games.first().map(|game| game.guild_id),
+        Announcement::ReviewStarted(progress) | Announcement::ReviewProgress(progress) => {
+            Some(progress.guild_id)
+        }
+        Announcement::ReviewDone(done) => Some(done.guild_id),
         _ => None,
     };
     let guild = match (guild, delivery.game_id) {
@@ -506,6 +588,10 @@ pub(crate) async fn post_of(
         }
         // Not a post: `deliver` archives the thread instead.
         Announcement::ArchiveThread(_) => Post::new(String::new()),
+        Announcement::ReviewStarted(progress) | Announcement::ReviewProgress(progress) => {
+            Post::new(review::progress_text(lang, progress))
+        }
+        Announcement::ReviewDone(done) => review::done_post(service, lang, done).await?,
     })
 }
 

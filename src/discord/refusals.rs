@@ -142,6 +142,11 @@ pub(crate) fn service_error(lang: Lang, error: &ServiceError) -> String {
         E::OneSeatEach => tr!(lang, "error-one-seat-each"),
         E::SeatForStranger => tr!(lang, "error-seat-for-stranger"),
         E::VacationTooShort => tr!(lang, "error-vacation-too-short"),
+        E::ReviewUnfinished(game) => {
+            tr!(lang, "error-review-unfinished", game = game.to_string())
+        }
+        E::ReviewNoMoves(game) => tr!(lang, "error-review-no-moves", game = game.to_string()),
+        E::ReviewsBusy { pending } => tr!(lang, "error-reviews-busy", pending = *pending),
         E::NoSuchMove { game, last_ply } => tr!(
             lang,
             "error-replay-no-such-move",

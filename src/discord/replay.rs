@@ -270,8 +270,12 @@ pub(crate) async fn announced_post(
             Post::new(format_replay::announced(lang, view, None))
         }
     };
-    // Anyone may step through the game from there, privately.
-    Ok(match watch_button(lang, view.game_id) {
+    // Anyone may step through the game from there, privately, or ask for its review.
+    let post = match watch_button(lang, view.game_id) {
+        Some(button) => post.button(button),
+        None => post,
+    };
+    Ok(match super::review::analyse_button(lang, view.game_id) {
         Some(button) => post.button(button),
         None => post,
     })

@@ -73,6 +73,9 @@ pub struct Marker {
     pub y: f64,
     pub colour: Ink,
     pub label: String,
+    /// Where labels would overlap, the higher priority's is drawn (a blunder's before a
+    /// mistake's), then the earlier one's.
+    pub priority: u8,
 }
 
 /// An axis: its range and the ticks labelled on it.
@@ -300,8 +303,10 @@ impl Chart {
             stroke(&mut pixmap, &frame, AXIS, 1.0, Transform::identity());
         }
 
-        // Markers: a ring on the line and the label under the axis labels.
-        let mut last_label_right = f32::MIN;
+        // Markers: a ring on the line and the label under the axis labels. Labels are
+        // placed by priority (then from the left), each where it overlaps none placed
+        // before; one left out is in the list beside the image, and its ring still marks
+        // the move.
         for marker in &self.markers {
             let (x, y) = (px(marker.x), py(marker.y));
             if let Some(ring) = circle(x, y, 6.0) {
@@ -315,24 +320,33 @@ impl Chart {
                 );
             }
             geometry.markers.push((x, y));
+        }
+        let mut order: Vec<&Marker> = self.markers.iter().collect();
+        order.sort_by(|a, b| b.priority.cmp(&a.priority).then(a.x.total_cmp(&b.x)));
+        let mut placed: Vec<(f32, f32)> = Vec::new();
+        for marker in order.into_iter().filter(|m| !m.label.is_empty()) {
+            let x = px(marker.x);
             let line = TextLine::new(&marker.label);
             let half = line.width() * TICK_EM * 0.45;
-            // Labels that would overlap the previous one are left to the list below the
-            // image; the ring still marks the move.
-            if x - half > last_label_right + 4.0 {
-                text(
-                    &mut pixmap,
-                    &mut geometry,
-                    &marker.label,
-                    x,
-                    bottom + TICK_EM * 2.2,
-                    TICK_EM * 0.9,
-                    Align::Centre,
-                    marker.colour,
-                    f32::MAX,
-                );
-                last_label_right = x + half;
+            let (left, right) = (x - half, x + half);
+            if placed
+                .iter()
+                .any(|&(l, r)| left < r + 4.0 && right + 4.0 > l)
+            {
+                continue;
             }
+            text(
+                &mut pixmap,
+                &mut geometry,
+                &marker.label,
+                x,
+                bottom + TICK_EM * 2.2,
+                TICK_EM * 0.9,
+                Align::Centre,
+                marker.colour,
+                f32::MAX,
+            );
+            placed.push((left, right));
         }
 
         // Legend.

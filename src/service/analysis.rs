@@ -4,7 +4,9 @@
 //! position nears the edge, move numbers across, and the inaccuracies, mistakes and
 //! blunders marked on the line with their move numbers below.
 
-use crate::computer::analysis::{graph_value, Judgement, Review};
+use crate::computer::analysis::{graph_value, Curve, Judgement, Review};
+use crate::computer::eval::Score;
+use crate::engine::Seat;
 use crate::render::chart::{self, Axis, Chart, ChartPoint, Ink, Marker, Series, SERIES_COLOURS};
 
 /// The words of an evaluation graph, in the reader's language.
@@ -30,12 +32,44 @@ pub fn judgement_mark(judgement: Judgement) -> (Ink, &'static str) {
     }
 }
 
+/// A judged move as the graph marks it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Mark {
+    pub ply: usize,
+    pub seat: Seat,
+    /// The score after the move, from the mover's side.
+    pub after: Score,
+    pub judgement: Judgement,
+}
+
 /// The graph of `review`.
 pub fn evaluation_chart(review: &Review, text: &EvaluationText) -> Chart {
-    let plies = review.moves.len().max(1);
-    let single = review.curves.len() == 1;
-    let series: Vec<Series> = review
-        .curves
+    let marks: Vec<Mark> = review
+        .moves
+        .iter()
+        .filter_map(|m| {
+            Some(Mark {
+                ply: m.ply,
+                seat: m.seat,
+                after: m.after,
+                judgement: m.judgement?,
+            })
+        })
+        .collect();
+    evaluation_chart_of(&review.curves, &marks, review.moves.len(), text)
+}
+
+/// The graph of a review of `plies` moves kept as its curves and judged moves (a stored
+/// review, drawn again).
+pub fn evaluation_chart_of(
+    curves: &[Curve],
+    marks: &[Mark],
+    plies: usize,
+    text: &EvaluationText,
+) -> Chart {
+    let plies = plies.max(1);
+    let single = curves.len() == 1;
+    let series: Vec<Series> = curves
         .iter()
         .enumerate()
         .map(|(index, curve)| Series {
@@ -58,19 +92,17 @@ pub fn evaluation_chart(review: &Review, text: &EvaluationText) -> Chart {
             dots: false,
         })
         .collect();
-    let markers = review
-        .moves
+    let markers = marks
         .iter()
         .filter_map(|m| {
-            let judgement = m.judgement?;
+            let judgement = m.judgement;
             let (colour, sign) = judgement_mark(judgement);
             // On the mover's own line: the one holding its seat.
-            let (index, curve) = review
-                .curves
+            let (index, curve) = curves
                 .iter()
                 .enumerate()
                 .find(|(_, c)| c.seats.contains(&m.seat))
-                .or_else(|| review.curves.first().map(|c| (0, c)))?;
+                .or_else(|| curves.first().map(|c| (0, c)))?;
             let y = curve
                 .points
                 .iter()
@@ -88,6 +120,7 @@ pub fn evaluation_chart(review: &Review, text: &EvaluationText) -> Chart {
                 x: m.ply as f64,
                 y,
                 colour,
+                priority: judgement as u8,
                 label: if judgement == Judgement::Inaccuracy {
                     String::new()
                 } else {

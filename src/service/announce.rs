@@ -66,6 +66,12 @@ pub enum Announcement {
     TurnMessage(Box<super::TurnMessage>),
     /// A player's daily digest, by direct message; stored under the player's id.
     Digest(Box<super::Digest>),
+    /// A game's review begins: the progress message.
+    ReviewStarted(Box<super::ReviewProgress>),
+    /// A game's review goes on: its progress message is edited.
+    ReviewProgress(Box<super::ReviewProgress>),
+    /// A game's review is done (its graph and judged moves), or failed.
+    ReviewDone(Box<super::ReviewDone>),
 }
 
 /// How a game played in a thread ended, for the channel the thread hangs from.
@@ -168,6 +174,9 @@ impl Announcement {
             Self::ArchiveThread(_) => "archive_thread",
             Self::OfferLapsed(_) => "offer_lapsed",
             Self::OfferAnswered(_) => "offer_answered",
+            Self::ReviewStarted(_) => "review_started",
+            Self::ReviewProgress(_) => "review_progress",
+            Self::ReviewDone(_) => "review_done",
         }
     }
 

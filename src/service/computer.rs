@@ -76,7 +76,7 @@ pub enum ComputerAnswer {
 
 /// The semaphore that bounds concurrent searches, shared by every clone of a service.
 #[derive(Clone, Debug)]
-pub(super) struct Thinkers(Arc<Semaphore>);
+pub(super) struct Thinkers(pub(super) Arc<Semaphore>);
 
 impl Default for Thinkers {
     fn default() -> Self {

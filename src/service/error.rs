@@ -168,6 +168,18 @@ pub enum ServiceError {
     )]
     NoSuchMove { game: GameId, last_ply: u32 },
 
+    /// A review asked for a game still being played.
+    #[error("Game #{0} is still being played: it can be analysed once it has ended.")]
+    ReviewUnfinished(GameId),
+
+    /// A review asked for a game that ended before its first move.
+    #[error("Game #{0} ended before its first move: there is nothing to analyse.")]
+    ReviewNoMoves(GameId),
+
+    /// The server has its limit of reviews waiting or running.
+    #[error("This server has {pending} reviews waiting or under way; ask again once one is done.")]
+    ReviewsBusy { pending: u32 },
+
     /// A replay asked from a seat the variant does not have.
     #[error("{} has {} seats ({}).", variant.title(), variant.seats(), seat_list(*variant))]
     NoSuchSeat { variant: Variant },

@@ -34,6 +34,7 @@ mod preferences;
 pub mod rating_history;
 pub mod ratings;
 mod replays;
+mod review;
 mod schedule;
 mod server_settings;
 mod table;
@@ -71,6 +72,10 @@ pub use replays::{
     Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, ReplayWords,
     Verdicts, MOVES_AROUND,
 };
+pub use review::{
+    ReviewAnswer, ReviewDone, ReviewProgress, ReviewReport, ReviewSettings, ReviewedMove,
+    StoredReview, PROGRESS_EVERY, REVIEWS_PER_SERVER,
+};
 pub use server_settings::{
     ServerSettings, Setting, SettingsChange, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, SETTINGS,
 };
@@ -99,6 +104,8 @@ pub struct Settings {
     /// one database; `None` makes one up from the host name, the process id and a random
     /// suffix.
     pub process_id: Option<String>,
+    /// How games are reviewed (`/analyse`).
+    pub review: ReviewSettings,
 }
 
 impl Default for Settings {
@@ -110,6 +117,7 @@ impl Default for Settings {
             challenge_lifetime: 86_400,
             work_lease: DEFAULT_WORK_LEASE,
             process_id: None,
+            review: ReviewSettings::default(),
         }
     }
 }
@@ -201,6 +209,8 @@ struct Inner {
     known_locales: preferences::KnownLocales,
     /// The name this process claims scheduled work under.
     process_id: String,
+    /// Woken when a review was queued.
+    reviews_queued: Notify,
 }
 
 impl std::fmt::Debug for Service {
@@ -231,6 +241,7 @@ impl Service {
                 thinkers: computer::Thinkers::default(),
                 moves_played: std::sync::atomic::AtomicU64::new(0),
                 known_locales: preferences::KnownLocales::default(),
+                reviews_queued: Notify::new(),
             }),
         }
     }

@@ -335,6 +335,8 @@ pub(crate) enum Lock<'a> {
     /// (two games ending at once must not lose an update, and a player's first rating row
     /// does not exist yet to be locked).
     Ratings(GuildId, &'a str),
+    /// A guild's queue of reviews, while a request counts its reviews waiting and adds one.
+    Reviews(GuildId),
 }
 
 impl Conn<'_> {
@@ -366,6 +368,13 @@ impl Conn<'_> {
                     .execute(&mut **c)
                     .await?;
             }
+            Lock::Reviews(guild_id) => {
+                sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
+                    .bind(ADVISORY_REVIEWS)
+                    .bind(ratings_key(guild_id, "reviews"))
+                    .execute(&mut **c)
+                    .await?;
+            }
         }
         Ok(())
     }
@@ -374,6 +383,8 @@ impl Conn<'_> {
 /// The first key of the store's two-key advisory locks: which kind of thing is locked.
 /// Other users of the database's advisory locks pick other numbers.
 pub(crate) const ADVISORY_RATINGS: i32 = 0x5348_0001;
+/// The first key of a guild's review-queue lock.
+pub(crate) const ADVISORY_REVIEWS: i32 = 0x5348_0002;
 
 /// A stable 32-bit key for a guild's ratings in a variant (FNV-1a, the same in every
 /// process and release; collisions only make two unrelated writes take turns).

@@ -47,6 +47,7 @@ mod play;
 mod preferences;
 mod rating_history;
 mod ratings;
+mod reviews;
 mod vacations;
 
 use std::path::{Path, PathBuf};
@@ -76,6 +77,7 @@ pub use play::unrated;
 pub use preferences::PlayerSettingsRow;
 pub use rating_history::RatingPoint;
 pub use ratings::{RatedGame, RatingRecomputation};
+pub use reviews::{NewReview, Queued, ReviewRow, ReviewStatus};
 pub use vacations::Vacation;
 
 /// Where the bot keeps its database unless told otherwise.

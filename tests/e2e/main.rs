@@ -23,6 +23,7 @@ mod outage;
 mod outbox;
 mod playing;
 mod replays;
+mod reviews;
 mod security;
 mod shards;
 mod variants;

@@ -16,6 +16,7 @@ mod computers;
 mod daidai;
 mod migrate_db;
 mod rating_history;
+mod reviews;
 mod table;
 mod vacation;
 mod yonin;

@@ -60,6 +60,8 @@ pub struct Table {
     defer_after: Option<Duration>,
     /// Settings for the bot beyond the token, the address and the guild.
     env: Vec<(String, String)>,
+    /// The game table's settings, as `serve` makes them from its environment.
+    settings: Settings,
 }
 
 impl Table {
@@ -102,14 +104,29 @@ impl Table {
         Self::open_configured(Backend::Sqlite, None, env).await
     }
 
+    /// A table whose game table has `settings` (e.g. how games are reviewed), on
+    /// `backend`.
+    pub async fn with_settings(backend: Backend, settings: Settings) -> Self {
+        Self::open_set(backend, None, &[], settings).await
+    }
+
     async fn open_configured(
         backend: Backend,
         defer_after: Option<Duration>,
         env: &[(&str, &str)],
     ) -> Self {
+        Self::open_set(backend, defer_after, env, Settings::default()).await
+    }
+
+    async fn open_set(
+        backend: Backend,
+        defer_after: Option<Duration>,
+        env: &[(&str, &str)],
+        settings: Settings,
+    ) -> Self {
         let database = fresh_db(backend).await;
         let clock = ManualClock::new(START_TIME);
-        let service = open_service(&database.url, &clock).await;
+        let service = open_service(&database.url, &clock, &settings).await;
         let fake = FakeDiscord::start().await;
         let mut table = Self {
             fake,
@@ -122,6 +139,7 @@ impl Table {
                 .iter()
                 .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
                 .collect(),
+            settings,
         };
         table.start_bot().await;
         table
@@ -159,7 +177,7 @@ impl Table {
         self.fake
             .wait_for_gateway_close(Duration::from_secs(5))
             .await;
-        self.service = open_service(&self.database.url, &self.clock).await;
+        self.service = open_service(&self.database.url, &self.clock, &self.settings).await;
         self.start_bot().await;
     }
 
@@ -175,7 +193,7 @@ impl Table {
     /// Starts a bot again after [`Table::stop_bot`], with a fresh service over the same
     /// database, as a new process would.
     pub async fn start_again(&mut self) {
-        self.service = open_service(&self.database.url, &self.clock).await;
+        self.service = open_service(&self.database.url, &self.clock, &self.settings).await;
         self.start_bot().await;
     }
 
@@ -374,8 +392,8 @@ impl Table {
     }
 }
 
-async fn open_service(database_url: &str, clock: &ManualClock) -> Service {
-    Service::open(database_url, clock.clone(), Settings::default())
+async fn open_service(database_url: &str, clock: &ManualClock, settings: &Settings) -> Service {
+    Service::open(database_url, clock.clone(), settings.clone())
         .await
         .expect("the test database opens")
 }
