@@ -413,6 +413,7 @@ async fn announcement_lang(
         Announcement::Replay(view) => Some(view.guild_id),
         Announcement::TurnMessage(message) => Some(message.guild_id),
         Announcement::Digest(digest) => digest.games.first().map(|game| game.guild_id),
+        Announcement::DailyPuzzle(daily) => Some(daily.guild_id),
         _ => None,
     };
     let guild = match (guild, delivery.game_id) {
@@ -501,6 +502,7 @@ pub(crate) async fn post_of(
             Post::new(settings::digest(lang, digest, &boards))
         }
         Announcement::Replay(view) => replay::announced_post(service, lang, view).await?,
+        Announcement::DailyPuzzle(daily) => super::puzzle::daily_post(lang, daily)?,
         Announcement::ThreadResult(result) => {
             Post::new(format_threads::thread_result(lang, result))
         }

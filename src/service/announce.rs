@@ -66,6 +66,8 @@ pub enum Announcement {
     TurnMessage(Box<super::TurnMessage>),
     /// A player's daily digest, by direct message; stored under the player's id.
     Digest(Box<super::Digest>),
+    /// A server's daily tsume, in its puzzle channel.
+    DailyPuzzle(Box<super::puzzles::DailyPuzzle>),
 }
 
 /// How a game played in a thread ended, for the channel the thread hangs from.
@@ -163,6 +165,7 @@ impl Announcement {
             Self::Vacation(_) => "vacation_ended",
             Self::TurnMessage(_) => "turn_message",
             Self::Digest(_) => "digest",
+            Self::DailyPuzzle(_) => "daily_puzzle",
             Self::Replay(_) => "replay",
             Self::ThreadResult(_) => "thread_result",
             Self::ArchiveThread(_) => "archive_thread",
