@@ -111,6 +111,7 @@ impl Store {
     /// second post of the same day, by this process or another, writes nothing) with its
     /// announcements, and moves the server's next post from `due_at` to `next_at`, in one
     /// transaction. `Ok(true)` if this call made the post.
+    #[allow(clippy::too_many_arguments)]
     pub async fn post_puzzle(
         &self,
         guild: GuildId,
