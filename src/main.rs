@@ -147,6 +147,28 @@ enum Command {
         #[arg(long)]
         nodes: Option<u64>,
     },
+    /// Tsume (mate problems) of standard shogi: `--compose` prints problems one per line
+    /// (`length SFEN solution...`), `--prove SFEN` the answer or why it is not a problem.
+    Tsume {
+        /// Compose problems.
+        #[arg(long)]
+        compose: bool,
+        /// Plies of the problems to compose (3, 5, 7, ...).
+        #[arg(long, default_value_t = 3)]
+        length: usize,
+        /// How many problems to compose.
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+        /// The composer's random seed: the same seed composes the same problems.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Nodes each solve may expand.
+        #[arg(long, default_value_t = computer::tsume::PROOF_NODES)]
+        nodes: u64,
+        /// Prove this position (SFEN, Black to move) a problem.
+        #[arg(long)]
+        prove: Option<String>,
+    },
 }
 
 #[derive(Args)]
@@ -318,6 +340,14 @@ fn run(cli: Cli) -> Result<()> {
             movetime,
             nodes,
         } => mate(&game, movetime, nodes),
+        Command::Tsume {
+            compose,
+            length,
+            count,
+            seed,
+            nodes,
+            prove,
+        } => tsume(compose, length, count, seed, nodes, prove.as_deref()),
         Command::Render {
             game,
             seat,
@@ -482,6 +512,65 @@ fn mate(args: &GameArgs, movetime: Option<u64>, nodes: Option<u64>) -> Result<()
             out!("none");
         }
     }
+    Ok(())
+}
+
+/// `shogiban tsume`: composes problems, or proves one.
+fn tsume(
+    compose: bool,
+    length: usize,
+    count: usize,
+    seed: u64,
+    nodes: u64,
+    prove: Option<&str>,
+) -> Result<()> {
+    use computer::tsume;
+    if let Some(sfen) = prove {
+        let started = Instant::now();
+        let proven = tsume::prove_tsume_with(sfen, nodes);
+        let secs = started.elapsed().as_secs_f64();
+        return match proven {
+            Ok(t) => {
+                eprintln!("a tsume: mate in {} ({secs:.3} s)", t.length);
+                out!("{} {} {}", t.length, t.sfen, t.solution_usi().join(" "));
+                Ok(())
+            }
+            Err(why) => bail!("not a tsume: {why} ({secs:.3} s)"),
+        };
+    }
+    if !compose {
+        bail!("say --compose or --prove SFEN");
+    }
+    if length % 2 == 0 || !(1..=tsume::MAX_LENGTH).contains(&length) {
+        bail!(
+            "bad --length {length}: an odd number of plies up to {}",
+            tsume::MAX_LENGTH
+        );
+    }
+    let mut made = 0;
+    let mut last = Instant::now();
+    if count == 0 {
+        return Ok(());
+    }
+    tsume::compose(length, seed, nodes, |t, tries| {
+        made += 1;
+        eprintln!(
+            "composed {made}/{count} in {:.2} s, {tries} tries",
+            last.elapsed().as_secs_f64()
+        );
+        last = Instant::now();
+        let mut stdout = std::io::stdout().lock();
+        let written = writeln!(
+            stdout,
+            "{} {} {}",
+            t.length,
+            t.sfen,
+            t.solution_usi().join(" ")
+        )
+        .and_then(|()| stdout.flush());
+        // A closed output (a pipe read no further) ends the composing.
+        written.is_ok() && made < count
+    });
     Ok(())
 }
 

@@ -144,6 +144,11 @@ cmd-server-settings = サーバー設定
     .reset-description = 設定を既定に戻す：一手の持ち時間、または中止ロールなし
     .reset-choice-time-per-move = 一手の持ち時間
     .reset-choice-abort-role = 中止ロール
+    .reset-choice-puzzle-channel = 詰将棋チャンネル
+    .puzzle_channel = 詰将棋チャンネル
+    .puzzle_channel-description = 毎日の詰将棋をこのチャンネルに投稿する
+    .puzzle_hour = 詰将棋の時刻
+    .puzzle_hour-description = 毎日の詰将棋を投稿する時（サーバーのタイムゾーン、0〜23、省略時：9）
 
 cmd-help = ヘルプ
     .description = 遊び方を説明します（将棋の種類とルール、棋譜の書き方、コマンド）
@@ -180,3 +185,25 @@ cmd-analyse = 解析
     .description = このサーバーの終局した対局を解析します。評価値グラフと疑問手・悪手・大悪手を表示します
     .game = 対局番号
     .game-description = 対局番号（省略時：このチャンネルの直前の対局）
+
+cmd-puzzle = 詰将棋
+    .description = このサーバーの毎日の詰将棋：問題を見る、答える、ランキング
+
+cmd-puzzle-today = 今日
+    .description = このサーバーの今日の詰将棋：盤面と何手詰か
+    .public = 公開
+    .public-description = チャンネルの全員に見せる（省略時：自分だけ）
+
+cmd-puzzle-answer = 解答
+    .description = 今日の詰将棋の次の手を指します。玉方が応じます
+    .move = 指し手
+    .move-description = 指し手。例：G*5b、５二金（一覧に王手が出ます）
+
+cmd-puzzle-give-up = ギブアップ
+    .description = 今日の詰将棋をあきらめて正解を見ます（連続正解には数えません）
+
+cmd-puzzle-solution = 昨日の正解
+    .description = 昨日の詰将棋の正解を見ます
+
+cmd-puzzle-leaderboard = ランキング
+    .description = このサーバーの詰将棋ランキング：正解数と連続正解日数

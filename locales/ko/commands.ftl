@@ -144,6 +144,11 @@ cmd-server-settings = 서버설정
     .reset-description = 설정을 기본값으로 되돌림: 한 수당 시간, 또는 중단 역할 없음
     .reset-choice-time-per-move = 한 수당 시간
     .reset-choice-abort-role = 중단 역할
+    .reset-choice-puzzle-channel = 츠메쇼기 채널
+    .puzzle_channel = 츠메쇼기채널
+    .puzzle_channel-description = 매일의 츠메쇼기를 이 채널에 올립니다
+    .puzzle_hour = 츠메쇼기시각
+    .puzzle_hour-description = 매일의 츠메쇼기를 올리는 시각 (서버의 시간대, 0~23, 기본: 9)
 
 cmd-help = 도움말
     .description = 두는 법을 설명합니다 (쇼기의 종류와 규칙, 기보 표기법, 명령어)
@@ -180,3 +185,25 @@ cmd-analyse = 분석
     .description = 이 서버에서 끝난 대국을 분석합니다. 평가 그래프와 의문수·악수·대악수를 보여 줍니다
     .game = 대국번호
     .game-description = 대국 번호 (기본: 이 채널의 직전 대국)
+
+cmd-puzzle = 츠메쇼기
+    .description = 이 서버의 매일 츠메쇼기: 문제 보기, 답하기, 순위
+
+cmd-puzzle-today = 오늘
+    .description = 이 서버의 오늘의 츠메쇼기: 판과 몇 수 외통인지
+    .public = 공개
+    .public-description = 채널의 모두에게 보여 줍니다 (기본: 나에게만)
+
+cmd-puzzle-answer = 답하기
+    .description = 오늘의 츠메쇼기의 다음 수를 둡니다. 받는 쪽이 응수합니다
+    .move = 수
+    .move-description = 둘 수. 예: G*5b, ５二金 (목록에 장군이 나옵니다)
+
+cmd-puzzle-give-up = 포기
+    .description = 오늘의 츠메쇼기를 포기하고 정답을 봅니다 (연속 정답에 세지 않습니다)
+
+cmd-puzzle-solution = 어제의정답
+    .description = 어제의 츠메쇼기의 정답을 봅니다
+
+cmd-puzzle-leaderboard = 순위
+    .description = 이 서버의 츠메쇼기 순위: 정답 수와 연속 정답 일수

@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use crate::engine::checks::opponents;
-use crate::engine::{zobrist, Game, Move, Position, SeatSet, Sink};
+use crate::engine::{zobrist, Game, Move, Position, Seat, SeatSet, Sink};
 
 use super::eval::MATE;
 use super::{Choice, Level, Limits};
@@ -194,6 +194,53 @@ pub fn solve_reporting<P: Position>(pos: &P, limits: MateLimits) -> MateReport {
         }
     }
     report(MateResult::Mate(line), nodes)
+}
+
+/// The solve the tsume prover needs: a forced mate by `attacker`'s side from `pos`,
+/// whoever is to move there (after an attacking move the root is a defence), in at most
+/// `max_len` plies if given. With a bound, `NoMate` means no mate within it: lines cut at
+/// the bound or by a repetition of their own path count as not mating (a shortest mate
+/// never repeats a position), so the bounded answer is exact where the unbounded one
+/// would be unknown. A root already mated is `Mate` with an empty line.
+pub fn solve_for<P: Position>(
+    pos: &P,
+    attacker: Seat,
+    limits: MateLimits,
+    max_len: Option<usize>,
+) -> MateResult {
+    let mut team = SeatSet::EMPTY.with(attacker);
+    if let Some(partner) = pos.partner(attacker) {
+        team = team.with(partner);
+    }
+    let goal = Goal {
+        team,
+        opponents: opponents(pos, attacker),
+        alive: pos.alive(),
+        two_seats: pos.seats() == 2,
+    };
+    if goal.two_seats {
+        match goal.decided_by_moves(pos) {
+            Some(Decided::Mated) if pos.in_check(pos.turn()) => return MateResult::Mate(Vec::new()),
+            Some(_) => return MateResult::NoMate,
+            None => {}
+        }
+    }
+    let bound = max_len.unwrap_or(MAX_PLY);
+    if bound == 0 {
+        return MateResult::NoMate;
+    }
+    let mut solver = Solver::new(goal, limits, Instant::now(), bound);
+    let (pn, dn) = solver.run(pos);
+    if pn == 0 {
+        return match solver.proven_line(pos) {
+            Some(line) if line.len() <= bound => MateResult::Mate(line),
+            _ => MateResult::Unknown,
+        };
+    }
+    if dn == 0 && (max_len.is_some() || !solver.cut) {
+        return MateResult::NoMate;
+    }
+    MateResult::Unknown
 }
 
 /// The deepest line the solver follows, in plies.

@@ -11,6 +11,7 @@ pub mod analysis;
 pub mod eval;
 pub mod mate;
 pub mod search;
+pub mod tsume;
 pub mod usi;
 
 use std::time::{Duration, Instant};

@@ -73,7 +73,12 @@ pub enum ResetChoice {
     TimePerMove,
     #[name = "Abort role"]
     AbortRole,
+    #[name = "Puzzle channel"]
+    PuzzleChannel,
 }
+
+/// The hour of the daily tsume when a manager names only its channel.
+const DEFAULT_PUZZLE_HOUR: i64 = 9;
 
 /// Shows or changes this server's settings: clocks, language, rated games, aborts, threads.
 #[allow(clippy::too_many_arguments)]
@@ -109,12 +114,20 @@ pub async fn server_settings(
     game_threads: Option<bool>,
     #[description = "Give a setting back its default: the time per move, or no abort role"]
     reset: Option<ResetChoice>,
+    #[description = "Post a daily tsume (mate problem) in this channel"]
+    #[channel_types("Text")]
+    puzzle_channel: Option<serenity::ChannelId>,
+    #[description = "The hour of the daily tsume in the server's time zone, 0 to 23 (default 9)"]
+    #[min = 0]
+    #[max = 23]
+    puzzle_hour: Option<i64>,
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     // A setting both given and reset is refused before anything is saved.
     let conflict = match reset {
         Some(ResetChoice::TimePerMove) => time_per_move.is_some(),
         Some(ResetChoice::AbortRole) => abort_role.is_some(),
+        Some(ResetChoice::PuzzleChannel) => puzzle_channel.is_some() || puzzle_hour.is_some(),
         None => false,
     };
     if conflict {
@@ -143,14 +156,33 @@ pub async fn server_settings(
         game_threads,
     };
     let clock_changed = !change.is_empty();
-    let changed = clock_changed || language.is_some();
-    let (settings, language) = deadline::command(ctx, true, async {
+    let puzzle_changed = puzzle_channel.is_some()
+        || puzzle_hour.is_some()
+        || reset == Some(ResetChoice::PuzzleChannel);
+    let changed = clock_changed || language.is_some() || puzzle_changed;
+    let (settings, language, puzzle) = deadline::command(ctx, true, async {
         let service = ctx.data().service();
         let settings = if clock_changed {
             service.change_server_settings(here.guild, change).await?
         } else {
             service.server_settings(here.guild).await?
         };
+        let current = service.puzzle_channel(here.guild).await?;
+        if reset == Some(ResetChoice::PuzzleChannel) {
+            service.clear_puzzle_channel(here.guild).await?;
+        } else if puzzle_channel.is_some() || puzzle_hour.is_some() {
+            let channel = puzzle_channel
+                .map(|c| crate::store::ChannelId(c.get()))
+                .or(current.map(|c| c.channel_id))
+                .unwrap_or(here.channel);
+            let hour = puzzle_hour
+                .or(current.map(|c| c.hour))
+                .unwrap_or(DEFAULT_PUZZLE_HOUR);
+            service
+                .set_puzzle_channel(here.guild, channel, hour)
+                .await?;
+        }
+        let puzzle = service.puzzle_channel(here.guild).await?;
         // Saved after the clock's settings, which refuse bad input (an unknown time zone):
         // a refused command changes nothing.
         if let Some(choice) = language {
@@ -162,11 +194,21 @@ pub async fn server_settings(
             chosen: chosen.as_deref().map(Lang::from_discord),
             discord: discord.as_deref().map(Lang::from_discord),
         };
-        Ok((settings, language))
+        Ok((settings, language, puzzle))
     })
     .await?;
     let table_default = ctx.data().service().settings().default_seconds_per_move;
-    let text = settings_text(here.lang, &settings, language, table_default, changed);
+    let mut text = settings_text(here.lang, &settings, language, table_default, changed);
+    text.push('\n');
+    text.push_str(&match puzzle {
+        Some(p) => tr!(
+            here.lang,
+            "settings-puzzle-channel",
+            channel = format::channel(p.channel_id),
+            hour = p.hour
+        ),
+        None => tr!(here.lang, "settings-puzzle-none"),
+    });
     game::send(ctx, Post::private(text)).await
 }
 

@@ -45,6 +45,7 @@ mod offers;
 mod outbox;
 mod play;
 mod post;
+mod puzzle;
 mod refusals;
 mod replay;
 mod review;
@@ -280,6 +281,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         review::analyse(),
         settings::settings(),
         help::help(),
+        puzzle::puzzle(),
     ];
     i18n::localize_commands(&mut commands);
     commands

@@ -495,6 +495,7 @@ async fn announcement_lang(
             Some(progress.guild_id)
         }
         Announcement::ReviewDone(done) => Some(done.guild_id),
+        Announcement::DailyPuzzle(daily) => Some(daily.guild_id),
         _ => None,
     };
     let guild = match (guild, delivery.game_id) {
@@ -583,6 +584,7 @@ pub(crate) async fn post_of(
             Post::new(settings::digest(lang, digest, &boards))
         }
         Announcement::Replay(view) => replay::announced_post(service, lang, view).await?,
+        Announcement::DailyPuzzle(daily) => super::puzzle::daily_post(lang, daily)?,
         Announcement::ThreadResult(result) => {
             Post::new(format_threads::thread_result(lang, result))
         }

@@ -72,6 +72,8 @@ pub enum Announcement {
     ReviewProgress(Box<super::ReviewProgress>),
     /// A game's review is done (its graph and judged moves), or failed.
     ReviewDone(Box<super::ReviewDone>),
+    /// A server's daily tsume, in its puzzle channel.
+    DailyPuzzle(Box<super::puzzles::DailyPuzzle>),
 }
 
 /// How a game played in a thread ended, for the channel the thread hangs from.
@@ -169,6 +171,7 @@ impl Announcement {
             Self::Vacation(_) => "vacation_ended",
             Self::TurnMessage(_) => "turn_message",
             Self::Digest(_) => "digest",
+            Self::DailyPuzzle(_) => "daily_puzzle",
             Self::Replay(_) => "replay",
             Self::ThreadResult(_) => "thread_result",
             Self::ArchiveThread(_) => "archive_thread",

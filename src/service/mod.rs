@@ -31,6 +31,7 @@ mod notifications;
 mod offers;
 mod play;
 mod preferences;
+pub mod puzzles;
 pub mod rating_history;
 pub mod ratings;
 mod replays;

@@ -84,6 +84,11 @@ impl Service {
             Err(error) if error.is_unavailable() => return Err(error),
             Err(error) => tracing::error!(%error, "digests not sent"),
         }
+        match self.post_due_puzzles(now).await {
+            Ok(_) => {}
+            Err(error) if error.is_unavailable() => return Err(error),
+            Err(error) => tracing::error!(%error, "daily puzzles not posted"),
+        }
         for row in self.store().due_reminders(now).await? {
             let game_id = row.id;
             match self

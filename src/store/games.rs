@@ -425,6 +425,8 @@ impl Store {
                  UNION ALL
                  SELECT MIN(digest_next_at) FROM notification_settings WHERE mode = 'digest'
                  UNION ALL
+                 SELECT MIN(next_post_at) FROM puzzle_channels
+                 UNION ALL
                  SELECT MIN(g.finished_at + $1) FROM game_threads t
                  JOIN games g ON g.id = t.game_id
                  WHERE t.archived_at IS NULL AND g.finished_at IS NOT NULL

@@ -22,6 +22,7 @@ mod notifications;
 mod outage;
 mod outbox;
 mod playing;
+mod puzzles;
 mod replays;
 mod reviews;
 mod security;

@@ -346,6 +346,29 @@ impl InteractionBuilder {
         self.option(json!({ "name": name, "type": 8, "value": key }))
     }
 
+    /// A channel option (a text channel of the server); the channel is added to
+    /// `resolved.channels`, as Discord does.
+    pub fn channel(mut self, name: &str, id: u64, channel_name: &str) -> Self {
+        let key = id.to_string();
+        let channel = json!({
+            "id": key,
+            "name": channel_name,
+            "type": 0,
+            "permissions": "0",
+        });
+        self.data
+            .entry("resolved")
+            .or_insert_with(|| json!({}))
+            .as_object_mut()
+            .expect("resolved is an object")
+            .entry("channels")
+            .or_insert_with(|| json!({}))
+            .as_object_mut()
+            .expect("channels is an object")
+            .insert(key.clone(), channel);
+        self.option(json!({ "name": name, "type": 7, "value": key }))
+    }
+
     /// The string option being typed (autocomplete), with what has been typed so far.
     pub fn focused(self, name: &str, typed: &str) -> Self {
         self.option(json!({ "name": name, "type": 3, "value": typed, "focused": true }))
