@@ -8,9 +8,12 @@
 //! would lose the game on the spot is played only when nothing else is left.
 
 pub mod eval;
+pub mod protocol;
 pub mod search;
+pub mod table;
 pub mod usi;
 
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
@@ -142,8 +145,40 @@ fn team_of(pos: &AnyPosition, seat: Seat) -> SeatSet {
     }
 }
 
+/// One finished iteration of a search, as a USI `info` line tells it.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    pub depth: u32,
+    /// For the side to move (mates beyond ±990000).
+    pub score: Score,
+    /// The same in hundredths of a pawn.
+    pub centipawns: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The expected line, from the best move on.
+    pub pv: Vec<Move>,
+}
+
+/// Outside control of a search: a flag that stops it, and who hears of its progress.
+#[derive(Default)]
+pub struct Control<'a> {
+    pub stop: Option<&'a AtomicBool>,
+    pub progress: Option<&'a mut dyn FnMut(&Progress)>,
+}
+
 /// Chooses a move for the side to move of `game` at `level`.
 pub fn choose(game: &Game, level: Level, limits: Limits) -> Result<Choice, ComputerError> {
+    choose_controlled(game, level, limits, Control::default())
+}
+
+/// [`choose`], stopped early when `control.stop` is set, telling `control.progress` of
+/// each finished iteration.
+pub fn choose_controlled(
+    game: &Game,
+    level: Level,
+    limits: Limits,
+    control: Control,
+) -> Result<Choice, ComputerError> {
     let started = Instant::now();
     if game.is_over() {
         return Err(ComputerError::GameOver);
@@ -192,12 +227,12 @@ pub fn choose(game: &Game, level: Level, limits: Limits) -> Result<Choice, Compu
     let earlier = earlier_hashes(game);
     let noise = level.noise_pawns();
     let found = match pos {
-        AnyPosition::Shogi(p) => {
-            Searcher::new(&eval, team, budget, earlier).run(p, &candidates, noise > 0.0)
-        }
-        AnyPosition::DaiDai(p) => {
-            Searcher::new(&eval, team, budget, earlier).run(p, &candidates, noise > 0.0)
-        }
+        AnyPosition::Shogi(p) => Searcher::new(&eval, team, budget, earlier)
+            .controlled(control)
+            .run(p, &candidates, noise > 0.0),
+        AnyPosition::DaiDai(p) => Searcher::new(&eval, team, budget, earlier)
+            .controlled(control)
+            .run(p, &candidates, noise > 0.0),
     };
     let (mv, score) = if noise > 0.0 {
         let mut rng = match limits.seed {

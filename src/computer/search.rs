@@ -8,11 +8,13 @@
 //! Every opponent is assumed to play against the team (paranoid search), which is exact
 //! in two-player games and in doubles (two teams), and cautious in yonin singles.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::engine::{Move, Position, SeatSet};
 
 use super::eval::{Evaluator, Score, MATE};
+use super::{Control, Progress};
 
 /// Scores beyond this are mates.
 const MATE_BOUND: Score = MATE - 10_000;
@@ -56,7 +58,7 @@ pub struct Found {
 }
 
 /// Search state for one decision.
-pub struct Searcher<'a, P: Position> {
+pub struct Searcher<'a, 'c, P: Position> {
     eval: &'a Evaluator,
     team: SeatSet,
     budget: Budget,
@@ -71,10 +73,12 @@ pub struct Searcher<'a, P: Position> {
     buffers: Vec<Vec<Move>>,
     /// The depth of the iteration under way.
     iteration: u32,
+    stop: Option<&'c AtomicBool>,
+    progress: Option<&'c mut dyn FnMut(&Progress)>,
     _position: std::marker::PhantomData<P>,
 }
 
-impl<'a, P: Position> Searcher<'a, P> {
+impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
     /// A searcher for `team`, knowing the hashes of the game's earlier positions.
     pub fn new(eval: &'a Evaluator, team: SeatSet, budget: Budget, earlier: Vec<u64>) -> Self {
         Searcher {
@@ -89,11 +93,20 @@ impl<'a, P: Position> Searcher<'a, P> {
             history: std::collections::HashMap::new(),
             path: earlier,
             iteration: 0,
+            stop: None,
+            progress: None,
             buffers: (0..=MAX_PLY + QUIESCENCE_DEPTH as usize + 2)
                 .map(|_| Vec::new())
                 .collect(),
             _position: std::marker::PhantomData,
         }
+    }
+
+    /// The same searcher, stopped by `control.stop` and telling `control.progress`.
+    pub fn controlled(mut self, control: Control<'c>) -> Self {
+        self.stop = control.stop;
+        self.progress = control.progress;
+        self
     }
 
     /// Searches `root` over the given root moves, deepening until the budget runs out.
@@ -165,6 +178,17 @@ impl<'a, P: Position> Searcher<'a, P> {
             scored = this_round;
             finished_depth = depth;
             let best = scored[0].1;
+            if let Some(report) = self.progress.as_mut() {
+                let mover = if maximizing { best } else { -best };
+                report(&Progress {
+                    depth,
+                    score: mover,
+                    centipawns: mover * 100 / self.eval.pawn().max(1),
+                    nodes: self.nodes,
+                    elapsed: self.started.elapsed(),
+                    pv: vec![scored[0].0],
+                });
+            }
             if best.abs() >= MATE_BOUND {
                 break;
             }
@@ -184,7 +208,8 @@ impl<'a, P: Position> Searcher<'a, P> {
         if self.stopped {
             return true;
         }
-        let out_of_nodes = self.budget.nodes.is_some_and(|n| self.nodes >= n);
+        let out_of_nodes = self.budget.nodes.is_some_and(|n| self.nodes >= n)
+            || self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
         // The clock is read only now and then: it costs more than a node.
         let out_of_time =
             self.nodes % 1024 == 0 && self.budget.deadline.is_some_and(|d| Instant::now() >= d);
