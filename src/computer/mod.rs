@@ -226,11 +226,13 @@ pub fn choose_controlled(
     };
     let earlier = earlier_hashes(game);
     let noise = level.noise_pawns();
+    // A seeded search limited by nodes repeats exactly: it starts from an empty table.
+    let table = search::table_for(limits.nodes.is_some() && limits.seed.is_some());
     let found = match pos {
-        AnyPosition::Shogi(p) => Searcher::new(&eval, team, budget, earlier)
+        AnyPosition::Shogi(p) => Searcher::with_table(&eval, team, budget, earlier, table)
             .controlled(control)
             .run(p, &candidates, noise > 0.0),
-        AnyPosition::DaiDai(p) => Searcher::new(&eval, team, budget, earlier)
+        AnyPosition::DaiDai(p) => Searcher::with_table(&eval, team, budget, earlier, table)
             .controlled(control)
             .run(p, &candidates, noise > 0.0),
     };

@@ -225,6 +225,12 @@ impl Position for AnyPosition {
     fn play_unchecked(&mut self, m: &Move) -> MoveEffects {
         dispatch!(self, p => Position::play_unchecked(p, m))
     }
+    fn is_attacked_by(&self, target: Sq, by: SeatSet) -> bool {
+        dispatch!(self, p => Position::is_attacked_by(p, target, by))
+    }
+    fn play_null(&mut self) -> bool {
+        dispatch!(self, p => Position::play_null(p))
+    }
     fn play_quiet(&mut self, m: &Move) {
         dispatch!(self, p => Position::play_quiet(p, m))
     }
