@@ -57,25 +57,38 @@ impl Level {
         })
     }
 
-    /// The deepest this level looks (in plies).
+    /// The deepest this level looks (in plies, before its captures and checks settle):
+    /// the horizon of a beginner, who sees what a move takes but not the tactic behind.
     fn depth(self) -> u32 {
         match self.0 {
-            1 | 2 => 1,
-            3 => 2,
-            4 => 3,
+            1 => 1,
+            2 => 2,
+            3 => 3,
+            4 => 4,
             _ => 64,
         }
     }
 
-    /// How far, in pawns, this level may stray from the best move it sees.
+    /// How far, in pawns, this level may stray from the best move it sees: a choice
+    /// among near-equal moves, not a piece given away.
     fn noise_pawns(self) -> f64 {
         match self.0 {
-            1 => 6.0,
-            2 => 3.0,
-            3 => 1.2,
-            4 => 0.4,
+            1 => 1.5,
+            2 => 1.0,
+            3 => 0.6,
+            4 => 0.3,
             _ => 0.0,
         }
+    }
+
+    /// What this level's search looks at: the weakest levels do not see quiet checks
+    /// past their horizon.
+    fn features(self) -> search::Features {
+        let mut f = search::Features::configured();
+        if self.0 <= 2 {
+            f.qchecks = false;
+        }
+        f
     }
 
     /// Whether this level gives up a hopeless game.
@@ -230,9 +243,11 @@ pub fn choose_controlled(
     let table = search::table_for(limits.nodes.is_some() && limits.seed.is_some());
     let found = match pos {
         AnyPosition::Shogi(p) => Searcher::with_table(&eval, team, budget, earlier, table)
+            .with_features(level.features())
             .controlled(control)
             .run(p, &candidates, noise > 0.0),
         AnyPosition::DaiDai(p) => Searcher::with_table(&eval, team, budget, earlier, table)
+            .with_features(level.features())
             .controlled(control)
             .run(p, &candidates, noise > 0.0),
     };
