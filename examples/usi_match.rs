@@ -77,6 +77,19 @@ struct Args {
     /// Milliseconds per move (`go movetime`), when --nodes is not given.
     #[arg(long, default_value_t = 300)]
     movetime: u64,
+    /// Engine A's own milliseconds per move, instead of --movetime (levels that differ
+    /// by think time).
+    #[arg(long)]
+    a_movetime: Option<u64>,
+    /// Engine B's own milliseconds per move, instead of --movetime.
+    #[arg(long)]
+    b_movetime: Option<u64>,
+    /// Engine A's own nodes per move, instead of --nodes.
+    #[arg(long)]
+    a_nodes: Option<u64>,
+    /// Engine B's own nodes per move, instead of --nodes.
+    #[arg(long)]
+    b_nodes: Option<u64>,
     /// The opening lines, one a line (moves in the variant's notation); `#` comments.
     #[arg(long)]
     openings: Option<PathBuf>,
@@ -374,17 +387,33 @@ fn play_game(
         let mv = game.parse_move(m)?;
         game.play(&mv)?;
     }
-    let (limit, within) = match args.nodes {
+    let nodes_of = |is_a: bool| {
+        if is_a {
+            args.a_nodes.or(args.nodes)
+        } else {
+            args.b_nodes.or(args.nodes)
+        }
+    };
+    let limit_of = |is_a: bool| match nodes_of(is_a) {
         Some(n) => (format!("nodes {n}"), Duration::from_secs(600)),
-        None => (
-            format!("movetime {}", args.movetime),
-            Duration::from_millis(args.movetime) + Duration::from_secs(5),
-        ),
+        None => {
+            let own = if is_a {
+                args.a_movetime
+            } else {
+                args.b_movetime
+            };
+            let ms = own.unwrap_or(args.movetime);
+            (
+                format!("movetime {ms}"),
+                Duration::from_millis(ms) + Duration::from_secs(5),
+            )
+        }
     };
     let mut notes = Vec::new();
     let mut depths: BTreeMap<bool, (u64, u64)> = BTreeMap::new();
     while let Some(seat) = game.seat_to_move() {
         let engine = &mut engines[seat.index()];
+        let (limit, within) = limit_of(seats[seat.index()]);
         let answer = engine.think(&game, &limit, within);
         let (word, depth) = match answer {
             Ok(a) => a,
@@ -553,9 +582,19 @@ fn main() -> Result<()> {
         std::env::temp_dir().join(format!("shogiban-match-{stamp}"))
     });
     std::fs::create_dir_all(&out)?;
-    let limit = match args.nodes {
-        Some(n) => format!("{n} nodes/move"),
-        None => format!("{} ms/move", args.movetime),
+    let limit = match (args.nodes, args.a_movetime, args.b_movetime) {
+        _ if args.a_nodes.is_some() || args.b_nodes.is_some() => format!(
+            "{:?} vs {:?} nodes/move",
+            args.a_nodes.or(args.nodes),
+            args.b_nodes.or(args.nodes)
+        ),
+        (Some(n), _, _) => format!("{n} nodes/move"),
+        (None, None, None) => format!("{} ms/move", args.movetime),
+        (None, a, b) => format!(
+            "{} vs {} ms/move",
+            a.unwrap_or(args.movetime),
+            b.unwrap_or(args.movetime)
+        ),
     };
     println!(
         "{} vs {} in {variant}, {} games at {limit}, {} openings, records in {}",
