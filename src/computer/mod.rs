@@ -8,6 +8,7 @@
 //! would lose the game on the spot is played only when nothing else is left.
 
 pub mod eval;
+pub mod mate;
 pub mod protocol;
 pub mod search;
 pub mod table;

@@ -234,6 +234,9 @@ impl Position for AnyPosition {
     fn play_quiet(&mut self, m: &Move) {
         dispatch!(self, p => Position::play_quiet(p, m))
     }
+    fn generate_checks<S: Sink>(&self, sink: &mut S) {
+        dispatch!(self, p => Position::generate_checks(p, sink))
+    }
     /// Dispatches once, so the whole count runs on the concrete position.
     fn perft(&self, depth: u32) -> u64 {
         dispatch!(self, p => Position::perft(p, depth))

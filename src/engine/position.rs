@@ -124,6 +124,12 @@ pub trait Position: Clone + Send + Sync + 'static {
         any.0
     }
 
+    /// The legal moves of the seat to move that leave an opponent's king attacked, into
+    /// `sink` until it asks to stop (see [`super::checks`]).
+    fn generate_checks<S: Sink>(&self, sink: &mut S) {
+        super::checks::generate_checks_by_trial(self, sink)
+    }
+
     /// Plays a legal move in place when nobody needs its effects (perft, playouts): a
     /// variant may skip the bookkeeping [`Position::play_unchecked`] reports.
     fn play_quiet(&mut self, m: &Move) {
@@ -245,6 +251,9 @@ impl Position for ShogiPosition {
         self.set_turn(self.spec().next_seat(self.turn()));
         true
     }
+    fn generate_checks<S: Sink>(&self, sink: &mut S) {
+        ShogiPosition::generate_checks(self, sink)
+    }
 }
 
 impl Position for DaiDaiPosition {
@@ -347,6 +356,9 @@ impl Position for DaiDaiPosition {
     fn play_null(&mut self) -> bool {
         self.set_turn(daidai::opponent(self.turn()));
         true
+    }
+    fn generate_checks<S: Sink>(&self, sink: &mut S) {
+        super::checks::generate_daidai_checks(self, sink)
     }
 }
 

@@ -141,7 +141,7 @@ pub struct ShogiPosition {
     board: [u16; MAX_SHOGI_CELLS],
     /// Each seat's pieces as a bitboard, kept by [`Self::set_piece`], so move generation
     /// visits the mover's pieces without scanning the board and counts moves by bitboards.
-    pieces: [Bits; 4],
+    pub(crate) pieces: [Bits; 4],
     /// The pieces of each group of kinds that move alike by steps and jumps (any owner),
     /// so a counter takes their moves by shifts of these sets (see [`bitboard::Group`]).
     grouped: [Bits; bitboard::MAX_GROUPS],
