@@ -28,9 +28,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use crate::engine::{Move, Position, SeatSet, Sink, Sq};
+use crate::engine::{Move, Position, SeatSet, Sink, Sq, Variant};
 
 use super::eval::{Evaluator, Score, MATE};
+use super::mate::mate_in_one;
 use super::table::{Bound, Entry, Table};
 use super::{Control, Progress};
 
@@ -65,6 +66,8 @@ pub struct Features {
     pub counter_move: bool,
     /// One ply more after a check near the root.
     pub check_extension: bool,
+    /// A mate in one looked for at every node not in check (standard shogi).
+    pub mate1: bool,
 }
 
 impl Features {
@@ -80,6 +83,7 @@ impl Features {
         shared_table: true,
         counter_move: true,
         check_extension: true,
+        mate1: true,
     };
 
     /// All features less those `off` names (comma-separated).
@@ -98,6 +102,7 @@ impl Features {
                 "shared_table" => f.shared_table = false,
                 "counter_move" => f.counter_move = false,
                 "check_extension" => f.check_extension = false,
+                "mate1" => f.mate1 = false,
                 _ => {}
             }
         }
@@ -194,6 +199,10 @@ pub struct Searcher<'a, 'c, P: Position> {
     ordered: Vec<Vec<(Move, Score)>>,
     /// The depth of the iteration under way.
     iteration: u32,
+    /// The variant has the engine's fast check generator (standard and yonin shogi).
+    fast_checks: bool,
+    /// Mate in one at every node (standard shogi, where a mate ends the game).
+    mate1: bool,
     stop: Option<&'c AtomicBool>,
     progress: Option<&'c mut dyn FnMut(&Progress)>,
     _position: std::marker::PhantomData<P>,
@@ -243,6 +252,8 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             line: Vec::with_capacity(MAX_PLY + QUIESCENCE_DEPTH + 2),
             played: vec![None; MAX_PLY + QUIESCENCE_DEPTH + 2],
             iteration: 0,
+            fast_checks: false,
+            mate1: false,
             buffers: (0..MAX_PLY + QUIESCENCE_DEPTH + 4)
                 .map(|_| Vec::new())
                 .collect(),
@@ -297,6 +308,8 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         // Root scores are kept for the side to move and turned to the team's view at the
         // end.
         let sign = if self.ours(root) { 1 } else { -1 };
+        self.fast_checks = root.variant() != Variant::DaiDai;
+        self.mate1 = self.features.mate1 && root.variant() == Variant::Standard;
         let mut scored: Vec<(Move, Score)> = moves.iter().map(|&m| (m, 0)).collect();
         // The table's move first, then captures, for the first iteration.
         let hash_move = self.table.probe(self.key(root)).and_then(|e| e.best);
@@ -540,6 +553,21 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             }
         }
         let in_check = pos.in_check(pos.turn());
+        if self.mate1 && !in_check && entry.is_none() {
+            if let Some(m) = mate_in_one(pos) {
+                let score = MATE - (ply as Score + 1);
+                self.table.store(
+                    key,
+                    Entry {
+                        best: Some(m),
+                        score: to_table(score, ply),
+                        depth: depth + 6,
+                        bound: Bound::Exact,
+                    },
+                );
+                return score;
+            }
+        }
         let pawn = self.eval.pawn();
         let static_eval = if in_check {
             -INFINITY
@@ -744,7 +772,23 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             }
             alpha = alpha.max(stand);
             best = stand;
-            if f.qchecks && qdepth == 0 {
+            if f.qchecks && qdepth == 0 && self.fast_checks {
+                pos.generate(&mut Captures {
+                    pos,
+                    out: &mut moves,
+                });
+                let captures = moves.len();
+                pos.generate_checks(&mut moves);
+                // Checks that capture are there already.
+                let mut i = captures;
+                while i < moves.len() {
+                    if takes(pos, &moves[i]) {
+                        moves.swap_remove(i);
+                    } else {
+                        i += 1;
+                    }
+                }
+            } else if f.qchecks && qdepth == 0 {
                 pos.legal_moves(&mut moves);
                 moves.retain(|m| takes(pos, m) || self.may_check(pos, m));
             } else {
