@@ -1,7 +1,7 @@
 //! The `shogiban` command: `serve` runs the Discord bot (also what no arguments runs);
 //! `migrate-db` copies an SQLite database to PostgreSQL; `perft`, `moves`, `play`,
-//! `render`, `replay` and `think` are the engine tools; `usi` runs the computer player as
-//! a USI engine.
+//! `render`, `replay`, `think` and `mate` are the engine tools; `usi` runs the computer
+//! player as a USI engine.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -12,7 +12,7 @@ use clap::{Args, Parser, Subcommand};
 
 use shogiban::computer;
 use shogiban::discord;
-use shogiban::engine::{notation, Game, RuleOptions, Seat, Variant};
+use shogiban::engine::{notation, Game, Position, RuleOptions, Seat, Variant};
 use shogiban::render::{self, LastMove, PieceStyle};
 use shogiban::service::{Service, Settings, SystemClock};
 use shogiban::store::{self, Store};
@@ -122,6 +122,19 @@ enum Command {
     /// Be a USI engine on standard input and output (options Level, USI_Hash, Variant
     /// for yonin, yonin-doubles and daidai, Seed), for shogi GUIs and match runners.
     Usi,
+    /// Look for a forced mate by the side to move: the mating line on standard output
+    /// (first word the first move), or `none`; on standard error whether no mate was
+    /// proven or the budget ran out, with nodes and time.
+    Mate {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Search at most this many milliseconds (default 10000 unless --nodes is given).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Expand at most this many nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
+    },
 }
 
 #[derive(Args)]
@@ -288,6 +301,11 @@ fn run(cli: Cli) -> Result<()> {
             out!("{}", choice.text);
             Ok(())
         }
+        Command::Mate {
+            game,
+            movetime,
+            nodes,
+        } => mate(&game, movetime, nodes),
         Command::Render {
             game,
             seat,
@@ -317,6 +335,53 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// `shogiban mate`: the solver's line in coordinate notation, or `none`.
+fn mate(args: &GameArgs, movetime: Option<u64>, nodes: Option<u64>) -> Result<()> {
+    use computer::mate::{solve_reporting, MateLimits, MateResult};
+    let game = args.game()?;
+    if game.is_over() {
+        eprintln!("the game is over");
+        out!("none");
+        return Ok(());
+    }
+    let movetime = match (movetime, nodes) {
+        (Some(ms), _) => Some(ms),
+        (None, Some(_)) => None,
+        (None, None) => Some(10_000),
+    };
+    let limits = MateLimits {
+        nodes,
+        deadline: movetime.map(|ms| Instant::now() + std::time::Duration::from_millis(ms)),
+    };
+    let report = solve_reporting(game.position(), limits);
+    let spent = format!(
+        "{} nodes in {:.3} s",
+        report.nodes,
+        report.elapsed.as_secs_f64()
+    );
+    match report.result {
+        MateResult::Mate(line) => {
+            let mut pos = game.position().clone();
+            let mut words = Vec::with_capacity(line.len());
+            for m in &line {
+                words.push(pos.coordinate(m));
+                pos.play_unchecked(m);
+            }
+            eprintln!("mate in {} ({spent})", line.len());
+            out!("{}", words.join(" "));
+        }
+        MateResult::NoMate => {
+            eprintln!("no mate: proven, no sequence of checks mates ({spent})");
+            out!("none");
+        }
+        MateResult::Unknown => {
+            eprintln!("no mate found: the budget ran out or the search could not decide ({spent})");
+            out!("none");
+        }
+    }
+    Ok(())
 }
 
 /// Reads `--seat` for `variant`.
@@ -449,6 +514,10 @@ fn serve() -> Result<()> {
     runtime.block_on(async {
         let store = open_database(&config.database_url).await?;
         let service = Service::new(store.clone(), SystemClock, Settings::default());
+        service
+            .recompute_ratings_asked()
+            .await
+            .map_err(|e| anyhow!("cannot read the ratings to compute again: {e}"))?;
         tracing::info!(
             process = service.process_id(),
             lease_seconds = service.settings().work_lease,

@@ -182,6 +182,7 @@ async fn migrations_create_every_table_and_index(backend: Backend) {
         "notification_settings",
         "notification_digests_due",
         "work_claims",
+        "rating_recomputations",
     ] {
         assert!(names.contains(expected), "missing {expected}");
     }

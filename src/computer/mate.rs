@@ -446,9 +446,16 @@ impl Solver {
     /// The table key of a position and the attacker's hand. Two players: the board and
     /// side to move (the hash less the hands), and the attacker's hand packed a byte per
     /// kind (the defender holds the rest). Otherwise the whole hash, hand 0.
-    fn key_of<P: Position>(&self, pos: &P) -> (u64, u64) {
+    fn key_of<P: Position>(&self, pos: &P, ply: usize) -> (u64, u64) {
+        // A search for a mate shorter than the one found cuts lines at its length, so
+        // what it learns of a position holds only at that ply: its keys name the ply.
+        let at_ply = if self.max_len < MAX_PLY {
+            zobrist::mix(0x6d61_7465 ^ ply as u64)
+        } else {
+            0
+        };
         if !self.goal.two_seats {
-            return (pos.hash(), 0);
+            return (pos.hash() ^ at_ply, 0);
         }
         let mut key = pos.hash();
         let mut hand = 0u64;
@@ -463,7 +470,7 @@ impl Solver {
                 }
             }
         }
-        (key, hand)
+        (key ^ at_ply, hand)
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -520,7 +527,7 @@ impl Solver {
     /// disproof number reaches its threshold, then stores and returns them.
     fn mid<P: Position>(&mut self, pos: &P, th_pn: u32, th_dn: u32, ply: usize) -> (u32, u32) {
         self.nodes += 1;
-        let (key, hand) = self.key_of(pos);
+        let (key, hand) = self.key_of(pos, ply);
         let or = self.goal.attacks(pos);
         let mut moves = Vec::new();
         if or {
@@ -534,7 +541,7 @@ impl Solver {
         for m in moves {
             let mut after = pos.clone();
             after.play_quiet(&m);
-            let (ckey, chand) = self.key_of(&after);
+            let (ckey, chand) = self.key_of(&after, ply + 1);
             let fixed = if self.path.contains(&after.hash()) {
                 self.cut = true;
                 Some(DISPROVEN)
@@ -769,7 +776,7 @@ impl<'a> Verifier<'a> {
         let solver = self.guide?;
         let mut candidates: Vec<(u16, Move)> = Vec::new();
         for &m in &legal {
-            let (key, hand) = solver.key_of(&pos_after(pos, &m));
+            let (key, hand) = solver.key_of(&pos_after(pos, &m), self.path.len());
             if let Some(k) = solver.table.get(key, hand).filter(|k| k.pn == 0) {
                 candidates.push((k.len, m));
             }

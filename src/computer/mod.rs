@@ -227,6 +227,10 @@ pub fn choose_controlled(
         let m = losing.first().copied().ok_or(ComputerError::NoLegalMove)?;
         return Ok(decided(game, m, -MATE + 1, started));
     }
+    // A forced mate the solver proves in a share of the think is played at once.
+    if let Some(choice) = mate::root_mate(game, &candidates, level, &limits, started) {
+        return Ok(choice);
+    }
     let movetime = limits.movetime.unwrap_or_else(|| level.think_time());
     let budget = Budget {
         deadline: if limits.nodes.is_some() && limits.seed.is_some() {

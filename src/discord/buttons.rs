@@ -35,6 +35,7 @@ pub(crate) async fn on_click(
         (play::RESIGN_VERB, [arg]) => play::confirm_resign(ctx, data, click, arg).await,
         (game::VIEW_VERB, [arg]) => play::my_view(ctx, data, click, arg).await,
         (replay::REPLAY_VERB, args) => replay::page(ctx, data, click, args).await,
+        (replay::WATCH_VERB, [arg]) => replay::watch(ctx, data, click, arg).await,
         (offers::DRAW_ACCEPT_VERB, [arg]) => {
             offers::answer(ctx, data, click, OfferKind::Draw, Answer::Accept, arg).await
         }

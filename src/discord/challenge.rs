@@ -291,6 +291,7 @@ pub async fn challenge(
         computer_seats,
         thread,
         bank.and_then(BankChoice::seconds),
+        level,
     )
     .await
 }
@@ -309,6 +310,7 @@ async fn start_challenge(
     computer_seats: usize,
     thread: Option<bool>,
     bank: Option<i64>,
+    level: Level,
 ) -> Result<(), Error> {
     let computers_only = computer_seats > 0
         && opponents.iter().all(|p| computer_level(p.id).is_some())
@@ -327,6 +329,7 @@ async fn start_challenge(
         rated,
         thread,
         bank,
+        level: Some(level),
     };
     let challenger = ids::person(ctx.author());
     let service = ctx.data().service();
@@ -532,8 +535,8 @@ async fn answer_seated(
     }
 }
 
-/// The Fill with computers button: computers (at the default level) take every open seat
-/// of a yonin challenge and the game starts.
+/// The Fill with computers button: computers (at the challenge's level) take every open
+/// seat of a yonin challenge and the game starts, unrated.
 pub(crate) async fn fill(
     ctx: &serenity::Context,
     data: &Data,
@@ -545,7 +548,7 @@ pub(crate) async fn fill(
     let user = ids::user(click.user.id);
     let work = async {
         data.service()
-            .fill_with_computers(id, user, Level::DEFAULT)
+            .fill_with_computers(id, user)
             .await
             .map_err(explain_stale)
     };

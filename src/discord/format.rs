@@ -10,7 +10,7 @@ use crate::engine::{EndReason, Variant};
 use crate::service::{
     computer_level, computer_name, BoardView, ChallengeView, Eliminated, Event, GameOver,
     GameSummary, LeaderboardRow, Notation, OfferDeclined, OfferLapsed, OfferMade, OfferView,
-    Outcome, Participant, PlayerView, Profile, PromotionQuestion, Standing,
+    Outcome, Participant, PlayerView, Profile, PromotionQuestion, SinceTurn, Standing,
 };
 use crate::store::{ChallengeStatus, ChannelId, GameStatus, InviteResponse, OfferKind, UserId};
 
@@ -22,6 +22,15 @@ pub(crate) fn mention(user: UserId) -> String {
     match computer_level(user) {
         Some(level) => format!("**{}**", computer_name(level)),
         None => format!("<@{user}>"),
+    }
+}
+
+/// A user as `lang` names them: a mention, or a computer player's name in `lang`
+/// (`**shogiban · level 2**`, `**shogiban レベル2**`).
+fn named_user(lang: Lang, user: UserId) -> String {
+    match computer_level(user) {
+        Some(level) => format!("**{}**", tr!(lang, "computer-name", level = level.number())),
+        None => mention(user),
     }
 }
 
@@ -56,8 +65,25 @@ pub(crate) fn variant_title(lang: Lang, variant: Variant) -> String {
     tr!(lang, key)
 }
 
-/// A player: seat and mention, e.g. `black <@1>` (`先手 <@1>`).
+/// A computer player in a seat, named with the seat so that the computers of one game
+/// are told apart: `shogiban · level 3 (E)` (`shogiban レベル3（東）`); `None` for a
+/// person.
+pub(crate) fn computer_in_seat(lang: Lang, player: &PlayerView) -> Option<String> {
+    let level = computer_level(player.user_id)?;
+    Some(tr!(
+        lang,
+        "computer-in-seat",
+        level = level.number(),
+        seat = seat_name(lang, player.seat_name)
+    ))
+}
+
+/// A player: seat and mention, e.g. `black <@1>` (`先手 <@1>`); a computer by its name,
+/// which says its seat: `**shogiban · level 3 (E)**`.
 pub(crate) fn player(lang: Lang, player: &PlayerView) -> String {
+    if let Some(computer) = computer_in_seat(lang, player) {
+        return format!("**{computer}**");
+    }
     let seat = seat_name(lang, player.seat_name);
     if player.user_id.0 == 0 {
         let name = match &player.name {
@@ -69,8 +95,12 @@ pub(crate) fn player(lang: Lang, player: &PlayerView) -> String {
     tr!(lang, "player", seat = seat, who = mention(player.user_id))
 }
 
-/// A player with their name rather than a mention (for one-line results): `black (alice)`.
+/// A player with their name rather than a mention (for one-line results): `black (alice)`;
+/// a computer as `shogiban · level 3 (E)`.
 pub(crate) fn named_player(lang: Lang, player: &PlayerView) -> String {
+    if let Some(computer) = computer_in_seat(lang, player) {
+        return computer;
+    }
     let seat = seat_name(lang, player.seat_name);
     match &player.name {
         Some(name) => tr!(lang, "player-named", seat = seat, name = name),
@@ -196,13 +226,17 @@ pub(crate) fn game_title(lang: Lang, variant: Variant, game: impl std::fmt::Disp
 }
 
 /// "Your move, X" with the deadline where there is one (and the bank left in a game with
-/// a time bank).
+/// a time bank); for a computer, which moves at once and has no deadline, that it is
+/// thinking.
 fn your_move(
     lang: Lang,
     next: &PlayerView,
     deadline: Option<i64>,
     bank_left: Option<i64>,
 ) -> String {
+    if computer_level(next.user_id).is_some() {
+        return tr!(lang, "computer-thinking", player = player(lang, next));
+    }
     match deadline {
         Some(deadline) => tr!(
             lang,
@@ -217,10 +251,15 @@ fn your_move(
 /// What an action did, for everyone in the channel: the event, checks, eliminations, the
 /// result, and who is to move now.
 pub(crate) fn outcome(lang: Lang, outcome: &Outcome) -> String {
+    // Moves gathered while no person was to move are listed together; their last is the
+    // event.
+    let happened = match &outcome.since_turn {
+        Some(since) if since.moves.len() > 1 => gathered_moves(lang, since),
+        _ => event(lang, &outcome.event, outcome.ply),
+    };
     let mut text = format!(
-        "{} · {}",
-        game_title(lang, outcome.variant, outcome.game_id),
-        event(lang, &outcome.event, outcome.ply)
+        "{} · {happened}",
+        game_title(lang, outcome.variant, outcome.game_id)
     );
     for eliminated in &outcome.eliminated {
         let _ = write!(text, "\n{}", elimination(lang, eliminated));
@@ -251,6 +290,38 @@ pub(crate) fn outcome(lang: Lang, outcome: &Outcome) -> String {
         );
     }
     text
+}
+
+/// The moves played since a person's last turn, in their notation: "moves 5–7: W: **P-4e**,
+/// N: **P-5d**, E: **Sx4c**".
+fn gathered_moves(lang: Lang, since: &SinceTurn) -> String {
+    let notation = since
+        .notation
+        .unwrap_or_else(|| super::settings::default_notation(lang));
+    let moves: Vec<String> = since
+        .moves
+        .iter()
+        .map(|m| {
+            let shown = move_for(notation, &m.readable, &m.coordinate, m.japanese.as_deref());
+            // Yonin's Western form names the seat (`W: P-4e`); the list names it already.
+            let prefix = format!("{}: ", m.by.seat_name);
+            let shown = shown.strip_prefix(&prefix).unwrap_or(&shown);
+            tr!(
+                lang,
+                "gathered-move",
+                seat = seat_name(lang, m.by.seat_name),
+                played = format!("**{shown}**")
+            )
+        })
+        .collect();
+    let ply = |m: Option<&crate::service::GatheredMove>| m.map_or(0, |m| m.ply);
+    tr!(
+        lang,
+        "gathered-moves",
+        first = ply(since.moves.first()),
+        last = ply(since.moves.last()),
+        moves = moves.join(&tr!(lang, "list-separator"))
+    )
 }
 
 /// Who an outcome should notify: the player to move, or everyone once the game is over.
@@ -460,6 +531,9 @@ pub(crate) fn board(lang: Lang, view: &BoardView) -> String {
     if let Some(to_move) = &view.to_move {
         let who = player(lang, to_move);
         let line = match view.deadline_at {
+            _ if computer_level(to_move.user_id).is_some() => {
+                tr!(lang, "computer-thinking", player = who)
+            }
             Some(deadline) => tr!(
                 lang,
                 "board-to-move-deadline",
@@ -529,7 +603,7 @@ pub(crate) fn offer_declined(lang: Lang, declined: &OfferDeclined) -> String {
         tr!(
             lang,
             "offer-declined",
-            by = mention(declined.by),
+            by = named_user(lang, declined.by),
             offer = offer_name(lang, declined.offer.kind),
             player = player(lang, &declined.offer.by)
         )
@@ -555,7 +629,7 @@ pub(crate) fn offer_answered(
         "{} · {}\n{}",
         game_title(lang, variant, game),
         standing_offer(lang, offer),
-        tr!(lang, answer, by = mention(by))
+        tr!(lang, answer, by = named_user(lang, by))
     )
 }
 
@@ -787,13 +861,23 @@ pub(crate) fn challenge(lang: Lang, view: &ChallengeView) -> String {
     text
 }
 
-/// Whom a challenge names, with the open seats.
+/// Whom a challenge names, with the open seats; computers of one level once, with how
+/// many there are (their seats are drawn when the game starts).
 fn challenged(lang: Lang, view: &ChallengeView) -> String {
-    let mut names: Vec<String> = view
-        .invitees
-        .iter()
-        .map(|invitee| mention(invitee.user_id))
-        .collect();
+    let mut names: Vec<String> = Vec::new();
+    let mut computers: Vec<(u8, u64)> = Vec::new();
+    for invitee in &view.invitees {
+        match computer_level(invitee.user_id) {
+            Some(level) => match computers.iter_mut().find(|(l, _)| *l == level.number()) {
+                Some((_, count)) => *count += 1,
+                None => computers.push((level.number(), 1)),
+            },
+            None => names.push(mention(invitee.user_id)),
+        }
+    }
+    for (level, count) in computers {
+        names.push(tr!(lang, "computers-of-level", level = level, n = count));
+    }
     if view.open_seats > 0 {
         names.push(tr!(lang, "challenge-anyone", n = view.open_seats as u64));
     }
@@ -807,7 +891,7 @@ fn fixed_seats(lang: Lang, view: &ChallengeView) -> String {
             participant
                 .seat_name
                 .map_or_else(|| "?".to_owned(), |seat| seat_name(lang, seat)),
-            mention(participant.user_id)
+            named_user(lang, participant.user_id)
         )
     };
     let mut seats: Vec<(Option<u8>, String)> = std::iter::once(&view.challenger)
@@ -890,10 +974,12 @@ pub(crate) fn game_started(lang: Lang, view: &BoardView) -> String {
     if let Some(to_move) = &view.to_move {
         let _ = write!(
             text,
-            "\n{} {}",
-            your_move(lang, to_move, view.deadline_at, view.bank_left),
-            tr!(lang, "play-with-move")
+            "\n{}",
+            your_move(lang, to_move, view.deadline_at, view.bank_left)
         );
+        if computer_level(to_move.user_id).is_none() {
+            let _ = write!(text, " {}", tr!(lang, "play-with-move"));
+        }
     }
     text
 }
@@ -901,7 +987,13 @@ pub(crate) fn game_started(lang: Lang, view: &BoardView) -> String {
 /// A pair as the start message names it: `**S+N** (@a, @c)`.
 fn pair_line(lang: Lang, pair: &[PlayerView]) -> String {
     let seats: Vec<String> = pair.iter().map(|p| seat_name(lang, p.seat_name)).collect();
-    let names: Vec<String> = pair.iter().map(|p| mention(p.user_id)).collect();
+    let names: Vec<String> = pair
+        .iter()
+        .map(|p| match computer_in_seat(lang, p) {
+            Some(computer) => format!("**{computer}**"),
+            None => mention(p.user_id),
+        })
+        .collect();
     format!("**{}** ({})", seats.join("+"), names.join(", "))
 }
 
@@ -1077,19 +1169,22 @@ pub(crate) fn leaderboard(
                 Some(name) => format!("{} ({name})", mention(row.user_id)),
                 None => mention(row.user_id),
             };
-            format!(
-                "{}. {name}: **{}**{} · {}",
-                row.rank,
-                row.rating,
-                if row.provisional { "?" } else { "" },
-                tr!(
+            let record = match places_record(lang, row.games, &row.places) {
+                Some(places) => places,
+                None => tr!(
                     lang,
                     "leaderboard-record",
                     games = row.games,
                     wins = row.wins,
                     losses = row.losses,
                     draws = row.draws
-                )
+                ),
+            };
+            format!(
+                "{}. {name}: **{}**{} · {record}",
+                row.rank,
+                row.rating,
+                if row.provisional { "?" } else { "" },
             )
         })
         .collect();
@@ -1098,6 +1193,26 @@ pub(crate) fn leaderboard(
         let _ = write!(text, "\n{}", tr!(lang, "leaderboard-provisional"));
     }
     text
+}
+
+/// A four-player record as places, where a game ends in a place rather than a win or a
+/// loss: "3 games (1st ×1, 2nd ×2)"; `None` where results are wins and losses (`places`
+/// empty).
+fn places_record(lang: Lang, games: u32, places: &[u32]) -> Option<String> {
+    if places.is_empty() {
+        return None;
+    }
+    let finishes: Vec<String> = (1u32..)
+        .zip(places)
+        .filter(|(_, &n)| n > 0)
+        .map(|(place, &n)| tr!(lang, "place-finishes", place = place, n = n))
+        .collect();
+    Some(tr!(
+        lang,
+        "places-record",
+        games = games,
+        places = finishes.join(&tr!(lang, "list-separator"))
+    ))
 }
 
 /// A player's ratings, games on and recent results.
@@ -1111,9 +1226,20 @@ pub(crate) fn profile(lang: Lang, profile: &Profile) -> String {
             Some(rank) => tr!(lang, "profile-rank", rank = rank),
             None => String::new(),
         };
+        let record = match places_record(lang, rating.games, &rating.places) {
+            Some(places) => places,
+            None => tr!(
+                lang,
+                "profile-record",
+                games = rating.games,
+                wins = rating.wins,
+                losses = rating.losses,
+                draws = rating.draws
+            ),
+        };
         let _ = write!(
             text,
-            "\n{}: **{}**{} · {}{rank}",
+            "\n{}: **{}**{} · {record}{rank}",
             variant_title(lang, rating.variant),
             rating.rating,
             if rating.provisional {
@@ -1121,14 +1247,6 @@ pub(crate) fn profile(lang: Lang, profile: &Profile) -> String {
             } else {
                 String::new()
             },
-            tr!(
-                lang,
-                "profile-record",
-                games = rating.games,
-                wins = rating.wins,
-                losses = rating.losses,
-                draws = rating.draws
-            )
         );
     }
     // Games against the computer are listed apart from games between people.
@@ -1220,6 +1338,7 @@ mod tests {
             deadline_at: Some(1_000),
             bank_left: None,
             picture: None,
+            since_turn: None,
         }
     }
 
@@ -1323,6 +1442,109 @@ mod tests {
         };
         assert_eq!(result_line(Lang::En, &drawn), "draw (fourfold repetition)");
         assert_eq!(result_line(Lang::Ja, &drawn), "引き分け（千日手）");
+    }
+
+    /// A computer of `level` in a seat, as the service names the seat.
+    fn computer(seat: u8, seat_name: &'static str, level: u8) -> PlayerView {
+        let level = crate::computer::Level::new(level).expect("a level");
+        PlayerView {
+            seat,
+            seat_name,
+            user_id: crate::service::computer_user(level, seat),
+            name: Some(crate::service::computer_name(level)),
+        }
+    }
+
+    #[test]
+    fn computers_are_named_by_their_seats_and_think_without_a_deadline() {
+        let mut outcome = move_outcome();
+        outcome.variant = Variant::Yonin;
+        outcome.next = Some(computer(3, "E", 3));
+        outcome.deadline_at = None;
+        let text = super::outcome(Lang::En, &outcome);
+        assert!(
+            text.ends_with("**shogiban · level 3 (E)** is thinking…"),
+            "{text}"
+        );
+        assert_eq!(
+            super::outcome(Lang::Ja, &outcome).lines().last(),
+            Some("**shogiban レベル3（東）**が考えています…")
+        );
+        assert_eq!(
+            named_player(Lang::Ko, &computer(1, "white", 2)),
+            "shogiban 레벨 2 (후수)"
+        );
+        // People keep their seat and mention.
+        assert_eq!(player(Lang::En, &seat(0, "S", 11)), "S <@11>");
+    }
+
+    #[test]
+    fn moves_gathered_since_a_persons_turn_are_listed_in_their_notation() {
+        let gathered = |ply: u32, by: PlayerView, western: &str, coordinate: &str| {
+            crate::service::GatheredMove {
+                ply,
+                by,
+                readable: western.into(),
+                coordinate: coordinate.into(),
+                japanese: None,
+            }
+        };
+        let mut outcome = move_outcome();
+        outcome.variant = Variant::Yonin;
+        outcome.ply = 8;
+        outcome.next = Some(seat(0, "S", 11));
+        outcome.since_turn = Some(SinceTurn {
+            moves: vec![
+                gathered(6, computer(1, "W", 1), "W: P-4e", "4f4e"),
+                gathered(7, computer(2, "N", 1), "N: P-5d", "5c5d"),
+                gathered(8, computer(3, "E", 1), "E: Sx4c", "3c4c"),
+            ],
+            notation: None,
+        });
+        outcome.event = Event::Move {
+            by: computer(3, "E", 1),
+            readable: "E: Sx4c".into(),
+            coordinate: "3c4c".into(),
+            japanese: None,
+        };
+        let text = super::outcome(Lang::En, &outcome);
+        assert!(
+            text.starts_with(
+                "**Yonin shogi #7** · moves 6–8: W: **P-4e**, N: **P-5d**, E: **Sx4c**\n"
+            ),
+            "{text}"
+        );
+        assert!(text.ends_with("Your move, S <@11> (time runs out <t:1000:R>)."));
+        if let Some(since) = &mut outcome.since_turn {
+            since.notation = Some(Notation::Coordinate);
+        }
+        let text = super::outcome(Lang::Ja, &outcome);
+        assert!(
+            text.contains("6〜8手目：西：**4f4e**、北：**5c5d**、東：**3c4c**"),
+            "{text}"
+        );
+        // One move alone is said as always.
+        if let Some(since) = &mut outcome.since_turn {
+            since.moves.drain(..2);
+        }
+        let text = super::outcome(Lang::En, &outcome);
+        assert!(
+            text.contains("move 8: **shogiban · level 1 (E)** played **E: Sx4c**"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn four_player_records_say_places() {
+        assert_eq!(
+            places_record(Lang::En, 4, &[1, 2, 0, 1]).as_deref(),
+            Some("4 games (1st ×1, 2nd ×2, 4th ×1)")
+        );
+        assert_eq!(
+            places_record(Lang::Ja, 1, &[0, 1]).as_deref(),
+            Some("1局（2位×1）")
+        );
+        assert_eq!(places_record(Lang::En, 3, &[]), None);
     }
 
     #[test]

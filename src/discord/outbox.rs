@@ -126,12 +126,18 @@ async fn deliver(
         report(service.abandon_delivery(&delivery, why).await);
         return;
     };
-    // A lapsed offer edits the message that made it (posted before it, as a channel's
-    // announcements go out in order): find that message first.
-    let lapsed_message = match announcement {
-        Announcement::OfferLapsed(lapsed) => {
-            let posted = match lapsed.made {
-                Some(made) => service.message_of(lapsed.game_id, made).await,
+    // A lapsed offer, or one answered without its buttons, edits the message that made it
+    // (posted before it, as a channel's announcements go out in order): find that message
+    // first.
+    let made = match announcement {
+        Announcement::OfferLapsed(lapsed) => Some((lapsed.game_id, lapsed.made)),
+        Announcement::OfferAnswered(answered) => Some((answered.game_id, answered.made)),
+        _ => None,
+    };
+    let lapsed_message = match made {
+        Some((game_id, made)) => {
+            let posted = match made {
+                Some(made) => service.message_of(game_id, made).await,
                 None => Ok(None),
             };
             match posted {
@@ -199,10 +205,23 @@ async fn send(
     lapsed_message: Option<serenity::MessageId>,
 ) -> serenity::Result<Option<u64>> {
     let lang = announcement_lang(service, delivery, announcement).await;
-    if let (Announcement::OfferLapsed(lapsed), Some(message)) = (announcement, lapsed_message) {
-        // The buttons go, the text says the offer lapsed.
+    if let Some(message) = lapsed_message {
+        // The buttons go, the text says the offer lapsed, or how it was answered.
+        let text = match announcement {
+            Announcement::OfferAnswered(answered) => format::offer_answered(
+                lang,
+                answered.variant,
+                answered.game_id,
+                &answered.offer,
+                answered.accepted,
+                answered.by,
+            ),
+            Announcement::OfferLapsed(lapsed) => format::offer_lapsed(lang, lapsed),
+            // Only offers' messages are edited.
+            _ => String::new(),
+        };
         let edit = serenity::EditMessage::new()
-            .content(format::offer_lapsed(lang, lapsed))
+            .content(text)
             .components(Vec::new());
         let edited = channel.edit_message(http, message, edit).await?;
         return Ok(Some(edited.id.get()));
@@ -372,6 +391,14 @@ pub(crate) async fn post_of(service: &Service, lang: Lang, announcement: &Announ
             Post::new(format::offer_declined(lang, declined)).ping([declined.offer.by.user_id])
         }
         Announcement::OfferLapsed(lapsed) => Post::new(format::offer_lapsed(lang, lapsed)),
+        Announcement::OfferAnswered(answered) => Post::new(format::offer_answered(
+            lang,
+            answered.variant,
+            answered.game_id,
+            &answered.offer,
+            answered.accepted,
+            answered.by,
+        )),
         Announcement::Reminder(reminder) => {
             let post = Post::new(format::reminder(
                 lang,

@@ -109,6 +109,7 @@ pub(crate) fn service_error(lang: Lang, error: &ServiceError) -> String {
             most = variant.seats() - 1
         ),
         E::ChallengeYourself => tr!(lang, "error-challenge-yourself"),
+        E::RatedWithComputer => tr!(lang, "error-rated-with-computer"),
         E::OpponentTwice => tr!(lang, "error-opponent-twice"),
         E::SeatsForVariant { variant } => tr!(
             lang,

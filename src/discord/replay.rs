@@ -16,7 +16,7 @@ use crate::store::GameId;
 use super::custom_id::CustomId;
 use super::deadline::{self, Click, ClickAnswer};
 use super::game::{self, Here};
-use super::i18n::Lang;
+use super::i18n::{tr, Lang};
 use super::post::{File, Post, CHANNEL_ATTACHMENT_LIMIT};
 use super::{format_replay, Context, Data, Error};
 
@@ -31,6 +31,9 @@ const LAST: &str = "last";
 const SEAT: &str = "seat";
 /// The position argument of ⏭: the last move when clicked, however far the game has gone.
 const END: &str = "end";
+/// The verb of the button under a finished game's replay that steps through the game,
+/// privately, from its start: `watch:<game>`.
+pub(crate) const WATCH_VERB: &str = "watch";
 
 /// The captions under replayed positions, in `lang`; `result` (where given) is said
 /// after the last move instead of the service's own line.
@@ -98,6 +101,42 @@ pub(crate) async fn page(
     };
     let (click, board) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
     click.answer(board_post(here.lang, &board)).await
+}
+
+/// The button under a finished game's replay: its first position, privately, with the
+/// paging buttons (the `/replay` view), for whoever clicks.
+pub(crate) async fn watch(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+    arg: &str,
+) -> Result<(), Error> {
+    let game = game::game_id_arg(arg).ok_or_else(stale)?;
+    let here = Here::of_click(click)?;
+    let service = data.service();
+    let work = async {
+        Ok(service
+            .replay_board(
+                GameRef::InGuild(here.guild, game),
+                Some(0),
+                None,
+                here.user,
+                captions(here.lang, None),
+            )
+            .await?)
+    };
+    let (click, board) = Click::run(ctx, data, click, ClickAnswer::Private, work).await?;
+    click.answer(board_post(here.lang, &board)).await
+}
+
+/// The button that opens [`watch`] for a game.
+fn watch_button(lang: Lang, game: GameId) -> Option<serenity::CreateButton> {
+    let id = CustomId::new(WATCH_VERB, [game]).ok()?;
+    Some(
+        serenity::CreateButton::new(id.to_string())
+            .label(tr!(lang, "button-watch-replay"))
+            .style(serenity::ButtonStyle::Primary),
+    )
 }
 
 fn stale() -> Error {
@@ -206,7 +245,7 @@ pub(crate) async fn announced_post(service: &Service, lang: Lang, view: &ReplayV
             captions(lang, Some(format_replay::replay_result(lang, view))),
         )
         .await;
-    match drawn {
+    let post = match drawn {
         Ok(file) => {
             Post::new(format_replay::announced(lang, view, Some(&file))).file(Some(gif_file(file)))
         }
@@ -214,6 +253,11 @@ pub(crate) async fn announced_post(service: &Service, lang: Lang, view: &ReplayV
             tracing::error!(%error, game = %view.game_id, "the replay could not be drawn");
             Post::new(format_replay::announced(lang, view, None))
         }
+    };
+    // Anyone may step through the game from there, privately.
+    match watch_button(lang, view.game_id) {
+        Some(button) => post.button(button),
+        None => post,
     }
 }
 

@@ -56,6 +56,9 @@ pub enum Announcement {
     /// An offer or request that lapsed when the game moved on: its message is edited
     /// (its buttons removed) rather than a new one posted.
     OfferLapsed(Box<OfferLapsed>),
+    /// An offer or request answered otherwise than by its buttons (by a computer, or by a
+    /// `/draw` of the other player): its message is edited to say how, its buttons removed.
+    OfferAnswered(Box<OfferAnswered>),
     /// A player's vacation starts or ends: the game's clock waits, or runs again.
     Vacation(Box<super::VacationNotice>),
     /// A direct message to the player whose turn it is, who asked for one; stored in the
@@ -92,6 +95,19 @@ pub struct OfferLapsed {
     pub game_id: GameId,
     pub variant: Variant,
     pub offer: OfferView,
+    /// The announcement that made the offer, whose message shows its buttons.
+    pub made: Option<AnnouncementId>,
+}
+
+/// A draw offer or takeback request answered without its buttons.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OfferAnswered {
+    pub game_id: GameId,
+    pub variant: Variant,
+    pub offer: OfferView,
+    pub accepted: bool,
+    /// Who answered it.
+    pub by: UserId,
     /// The announcement that made the offer, whose message shows its buttons.
     pub made: Option<AnnouncementId>,
 }
@@ -151,6 +167,7 @@ impl Announcement {
             Self::ThreadResult(_) => "thread_result",
             Self::ArchiveThread(_) => "archive_thread",
             Self::OfferLapsed(_) => "offer_lapsed",
+            Self::OfferAnswered(_) => "offer_answered",
         }
     }
 

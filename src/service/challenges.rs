@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
+use crate::computer::Level;
 use crate::engine::{self, RuleOptions, Seat, Variant};
 use crate::store::{
     Challenge, ChallengeClosure, ChallengeId, ChallengeStatus, ChannelId, GuildId, InviteResponse,
@@ -36,6 +37,17 @@ struct ChallengeOptions {
     /// Each player's time bank; `None` for none.
     #[serde(default)]
     bank_seconds: Option<i64>,
+    /// The level of the computers the challenge seats (named, or filling open seats);
+    /// `None` in challenges stored before it was kept: the default level.
+    #[serde(default)]
+    level: Option<u8>,
+}
+
+impl ChallengeOptions {
+    /// The level of the computers that fill the challenge's open seats.
+    fn computer_level(&self) -> Level {
+        self.level.and_then(Level::new).unwrap_or(Level::DEFAULT)
+    }
 }
 
 /// The server setting that puts every game in a thread of its own unless its challenge
@@ -74,6 +86,11 @@ impl Service {
         let server = self.server_settings(guild).await?;
         let seconds_per_move = self.seconds_per_move(request.time_limit, server.time_per_move)?;
         let with_computer = opponents.iter().any(|&id| computer_level(id).is_some());
+        // A computer's result says nothing of a person's strength: games with a computer
+        // change no rating, and asking for one that does is refused.
+        if with_computer && request.rated == Some(true) {
+            return Err(ServiceError::RatedWithComputer);
+        }
         let options = ChallengeOptions {
             bank_seconds: bank_asked(request.bank, seconds_per_move)?,
             seconds_per_move,
@@ -81,9 +98,9 @@ impl Service {
                 .rules
                 .clone()
                 .unwrap_or_else(|| RuleOptions::defaults(variant)),
-            // Games against the computer change no rating unless asked to.
-            rated: request.rated.unwrap_or(server.rated && !with_computer),
+            rated: request.rated.unwrap_or(server.rated) && !with_computer,
             thread: request.thread,
+            level: Some(request.level.unwrap_or(Level::DEFAULT).number()),
         };
         if self
             .store()
@@ -356,7 +373,9 @@ impl Service {
             variant: variant.name().into(),
             rule_options: serde_json::to_value(&options.rules)
                 .map_err(|e| ServiceError::Corrupt(format!("rule options: {e}")))?,
-            rated: options.rated,
+            // Computers that filled open seats make the game unrated, whatever the
+            // challenge said.
+            rated: options.rated && !seats.iter().any(|&user| computer_level(user).is_some()),
             state: game.to_state(),
             seats,
             seconds_per_move: options.seconds_per_move,
@@ -522,6 +541,12 @@ fn seating(challenge: &Challenge, variant: Variant) -> ServiceResult<Vec<UserId>
     Ok(players.into_iter().map(|(_, user)| user).collect())
 }
 
+/// The level of the computers that fill a challenge's open seats: the one it was made
+/// with.
+pub(super) fn challenge_level(challenge: &Challenge) -> ServiceResult<Level> {
+    Ok(challenge_options(challenge)?.computer_level())
+}
+
 fn challenge_options(challenge: &Challenge) -> ServiceResult<ChallengeOptions> {
     serde_json::from_value(challenge.options.clone())
         .map_err(|e| ServiceError::Corrupt(format!("challenge #{} options: {e}", challenge.id)))
@@ -597,7 +622,13 @@ fn view_of(challenge: &Challenge) -> ServiceResult<ChallengeView> {
         seat_mode: challenge.seat_mode,
         seconds_per_move: options.seconds_per_move,
         bank_seconds: options.bank_seconds,
-        rated: options.rated,
+        // As the game will be: computers in it (named, or filling open seats) leave it
+        // unrated.
+        rated: options.rated
+            && !challenge
+                .invitees
+                .iter()
+                .any(|i| computer_level(i.user_id).is_some()),
         in_thread: options.thread,
         rules: options.rules,
         status: challenge.status,

@@ -35,6 +35,24 @@ pub(super) fn bank_shown(row: &store::Game, seat: u8) -> Option<i64> {
         .map(|full| bank_left(row, seat).unwrap_or(full))
 }
 
+/// Whether a seat of a stored game is held by a computer player.
+fn computer_seat(row: &store::Game, seat: u8) -> bool {
+    row.seats
+        .iter()
+        .any(|s| s.seat == seat && super::computer_level(s.user_id).is_some())
+}
+
+/// The clock of a computer's turn: it moves as soon as it has thought, so it has no
+/// deadline to be reminded of or to lose on (a bot that was down owes its move, and plays
+/// it when it is back), only the time the turn began.
+fn computer_turn(started_at: Option<i64>) -> TurnClock {
+    TurnClock {
+        started_at,
+        deadline_at: None,
+        remind_at: None,
+    }
+}
+
 /// The clock of a turn of `seat` starting at `started_at`, with `bank` its bank.
 fn turn_of(
     control: Option<TimeControl>,
@@ -60,6 +78,9 @@ pub(super) fn current_turn(row: &store::Game, seat: Option<u8>, pauses: &Pauses)
     let (Some(started_at), Some(seat)) = (row.turn_started_at, seat) else {
         return row.clock();
     };
+    if computer_seat(row, seat) {
+        return computer_turn(Some(started_at));
+    }
     turn_of(control_of(row), pauses, started_at, bank_left(row, seat))
 }
 
@@ -109,6 +130,13 @@ impl Service {
         if control.is_none() {
             return Ok(TurnClock::default());
         }
+        // Seat 0 moves first in every variant.
+        if seats
+            .first()
+            .is_some_and(|&first| super::computer_level(first).is_some())
+        {
+            return Ok(computer_turn(Some(now)));
+        }
         let settings = self.server_settings(guild).await?;
         let spans = self
             .store()
@@ -144,6 +172,9 @@ impl Service {
             (Some(next), _) => bank_left(row, next),
             (None, _) => None,
         };
+        if next.is_some_and(|next| computer_seat(row, next)) {
+            return Ok((computer_turn(Some(now)), bank, None));
+        }
         let shown = next.and_then(|_| control.bank.map(|full| next_bank.unwrap_or(full)));
         Ok((turn_of(Some(control), &pauses, now, next_bank), bank, shown))
     }

@@ -4,12 +4,16 @@
 //!
 //! Thinking runs on blocking threads, at most [`THINKERS`] at once, so that many games
 //! against the computer never hold up the async runtime or one another beyond that.
-//! [`Service::run_computer_players`] plays the computers' turns in the background; each is
-//! stored and announced like a person's move, so its board follows the move it answers in
-//! the channel (announcements of a channel are delivered in order).
+//! [`Service::run_computer_players`] plays the computers' turns in the background, one
+//! after the other while computers are to move; each is stored like a person's move, so
+//! its board follows the move it answers in the channel (announcements of a channel are
+//! delivered in order). In games of more than two seats a computer's move is announced
+//! only when it hands the turn to a person (see `play`). Games with a computer seat are
+//! never rated, and a computer's turn has no deadline.
 
 use std::collections::HashSet;
 use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -21,7 +25,8 @@ use crate::store::{
     WorkKind,
 };
 
-use super::challenges::first_free_seat;
+use super::challenges::{challenge_level, first_free_seat};
+use super::offers::Answered;
 use super::table::{parse_variant, Table};
 use super::{AcceptOutcome, OfferView, Outcome, Person, Service, ServiceError, ServiceResult};
 
@@ -88,13 +93,13 @@ fn computer_to_move(table: &Table) -> Option<(UserId, Level)> {
 }
 
 impl Service {
-    /// Seats computers in every seat of a challenge still open and starts the game (the
-    /// "Fill with computers" button). Any seated player or the challenger may ask.
+    /// Seats computers of the challenge's level in every seat of a challenge still open and
+    /// starts the game (the "Fill with computers" button). Any seated player or the
+    /// challenger may ask. The game is unrated, whatever the challenge said.
     pub async fn fill_with_computers(
         &self,
         challenge_id: ChallengeId,
         user: UserId,
-        level: Level,
     ) -> ServiceResult<AcceptOutcome> {
         let now = self.now();
         let challenge = self.open_challenge(challenge_id, now).await?;
@@ -104,6 +109,7 @@ impl Service {
             return Err(ServiceError::NotInvited(challenge_id));
         }
         let variant = parse_variant(&challenge.variant)?;
+        let level = challenge_level(&challenge)?;
         let wanted = usize::from(variant.seats()) - 1;
         let mut updated = challenge;
         let mut slot = updated
@@ -231,31 +237,25 @@ impl Service {
             let Some(level) = computer_level(user) else {
                 continue;
             };
-            let answer = match offer.kind {
+            // The offer's message loses its buttons, as when a person answers it.
+            let elsewhere = Answered::Elsewhere;
+            let yes = match offer.kind {
                 OfferKind::Draw => {
-                    let yes =
-                        computer::accepts_draw(&table.game, crate::engine::Seat(other), level);
-                    if yes {
-                        ComputerAnswer::Accepted(Box::new(self.accept_draw(channel, user).await?))
-                    } else {
-                        ComputerAnswer::Declined {
-                            offer: self.decline_draw(channel, user).await?,
-                            by: user,
-                        }
-                    }
+                    computer::accepts_draw(&table.game, crate::engine::Seat(other), level)
                 }
-                OfferKind::Takeback => {
-                    if table.row.rated {
-                        ComputerAnswer::Declined {
-                            offer: self.decline_takeback(channel, user).await?,
-                            by: user,
-                        }
-                    } else {
-                        ComputerAnswer::Accepted(Box::new(
-                            self.accept_takeback(channel, user).await?,
-                        ))
-                    }
-                }
+                OfferKind::Takeback => !table.row.rated,
+            };
+            let answer = match (offer.kind, yes) {
+                (OfferKind::Draw, true) => ComputerAnswer::Accepted(Box::new(
+                    self.accept_draw_as(channel, user, elsewhere).await?,
+                )),
+                (OfferKind::Takeback, true) => ComputerAnswer::Accepted(Box::new(
+                    self.accept_takeback_as(channel, user, elsewhere).await?,
+                )),
+                (kind, false) => ComputerAnswer::Declined {
+                    offer: self.decline_offer(channel, user, kind, elsewhere).await?,
+                    by: user,
+                },
             };
             return Ok(Some(answer));
         }
@@ -270,6 +270,8 @@ impl Service {
     /// answers never wait for it.
     pub async fn run_computer_players(&self, stopped: impl Future<Output = ()>) {
         let in_flight: Arc<Mutex<HashSet<ChannelId>>> = Arc::default();
+        // Told to the games being played on, so that they stop between two moves.
+        let stopping = Arc::new(AtomicBool::new(false));
         let watch = async {
             loop {
                 match self.computer_turns().await {
@@ -282,8 +284,9 @@ impl Service {
                             if fresh {
                                 let service = self.clone();
                                 let in_flight = Arc::clone(&in_flight);
+                                let stopping = Arc::clone(&stopping);
                                 tokio::spawn(async move {
-                                    service.computer_turn(channel).await;
+                                    service.computer_turn(channel, &stopping).await;
                                     if let Ok(mut set) = in_flight.lock() {
                                         set.remove(&channel);
                                     }
@@ -300,15 +303,31 @@ impl Service {
             () = watch => {}
             () = stopped => {}
         }
+        stopping.store(true, Ordering::Relaxed);
     }
 
-    /// Plays one computer move; what it did is announced with it.
-    async fn computer_turn(&self, channel: ChannelId) {
-        match self.play_computer_turn(channel).await {
-            Ok(_) => {}
-            // A person acted first (a resignation, an abort): nothing to play.
-            Err(ServiceError::Raced | ServiceError::NoGameHere | ServiceError::GameOver(_)) => {}
-            Err(error) => tracing::warn!(%error, ?channel, "the computer could not move"),
+    /// Plays the computers' moves in the channel's game until a person is to move or the
+    /// game ends (a yonin game with three computers, or one whose people are all out, is
+    /// played on at once rather than a move per look at the games); what each move did is
+    /// stored and announced with it.
+    async fn computer_turn(&self, channel: ChannelId, stopping: &AtomicBool) {
+        while !stopping.load(Ordering::Relaxed) {
+            match self.play_computer_turn(channel).await {
+                Ok(Some(outcome))
+                    if outcome
+                        .next
+                        .as_ref()
+                        .is_some_and(|next| computer_level(next.user_id).is_some()) => {}
+                Ok(_) => return,
+                // A person acted first (a resignation, an abort): nothing to play.
+                Err(ServiceError::Raced | ServiceError::NoGameHere | ServiceError::GameOver(_)) => {
+                    return
+                }
+                Err(error) => {
+                    tracing::warn!(%error, ?channel, "the computer could not move");
+                    return;
+                }
+            }
         }
     }
 }

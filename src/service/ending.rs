@@ -111,6 +111,44 @@ fn standings_of(variant: Variant, places: &[SeatPlace]) -> Result<Standings, Rat
     Standings::sides(sides)
 }
 
+impl Service {
+    /// Computes again the ratings the database asks to have computed again (see
+    /// [`Store::recompute_ratings`](crate::store::Store::recompute_ratings)): each server
+    /// and variant from its rated games, in the order they ended, as they were rated then.
+    /// Run at start-up, after the migrations; each is done once, whichever process gets
+    /// there first, and a server and variant that cannot be done (a game that no longer
+    /// rates) is logged and left as it was, to be tried at the next start. Returns how
+    /// many this process did.
+    pub async fn recompute_ratings_asked(&self) -> ServiceResult<usize> {
+        let mut done = 0;
+        for job in self.store().pending_rating_recomputations().await? {
+            let variant = match job.variant.parse::<Variant>() {
+                Ok(variant) => variant,
+                Err(error) => {
+                    tracing::error!(guild = %job.guild_id, variant = job.variant, %error,
+                        "ratings of an unknown variant not computed again");
+                    continue;
+                }
+            };
+            let system = rating_system(variant);
+            let rate = |game: &store::RatedGame, seats: &[SeatRating]| {
+                rate_game(system, &standings_of(variant, &game.places)?, seats)
+            };
+            match self.store().recompute_ratings(&job, rate, self.now()).await {
+                Ok(true) => {
+                    done += 1;
+                    tracing::info!(guild = %job.guild_id, variant = job.variant,
+                        reason = job.reason, "ratings computed again from the rated games");
+                }
+                Ok(false) => {}
+                Err(error) => tracing::error!(guild = %job.guild_id, variant = job.variant,
+                    %error, "ratings not computed again; tried again at the next start"),
+            }
+        }
+        Ok(done)
+    }
+}
+
 /// Whether a new rating is provisional, noted while the ratings are computed.
 struct Provisional {
     seat: u8,
@@ -120,7 +158,8 @@ struct Provisional {
 impl Service {
     /// Stores the end of a game in one transaction: the final state (and the final move, if
     /// given), the result and places, for a rated result the new ratings, and the
-    /// announcement: `outcome` with the result as the transaction wrote it. Returns the
+    /// announcements: `outcome` with the result as the transaction wrote it, then `also`
+    /// (the edit of an offer's message the end answered), then the replay. Returns the
     /// result.
     pub(super) async fn store_end(
         &self,
@@ -128,6 +167,7 @@ impl Service {
         result: &GameResult,
         final_move: Option<&NewMove>,
         outcome: &Outcome,
+        also: &[Announcement],
         now: i64,
     ) -> ServiceResult<GameOver> {
         let variant = table.variant();
@@ -193,6 +233,7 @@ impl Service {
             let mut said = outcome.clone();
             said.result = Some(over.clone());
             let mut announcements = vec![Announcement::Outcome(Box::new(said))];
+            announcements.extend(also.iter().cloned());
             // The replay follows the result, in the same channel.
             if let Some(replay) = replay_at_end(table, &summary, &over) {
                 announcements.push(Announcement::Replay(Box::new(replay)));

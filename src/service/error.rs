@@ -124,6 +124,10 @@ pub enum ServiceError {
     #[error("You cannot challenge yourself.")]
     ChallengeYourself,
 
+    /// A rated game asked for with a computer in it: computers play unrated games only.
+    #[error("Games with the computer are never rated: leave `rated` out, or challenge people only for a rated game.")]
+    RatedWithComputer,
+
     #[error("Name each opponent only once.")]
     OpponentTwice,
 

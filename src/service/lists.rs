@@ -122,9 +122,12 @@ impl Service {
             .store()
             .leaderboard(guild, variant.name(), &query)
             .await?;
+        let users: Vec<UserId> = ratings.iter().map(|r| r.user_id).collect();
+        let places = self.places_of(guild, variant, &users).await?;
         Ok((offset + 1..)
             .zip(ratings)
             .map(|(rank, rating)| LeaderboardRow {
+                places: places_for(&places, rating.user_id),
                 rank,
                 user_id: rating.user_id,
                 name: rating.display_name,
@@ -156,7 +159,9 @@ impl Service {
                     .leaderboard_rank(guild, variant.name(), user, &system.established(1, 0))
                     .await?
             };
+            let places = self.places_of(guild, variant, &[user]).await?;
             ratings.push(VariantRating {
+                places: places_for(&places, user),
                 variant,
                 rating: system.display(&rating.value),
                 games: rating.games_played,
@@ -180,6 +185,45 @@ impl Service {
             recent_games: recent.iter().map(summary).collect::<ServiceResult<_>>()?,
         })
     }
+}
+
+impl Service {
+    /// How often each of `users` finished in each place of the rated games of a guild in a
+    /// four-player singles variant, where a result is a place rather than a win or a loss;
+    /// nothing for the other variants.
+    async fn places_of(
+        &self,
+        guild: GuildId,
+        variant: Variant,
+        users: &[UserId],
+    ) -> ServiceResult<Vec<(UserId, u8, u32)>> {
+        if !counts_places(variant) || users.is_empty() {
+            return Ok(Vec::new());
+        }
+        Ok(self
+            .store()
+            .rated_places(guild, variant.name(), users)
+            .await?)
+    }
+}
+
+/// Whether a variant's results are places, every seat for itself (yonin singles); in
+/// two-player games and in doubles, where pairs win or lose, they are wins and losses.
+fn counts_places(variant: Variant) -> bool {
+    variant.seats() > 2 && variant != Variant::YoninDoubles
+}
+
+/// One user's count of games per place (index 0 for 1st), from [`Service::places_of`].
+fn places_for(places: &[(UserId, u8, u32)], user: UserId) -> Vec<u32> {
+    let mut counts = Vec::new();
+    for &(_, place, games) in places.iter().filter(|(u, ..)| *u == user) {
+        let index = usize::from(place.max(1)) - 1;
+        if counts.len() <= index {
+            counts.resize(index + 1, 0);
+        }
+        counts[index] += games;
+    }
+    counts
 }
 
 /// A game in a list. The seat to move is read from the state of active games; a state

@@ -48,8 +48,8 @@ use crate::engine::{RuleOptions, Variant};
 use crate::store::{Store, UserId};
 
 pub use announce::{
-    now_ms, Announcement, ArchiveThread, Delivery, OfferDeclined, OfferLapsed, OfferMade, Reminder,
-    ThreadResult,
+    now_ms, Announcement, ArchiveThread, Delivery, OfferAnswered, OfferDeclined, OfferLapsed,
+    OfferMade, Reminder, ThreadResult,
 };
 pub use challenges::GAME_THREADS_SETTING;
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -141,8 +141,9 @@ pub struct ChallengeRequest {
     pub time_limit: TimeLimit,
     /// Rule options; `None` for the variant's defaults.
     pub rules: Option<RuleOptions>,
-    /// Whether the result changes ratings; `None` for the server's default (a game with a
-    /// computer seat is then unrated).
+    /// Whether the result changes ratings; `None` for the server's default. A game with a
+    /// computer seat is never rated: asking for it with a computer named is refused, and a
+    /// rated challenge whose open seats are filled with computers starts unrated.
     pub rated: Option<bool>,
     /// Whether the game is to be played in a thread of its own under the channel (opened by
     /// the front end when the last player accepts).
@@ -150,6 +151,9 @@ pub struct ChallengeRequest {
     /// Each player's time bank in seconds (a reserve a late move eats into); `None` for
     /// none. Needs a time limit.
     pub bank: Option<i64>,
+    /// The strength of the computers the challenge seats, now or when its open seats are
+    /// filled with computers; `None` for [`Level::DEFAULT`](crate::computer::Level).
+    pub level: Option<crate::computer::Level>,
 }
 
 impl ChallengeRequest {
@@ -164,6 +168,7 @@ impl ChallengeRequest {
             rated: None,
             thread: false,
             bank: None,
+            level: None,
         }
     }
 }
@@ -224,15 +229,18 @@ impl Service {
         }
     }
 
-    /// Opens (creating and migrating if needed) the database at `database_url` and builds
-    /// the table over it.
+    /// Opens (creating and migrating if needed) the database at `database_url`, builds the
+    /// table over it, and computes again the ratings a migration asked for (see
+    /// [`Service::recompute_ratings_asked`]).
     pub async fn open(
         database_url: &str,
         clock: impl Clock,
         settings: Settings,
     ) -> ServiceResult<Self> {
         let store = Store::open(database_url).await?;
-        Ok(Self::new(store, clock, settings))
+        let service = Self::new(store, clock, settings);
+        service.recompute_ratings_asked().await?;
+        Ok(service)
     }
 
     /// The database underneath.

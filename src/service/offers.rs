@@ -6,13 +6,15 @@
 //! draw while the other player's offer stands accepts it.
 
 use crate::engine::{MoveReport, Seat};
-use crate::store::{ChannelId, NewOffer, Offer, OfferKind, UserId};
+use crate::store::{
+    AnnouncementId, ChannelId, NewOffer, Offer, OfferKind, StoredAnnouncement, UserId,
+};
 
 use super::play::{ended_by, Write};
 use super::table::Table;
 use super::{
-    Announcement, Event, OfferDeclined, OfferLapsed, OfferMade, OfferView, Outcome, Service,
-    ServiceError, ServiceResult,
+    Announcement, Event, OfferAnswered, OfferDeclined, OfferLapsed, OfferMade, OfferView, Outcome,
+    Service, ServiceError, ServiceResult,
 };
 
 /// What an offer or request did. Either way, it is announced in the game's channel.
@@ -37,8 +39,9 @@ impl Service {
         let seat = agreement_seat(&table, user, OfferKind::Draw)?;
         if let Some(offer) = self.standing_offer(&table, OfferKind::Draw).await? {
             if offer.seat != seat {
+                // Answered by a command, not the offer's buttons: its message is edited.
                 return self
-                    .agree_draw(table, offer, seat, now)
+                    .agree_draw(table, offer, seat, Answered::Elsewhere, now)
                     .await
                     .map(|outcome| OfferOutcome::Agreed(Box::new(outcome)));
             }
@@ -48,18 +51,31 @@ impl Service {
             .await
     }
 
-    /// Accepts the opponent's standing draw offer: the game ends drawn.
+    /// Accepts the opponent's standing draw offer with its button (whose message the
+    /// click updates): the game ends drawn.
     pub async fn accept_draw(&self, channel: ChannelId, user: UserId) -> ServiceResult<Outcome> {
+        self.accept_draw_as(channel, user, Answered::ByButton).await
+    }
+
+    /// Accepts the opponent's standing draw offer; `answered` says whether the offer's
+    /// message is to be edited.
+    pub(super) async fn accept_draw_as(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        answered: Answered,
+    ) -> ServiceResult<Outcome> {
         let now = self.now();
         let table = self.table_in_channel(channel).await?;
         let seat = agreement_seat(&table, user, OfferKind::Draw)?;
         let offer = self.offer_to_answer(&table, OfferKind::Draw, seat).await?;
-        self.agree_draw(table, offer, seat, now).await
+        self.agree_draw(table, offer, seat, answered, now).await
     }
 
-    /// Declines the opponent's standing draw offer.
+    /// Declines the opponent's standing draw offer with its button.
     pub async fn decline_draw(&self, channel: ChannelId, user: UserId) -> ServiceResult<OfferView> {
-        self.decline_offer(channel, user, OfferKind::Draw).await
+        self.decline_offer(channel, user, OfferKind::Draw, Answered::ByButton)
+            .await
     }
 
     /// Asks to take back the user's last move (and the opponent's reply, if they have
@@ -86,12 +102,24 @@ impl Service {
         }
     }
 
-    /// Grants the opponent's standing takeback request: their last move (and any reply)
-    /// is undone and it is their turn again, with a fresh clock.
+    /// Grants the opponent's standing takeback request with its button: their last move
+    /// (and any reply) is undone and it is their turn again, with a fresh clock.
     pub async fn accept_takeback(
         &self,
         channel: ChannelId,
         user: UserId,
+    ) -> ServiceResult<Outcome> {
+        self.accept_takeback_as(channel, user, Answered::ByButton)
+            .await
+    }
+
+    /// Grants the opponent's standing takeback request; `answered` says whether the
+    /// request's message is to be edited.
+    pub(super) async fn accept_takeback_as(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        answered: Answered,
     ) -> ServiceResult<Outcome> {
         let now = self.now();
         let mut table = self.table_in_channel(channel).await?;
@@ -111,17 +139,19 @@ impl Service {
             plies,
             requested_by: table.player(offer.seat),
         };
-        self.settle(table, event, report, Write::TakeBack(plies), None, now)
-            .await
+        let answered = self.answered(&table, &offer, true, user, answered).await?;
+        let write = Write::TakeBack { plies, answered };
+        self.settle(table, event, report, write, None, now).await
     }
 
-    /// Declines the opponent's standing takeback request.
+    /// Declines the opponent's standing takeback request with its button.
     pub async fn decline_takeback(
         &self,
         channel: ChannelId,
         user: UserId,
     ) -> ServiceResult<OfferView> {
-        self.decline_offer(channel, user, OfferKind::Takeback).await
+        self.decline_offer(channel, user, OfferKind::Takeback, Answered::ByButton)
+            .await
     }
 
     /// The stored offers of a game that still stand (none in games of more than two).
@@ -155,17 +185,7 @@ impl Service {
         Ok(lapsed
             .into_iter()
             .map(|offer| {
-                // The latest announcement of this offer: an offer made again replaces
-                // the stored one, and its newest message is the one with live buttons.
-                let made = said.iter().rev().find_map(|stored| {
-                    let Ok(Announcement::OfferMade(made)) =
-                        serde_json::from_value::<Announcement>(stored.payload.clone())
-                    else {
-                        return None;
-                    };
-                    (made.offer.kind == offer.kind && made.offer.by.seat == offer.seat)
-                        .then_some(stored.id)
-                });
+                let made = offer_message(&said, &offer);
                 Announcement::OfferLapsed(Box::new(OfferLapsed {
                     game_id: table.id(),
                     variant: table.variant(),
@@ -260,22 +280,56 @@ impl Service {
         mut table: Table,
         offer: Offer,
         seat: u8,
+        answered: Answered,
         now: i64,
     ) -> ServiceResult<Outcome> {
+        let by = table.player(seat).user_id;
+        let answered = self.answered(&table, &offer, true, by, answered).await?;
         let result = table.game.agree_draw()?;
         let event = Event::DrawAgreed {
             offered_by: table.player(offer.seat),
             accepted_by: table.player(seat),
         };
-        self.settle(table, event, ended_by(result), Write::State, None, now)
+        let write = Write::Agreement { answered };
+        self.settle(table, event, ended_by(result), write, None, now)
             .await
     }
 
-    async fn decline_offer(
+    /// The edit of an offer's message that says how it was answered, when it was not
+    /// answered by its own buttons (whose click updates the message).
+    async fn answered(
+        &self,
+        table: &Table,
+        offer: &Offer,
+        accepted: bool,
+        by: UserId,
+        answered: Answered,
+    ) -> ServiceResult<Vec<Announcement>> {
+        if answered == Answered::ByButton {
+            return Ok(Vec::new());
+        }
+        let said = self.store().announcements_of_game(table.id()).await?;
+        Ok(vec![Announcement::OfferAnswered(Box::new(OfferAnswered {
+            game_id: table.id(),
+            variant: table.variant(),
+            offer: OfferView {
+                kind: offer.kind,
+                by: table.player(offer.seat),
+            },
+            accepted,
+            by,
+            made: offer_message(&said, offer),
+        }))])
+    }
+
+    /// Declines the opponent's standing offer of `kind`; `answered` says whether the
+    /// offer's message is to be edited.
+    pub(super) async fn decline_offer(
         &self,
         channel: ChannelId,
         user: UserId,
         kind: OfferKind,
+        answered: Answered,
     ) -> ServiceResult<OfferView> {
         let now = self.now();
         let table = self.table_in_channel(channel).await?;
@@ -291,8 +345,11 @@ impl Service {
             offer: view.clone(),
             by: user,
         }));
-        let announcements =
-            vec![announcement.stored_in(table.row.channel_id, Some(table.id()), None)?];
+        let answered = self.answered(&table, &offer, false, user, answered).await?;
+        let announcements = std::iter::once(&announcement)
+            .chain(&answered)
+            .map(|said| said.stored_in(table.row.channel_id, Some(table.id()), None))
+            .collect::<Result<Vec<_>, _>>()?;
         let removed = self
             .store()
             .remove_offer(table.id(), kind, announcements, now)
@@ -304,6 +361,30 @@ impl Service {
         self.announced();
         Ok(view)
     }
+}
+
+/// How an offer is being answered, which decides whether its message is to be edited.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Answered {
+    /// By the offer's own buttons: the click updates the message.
+    ByButton,
+    /// By a computer, or by a command: the message still shows its buttons, so an
+    /// announcement edits it.
+    Elsewhere,
+}
+
+/// The announcement whose message shows `offer` with its buttons: the latest one made
+/// for it (an offer made again replaces the stored one, and its newest message is the one
+/// with live buttons).
+fn offer_message(said: &[StoredAnnouncement], offer: &Offer) -> Option<AnnouncementId> {
+    said.iter().rev().find_map(|stored| {
+        let Ok(Announcement::OfferMade(made)) =
+            serde_json::from_value::<Announcement>(stored.payload.clone())
+        else {
+            return None;
+        };
+        (made.offer.kind == offer.kind && made.offer.by.seat == offer.seat).then_some(stored.id)
+    })
 }
 
 /// The user's seat in a game where agreements are possible (two players).

@@ -9,9 +9,9 @@ use crate::store::{ChannelId, NewMove, NextTurn, UserId};
 
 use super::table::Table;
 use super::{
-    Announcement, BoardPicture, BoardView, Eliminated, Event, GameOver, MoveAnswer, MoveChoice,
-    MoveChoices, Notation, Outcome, PlayedMove, PlayerView, PromotionQuestion, Service,
-    ServiceError, ServiceResult,
+    Announcement, BoardPicture, BoardView, Eliminated, Event, GameOver, GatheredMove, MoveAnswer,
+    MoveChoice, MoveChoices, Notation, Outcome, PlayedMove, PlayerView, PromotionQuestion, Service,
+    ServiceError, ServiceResult, SinceTurn,
 };
 
 /// What an action writes besides the new state.
@@ -23,8 +23,26 @@ pub(super) enum Write {
     },
     /// Nothing else (a timeout that eliminates a yonin player, a resignation, ...).
     State,
-    /// This many moves leave the log.
-    TakeBack(u32),
+    /// A draw agreed, and the edit of the offer's message (its buttons removed) when the
+    /// offer was not answered by its own buttons.
+    Agreement { answered: Vec<Announcement> },
+    /// A takeback granted: this many moves leave the log; `answered` as for an agreement.
+    TakeBack {
+        plies: u32,
+        answered: Vec<Announcement>,
+    },
+}
+
+impl Write {
+    /// What the write announces besides the outcome: the offers a move lapsed, or the
+    /// offer an agreement answered.
+    fn also_announced(&self) -> &[Announcement] {
+        match self {
+            Self::Move { lapsed, .. } => lapsed,
+            Self::Agreement { answered } | Self::TakeBack { answered, .. } => answered,
+            Self::State => &[],
+        }
+    }
 }
 
 impl Service {
@@ -302,6 +320,7 @@ impl Service {
                 deadline_at: None,
                 bank_left: None,
                 picture: None,
+                since_turn: None,
             }
         };
         let announce = |row: &crate::store::Game| {
@@ -468,8 +487,8 @@ impl Service {
         let at = table.row.at_version();
         let ply = match &write {
             Write::Move { .. } => table.row.ply + 1,
-            Write::State => table.row.ply,
-            Write::TakeBack(plies) => table.row.ply.saturating_sub(*plies),
+            Write::State | Write::Agreement { .. } => table.row.ply,
+            Write::TakeBack { plies, .. } => table.row.ply.saturating_sub(*plies),
         };
         let checks = match &report.played {
             Some(played) => played.checks,
@@ -505,7 +524,8 @@ impl Service {
             deadline_at: None,
             bank_left: None,
             result: None,
-            picture: Some(BoardPicture::of(&table, image_seat, last_move)),
+            picture: Some(BoardPicture::of(&table, image_seat, last_move.clone())),
+            since_turn: None,
         };
 
         if let Some(result) = &report.result {
@@ -514,7 +534,14 @@ impl Service {
                 _ => None,
             };
             let over = self
-                .store_end(&table, result, final_move, &outcome, now)
+                .store_end(
+                    &table,
+                    result,
+                    final_move,
+                    &outcome,
+                    write.also_announced(),
+                    now,
+                )
                 .await?;
             outcome.result = Some(over);
             self.announced();
@@ -536,16 +563,28 @@ impl Service {
         };
         outcome.deadline_at = next.clock.deadline_at;
         outcome.bank_left = next_bank;
+        // Four-player games with a computer are quiet while no person is to move: a move
+        // is posted only when it hands the turn to a person, with every move since their
+        // last turn, and the board from their seat.
+        let mut silent = false;
+        if let (true, Write::Move { .. }) = (quiet(&table), &write) {
+            match next_seat.filter(|&seat| !table.is_computer(seat)) {
+                Some(person) => {
+                    outcome.since_turn = Some(self.since_turn(&table, person).await);
+                    outcome.eliminated = eliminated_since_turn(&table, person);
+                    outcome.picture = Some(BoardPicture::of(&table, person, last_move));
+                }
+                None => silent = true,
+            }
+        }
         let announcement = Announcement::Outcome(Box::new(outcome.clone()));
-        let lapsed = match &write {
-            Write::Move { lapsed, .. } => lapsed.as_slice(),
-            _ => &[],
-        };
+        let lapsed = write.also_announced();
         let turn_message = match next_seat {
             Some(seat) => self.turn_message(&table, seat, &outcome).await?,
             None => None,
         };
         let announcements = std::iter::once(&announcement)
+            .filter(|_| !silent)
             .chain(lapsed)
             .chain(turn_message.iter())
             .map(|said| said.stored_in(outcome.channel_id, Some(outcome.game_id), None))
@@ -558,10 +597,10 @@ impl Service {
                     .moves_played
                     .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             }
-            Write::State => {
+            Write::State | Write::Agreement { .. } => {
                 store.update_state(at, &next, announcements, now).await?;
             }
-            Write::TakeBack(plies) => {
+            Write::TakeBack { plies, .. } => {
                 store
                     .take_back(at, *plies, &next, announcements, now)
                     .await?;
@@ -570,6 +609,69 @@ impl Service {
         self.schedule_changed();
         self.announced();
         Ok(outcome)
+    }
+}
+
+/// Whether a game is played quietly while no person is to move: a game of more than two
+/// seats with a computer in one. Two-player games against the computer post every move:
+/// every other move is the person's.
+fn quiet(table: &Table) -> bool {
+    table.variant().seats() > 2 && (0..table.variant().seats()).any(|seat| table.is_computer(seat))
+}
+
+/// The history index just after `seat`'s last move (0 if it has not moved): where the
+/// moves since its last turn begin.
+fn after_last_turn(table: &Table, seat: u8) -> usize {
+    let history = table.game.history();
+    history
+        .iter()
+        .rposition(|m| m.seat == Seat(seat))
+        .map_or(0, |index| index + 1)
+}
+
+/// The players eliminated since `seat` last moved, by its own last move included (a move
+/// followed by a computer's turn is not posted, so nobody has been told).
+fn eliminated_since_turn(table: &Table, seat: u8) -> Vec<Eliminated> {
+    let played = table.game.history().len();
+    let since = after_last_turn(table, seat).saturating_sub(1);
+    // Eliminations count the position's plies, which may start past 0.
+    let offset = i64::from(table.game.position().ply()) - played as i64;
+    table
+        .game
+        .eliminations()
+        .iter()
+        .filter(|e| i64::from(e.ply) - offset > since as i64)
+        .map(|e| Eliminated {
+            player: table.player(e.seat.0),
+            reason: e.reason,
+            by: e.by.map(|by| table.player(by.0)),
+        })
+        .collect()
+}
+
+impl Service {
+    /// The moves since `seat` (a person, now to move) last moved, in their notation.
+    async fn since_turn(&self, table: &Table, seat: u8) -> SinceTurn {
+        let from = after_last_turn(table, seat);
+        let moves = (from..)
+            .zip(&table.game.history()[from..])
+            .map(|(index, m)| GatheredMove {
+                ply: u32::try_from(index + 1).unwrap_or(u32::MAX),
+                by: table.player(m.seat.0),
+                readable: m.western.clone(),
+                coordinate: m.coordinate.clone(),
+                japanese: (!m.japanese.is_empty()).then(|| m.japanese.clone()),
+            })
+            .collect();
+        let user = table.player(seat).user_id;
+        let notation = match self.player_settings(user).await {
+            Ok(settings) => settings.notation,
+            Err(error) => {
+                tracing::warn!(%error, %user, "cannot read a player's settings; moves in the default notation");
+                None
+            }
+        };
+        SinceTurn { moves, notation }
     }
 }
 

@@ -16,7 +16,8 @@ pub const LANGUAGE_SETTING: &str = "language";
 pub const GUILD_LOCALE_SETTING: &str = "guild_locale";
 
 /// How moves are written for a player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Notation {
     /// ７六歩.
     Japanese,

@@ -5,7 +5,11 @@
 //! Which games count: only finished, rated games. Aborted and void games (a yonin game
 //! voided by repetition) change nothing: the service does not rate them, and
 //! [`Store::finish_game`](crate::store::Store::finish_game) does not even call the rating
-//! function for them.
+//! function for them. A game with a computer seat is never rated (its challenge, or the
+//! start of a game whose open seats computers filled, says so), so computers have no
+//! ratings; a server's ratings in a variant can be computed again from its rated games
+//! (`Service::recompute_ratings_asked`), as a migration asks after changing which games
+//! count.
 //!
 //! Provisional ratings: a rating is provisional while its player has fewer than
 //! [`PROVISIONAL_GAMES`] rated games in that guild and variant, **or** while its deviation

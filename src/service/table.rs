@@ -72,6 +72,11 @@ impl Table {
         }
     }
 
+    /// Whether a computer player holds `seat`.
+    pub fn is_computer(&self, seat: u8) -> bool {
+        super::computer_level(self.player(seat).user_id).is_some()
+    }
+
     /// Display names by seat, for records and pictures.
     pub fn names(&self) -> Vec<String> {
         self.players().iter().map(display_name).collect()

@@ -198,6 +198,35 @@ pub struct Outcome {
     /// is over. `None` only for a game whose stored state no longer reads back (aborted by
     /// a moderator).
     pub picture: Option<BoardPicture>,
+    /// In a four-player game with a computer, where nothing is posted while no person is
+    /// to move: the moves since the person now to move last moved, gathered into this one
+    /// post (the event is the last of them). `None` elsewhere.
+    #[serde(default)]
+    pub since_turn: Option<SinceTurn>,
+}
+
+/// The moves played since a person's last turn, for the post of their next turn.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SinceTurn {
+    /// The moves, in the order played.
+    pub moves: Vec<GatheredMove>,
+    /// How the person to move reads moves (their setting; `None`: the default of the
+    /// channel's language).
+    pub notation: Option<super::Notation>,
+}
+
+/// One move of a [`SinceTurn`], in each of its notations.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GatheredMove {
+    /// The move's number in the game.
+    pub ply: u32,
+    pub by: PlayerView,
+    /// Western notation (`P-7f`, `Sx4c`).
+    pub readable: String,
+    /// Coordinate notation.
+    pub coordinate: String,
+    /// Japanese notation, where the variant has it.
+    pub japanese: Option<String>,
 }
 
 /// A legal move offered for a move command's autocomplete.
@@ -399,6 +428,9 @@ pub struct LeaderboardRow {
     pub draws: u32,
     /// Few games yet, or not yet settled.
     pub provisional: bool,
+    /// In four-player singles, where a game's result is a place: how many rated games
+    /// ended in each place (index 0 for 1st); empty in the other variants.
+    pub places: Vec<u32>,
 }
 
 /// A player's rating in one variant of a guild.
@@ -413,6 +445,9 @@ pub struct VariantRating {
     pub provisional: bool,
     /// Place on the guild's leaderboard of established ratings; `None` while provisional.
     pub rank: Option<u32>,
+    /// In four-player singles, where a game's result is a place: how many rated games
+    /// ended in each place (index 0 for 1st); empty in the other variants.
+    pub places: Vec<u32>,
 }
 
 /// A player in a guild: ratings, games on, recent results.

@@ -64,6 +64,7 @@ pub use model::*;
 pub use notifications::{NotificationMode, NotificationSetting};
 pub use play::unrated;
 pub use preferences::PlayerSettingsRow;
+pub use ratings::{RatedGame, RatingRecomputation};
 pub use vacations::Vacation;
 
 /// Where the bot keeps its database unless told otherwise.

@@ -370,7 +370,24 @@ where
     // Read and then updated: two games of one guild and variant ending at once take turns.
     conn.lock(Lock::Ratings(ended.guild_id, &ended.variant))
         .await?;
-    let seats = load_seat_ratings(conn, game_id, ended.guild_id, &ended.variant).await?;
+    rate_and_record(conn, game_id, ended.guild_id, &ended.variant, rate, now).await
+}
+
+/// Rates a finished game from its players' current ratings (read in the transaction, whose
+/// ratings lock the caller holds) with `rate`, checks the new ratings and records them.
+pub(super) async fn rate_and_record<F, E>(
+    conn: &mut Conn<'_>,
+    game_id: GameId,
+    guild_id: GuildId,
+    variant: &str,
+    rate: F,
+    now: i64,
+) -> StoreResult<()>
+where
+    F: FnOnce(&[SeatRating]) -> Result<Vec<RatingUpdate>, E>,
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let seats = load_seat_ratings(conn, game_id, guild_id, variant).await?;
     let updates = rate(&seats).map_err(|e| StoreError::RatingRejected(Box::new(e)))?;
     if has_duplicates(updates.iter().map(|u| u.seat)) {
         return Err(StoreError::Invalid(
@@ -402,16 +419,7 @@ where
                 seat.user_id
             )));
         }
-        record_rating(
-            conn,
-            game_id,
-            ended.guild_id,
-            &ended.variant,
-            seat,
-            update,
-            now,
-        )
-        .await?;
+        record_rating(conn, game_id, guild_id, variant, seat, update, now).await?;
     }
     Ok(())
 }

@@ -1,12 +1,54 @@
 //! Rating rows and leaderboards. The numbers are computed by the service
-//! (`service::ratings`); the store keeps them and the win/loss/draw record.
+//! (`service::ratings`); the store keeps them and the win/loss/draw record. A server's
+//! ratings in a variant can also be computed again from its rated games, in the order they
+//! ended (`rating_recomputations` lists the ones asked for).
 
-use super::backend::{on, on_pool, Conn};
+use super::backend::{on, on_pool, placeholders, Conn, Lock, IN_LIST_CHUNK};
 
+use super::play::rate_and_record;
 use super::{
     narrow, narrow_opt, GameId, GuildId, LeaderboardQuery, PlayerRating, RatingUpdate, RatingValue,
-    SeatRating, Store, StoreResult, Tally, UserId,
+    SeatPlace, SeatRating, Store, StoreError, StoreResult, Tally, UserId,
 };
+
+/// A server's ratings in one variant, to be computed again from its rated games (a row of
+/// `rating_recomputations` not yet done).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatingRecomputation {
+    pub guild_id: GuildId,
+    pub variant: String,
+    /// Why it was asked for (the migration that asked).
+    pub reason: String,
+}
+
+/// A finished, rated game as a recomputation replays it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatedGame {
+    pub game_id: GameId,
+    /// Its final places by seat.
+    pub places: Vec<SeatPlace>,
+    pub finished_at: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct RecomputationRow {
+    guild_id: GuildId,
+    variant: String,
+    reason: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct RatedGameRow {
+    id: GameId,
+    finished_at: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct PlaceRow {
+    #[sqlx(try_from = "i64")]
+    seat: u8,
+    place: Option<i64>,
+}
 
 const RATING_COLUMNS: &str = "r.guild_id, r.variant, r.user_id, u.display_name, r.rating, \
      r.deviation, r.volatility, r.games_played, r.wins, r.losses, r.draws, r.updated_at";
@@ -165,6 +207,44 @@ impl Store {
         narrow_opt("leaderboard rank", rank)
     }
 
+    /// How often each of `users` finished in each place in the rated games of a guild and
+    /// variant: `(user, place, games)`, by user and place (1 is best). The places of a
+    /// player's rated games add up to the games their rating counts.
+    pub async fn rated_places(
+        &self,
+        guild_id: GuildId,
+        variant: &str,
+        users: &[UserId],
+    ) -> StoreResult<Vec<(UserId, u8, u32)>> {
+        let mut found = Vec::new();
+        for chunk in users.chunks(IN_LIST_CHUNK) {
+            let sql = format!(
+                "SELECT s.user_id, s.place, COUNT(*) FROM seats s
+                 JOIN games g ON g.id = s.game_id
+                 WHERE g.guild_id = $1 AND g.variant = $2 AND g.rated AND g.status = 'finished'
+                   AND s.place IS NOT NULL AND s.user_id IN ({})
+                 GROUP BY s.user_id, s.place
+                 ORDER BY s.user_id, s.place",
+                placeholders(3, chunk.len())
+            );
+            let rows: Vec<(UserId, i64, i64)> = on_pool!(&self.pool, p => {
+                let mut query = sqlx::query_as(&sql).bind(guild_id).bind(variant);
+                for user in chunk {
+                    query = query.bind(*user);
+                }
+                query.fetch_all(p).await
+            })?;
+            for (user, place, games) in rows {
+                found.push((
+                    user,
+                    narrow("seats.place", place)?,
+                    narrow("place count", games)?,
+                ));
+            }
+        }
+        Ok(found)
+    }
+
     /// The seats of a game with each player's current rating in the game's guild and
     /// variant (for example to show the stakes before a game).
     pub async fn seat_ratings(&self, game_id: GameId) -> StoreResult<Vec<SeatRating>> {
@@ -178,6 +258,136 @@ impl Store {
             return Err(super::StoreError::GameNotFound(game_id));
         };
         load_seat_ratings(conn, game_id, guild_id, &variant).await
+    }
+}
+
+impl Store {
+    /// The recomputations of ratings asked for and not yet done, in a stable order.
+    pub async fn pending_rating_recomputations(&self) -> StoreResult<Vec<RatingRecomputation>> {
+        let rows: Vec<RecomputationRow> = on_pool!(&self.pool, p => sqlx::query_as(
+            "SELECT guild_id, variant, reason FROM rating_recomputations
+             WHERE done_at IS NULL
+             ORDER BY guild_id, variant, reason"
+        )
+        .fetch_all(p)
+        .await)?;
+        Ok(rows
+            .into_iter()
+            .map(|row| RatingRecomputation {
+                guild_id: row.guild_id,
+                variant: row.variant,
+                reason: row.reason,
+            })
+            .collect())
+    }
+
+    /// Computes `job`'s ratings again, in one transaction: every rating row of the server
+    /// and variant and every rating noted on their games' seats is dropped, then each
+    /// finished, rated game is rated again with `rate` (given the game and its seats with
+    /// the ratings as the replay has them so far), in the order the games ended, as
+    /// [`Store::finish_game`] rated it then (its end time stands as the rating's time).
+    /// Last, the job is marked done at `now`.
+    ///
+    /// It holds the lock a finishing game of that server and variant takes, so a game
+    /// ending meanwhile (in any process) is rated before the replay, and then replayed, or
+    /// after it, from the replayed ratings. Returns `false`, changing nothing, when the job
+    /// is done already (another process did it first). If `rate` fails, nothing is written
+    /// ([`StoreError::RatingRejected`]).
+    pub async fn recompute_ratings<F, E>(
+        &self,
+        job: &RatingRecomputation,
+        mut rate: F,
+        now: i64,
+    ) -> StoreResult<bool>
+    where
+        F: FnMut(&RatedGame, &[SeatRating]) -> Result<Vec<RatingUpdate>, E> + Send,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        let (guild_id, variant) = (job.guild_id, job.variant.as_str());
+        let mut tx = self.begin_write().await?;
+        let conn = &mut tx.conn();
+        conn.lock(Lock::Ratings(guild_id, variant)).await?;
+        // Read under the lock: a process that did it meanwhile has committed by now.
+        let done: Option<Option<i64>> = on!(conn, c => sqlx::query_scalar(
+            "SELECT done_at FROM rating_recomputations
+             WHERE guild_id = $1 AND variant = $2 AND reason = $3",
+        )
+        .bind(guild_id)
+        .bind(variant)
+        .bind(&job.reason)
+        .fetch_optional(c)
+        .await)?;
+        if !matches!(done, Some(None)) {
+            return Ok(false);
+        }
+        on!(conn, c => sqlx::query("DELETE FROM ratings WHERE guild_id = $1 AND variant = $2")
+            .bind(guild_id)
+            .bind(variant)
+            .execute(c)
+            .await
+            .map(|_| ()))?;
+        on!(conn, c => sqlx::query(
+            "UPDATE seats SET rating_before = NULL, rating_after = NULL
+             WHERE game_id IN (SELECT id FROM games WHERE guild_id = $1 AND variant = $2)",
+        )
+        .bind(guild_id)
+        .bind(variant)
+        .execute(c)
+        .await
+        .map(|_| ()))?;
+        let games: Vec<RatedGameRow> = on!(conn, c => sqlx::query_as(
+            "SELECT id, finished_at FROM games
+             WHERE guild_id = $1 AND variant = $2 AND rated AND status = 'finished'
+               AND finished_at IS NOT NULL
+             ORDER BY finished_at, id",
+        )
+        .bind(guild_id)
+        .bind(variant)
+        .fetch_all(c)
+        .await)?;
+        for game in games {
+            let places: Vec<PlaceRow> = on!(conn, c => sqlx::query_as(
+                "SELECT seat, place FROM seats WHERE game_id = $1 ORDER BY seat",
+            )
+            .bind(game.id)
+            .fetch_all(c)
+            .await)?;
+            let places = places
+                .into_iter()
+                .filter_map(|row| row.place.map(|place| (row.seat, place)))
+                .map(|(seat, place)| {
+                    Ok(SeatPlace {
+                        seat,
+                        place: narrow("seats.place", place)?,
+                    })
+                })
+                .collect::<StoreResult<Vec<_>>>()?;
+            let rated = RatedGame {
+                game_id: game.id,
+                places,
+                finished_at: game.finished_at,
+            };
+            let rate_one = |seats: &[SeatRating]| rate(&rated, seats);
+            rate_and_record(conn, game.id, guild_id, variant, rate_one, game.finished_at).await?;
+        }
+        let marked = on!(conn, c => sqlx::query(
+            "UPDATE rating_recomputations SET done_at = $1
+             WHERE guild_id = $2 AND variant = $3 AND reason = $4 AND done_at IS NULL",
+        )
+        .bind(now)
+        .bind(guild_id)
+        .bind(variant)
+        .bind(&job.reason)
+        .execute(c)
+        .await
+        .map(|done| done.rows_affected()))?;
+        if marked != 1 {
+            return Err(StoreError::Invalid(format!(
+                "the recomputation of {variant} ratings in guild {guild_id} was not pending"
+            )));
+        }
+        tx.commit().await?;
+        Ok(true)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Playing the computer end to end through the real bot against the fake Discord: a
-//! standard game against the bot named as the opponent, a yonin game with three computers,
-//! the Fill with computers button, offers answered, and a computer move owed across a
-//! restart.
+//! standard game against the bot named as the opponent, the Fill with computers button,
+//! offers answered, and a computer move owed across a restart (yonin games with computers
+//! are in `computer_seats`).
 
 use crate::support;
 
@@ -166,54 +166,6 @@ async fn a_standard_game_against_the_bot_named_as_opponent() {
         .await
         .unwrap()
         .is_empty());
-    table.close().await;
-}
-
-#[tokio::test]
-async fn a_yonin_game_with_three_computers() {
-    let table = Table::open().await;
-    let sent = table
-        .fake
-        .send(
-            &InteractionBuilder::slash("challenge")
-                .integer("variant", YONIN)
-                .integer("computers", 3)
-                .integer("level", 1)
-                .integer("seats", 1)
-                .by(&alice()),
-        )
-        .await;
-    let start = table.first_board_after(&sent).await;
-    assert!(
-        content(&start).contains(&alice().mention()),
-        "{:?}",
-        start.content()
-    );
-    for _ in 0..2 {
-        // Alice (S) pushes a pawn; W, N and E answer in turn, each with a board.
-        let legal = table.suggestions(&alice(), "").await;
-        let first = legal[0].1.as_str().unwrap().to_owned();
-        let since = table.play(&alice(), &first).await.answer.at;
-        let posts = wait_for_posts(&table, since, 3).await;
-        assert!(
-            posts.len() >= 3,
-            "W, N and E answered: {} posts",
-            posts.len()
-        );
-        for post in &posts[..3] {
-            assert_eq!(post.pngs().len(), 1);
-            assert!(
-                content(post).contains("shogiban · level 1"),
-                "{:?}",
-                post.content()
-            );
-        }
-        assert!(
-            content(&posts[2]).contains(&alice().mention()),
-            "the third computer hands the turn back to alice: {:?}",
-            posts[2].content()
-        );
-    }
     table.close().await;
 }
 

@@ -11,6 +11,7 @@ use support::backends;
 
 mod clock;
 mod computer;
+mod computer_seats;
 mod discord;
 mod fake_discord;
 mod games;

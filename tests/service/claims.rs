@@ -287,13 +287,14 @@ async fn against_the_computer(f: &Fixture) -> GameId {
     let mut request = ChallengeRequest::new(Variant::Standard, vec![]);
     request.seating = Seating::Fixed(vec![Some(ALICE), None]);
     request.rated = Some(false);
+    request.level = Level::new(1);
     let challenge = f
         .service
         .challenge(GUILD, CHANNEL, &person(ALICE), &request)
         .await
         .unwrap();
     f.service
-        .fill_with_computers(challenge.id, ALICE, Level::new(1).unwrap())
+        .fill_with_computers(challenge.id, ALICE)
         .await
         .unwrap();
     f.row(CHANNEL).await.id

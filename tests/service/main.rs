@@ -12,6 +12,7 @@ mod service_support;
 
 mod claims;
 mod clock;
+mod computers;
 mod daidai;
 mod migrate_db;
 mod table;
