@@ -28,7 +28,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use crate::engine::{Move, Position, SeatSet, Sink, Sq, Variant};
+use crate::engine::captures::takes;
+use crate::engine::{Move, Position, SeatSet, Variant};
 
 use super::eval::{Evaluator, Score, MATE};
 use super::mate::mate_in_one;
@@ -139,38 +140,6 @@ pub struct Found {
     pub elapsed: Duration,
 }
 
-/// Keeps the captures of the generated moves (drops are skipped without being made).
-struct Captures<'p, P: Position> {
-    pos: &'p P,
-    out: &'p mut Vec<Move>,
-}
-
-impl<P: Position> Sink for Captures<'_, P> {
-    #[inline]
-    fn push(&mut self, m: Move) -> bool {
-        if takes(self.pos, &m) {
-            self.out.push(m);
-        }
-        false
-    }
-
-    #[inline]
-    fn push_drops(&mut self, _kind: crate::engine::KindId, _squares: &[Sq]) -> bool {
-        false
-    }
-}
-
-/// Whether `m` takes a piece (on its destination or on a square it passes through).
-#[inline]
-fn takes<P: Position>(pos: &P, m: &Move) -> bool {
-    if m.is_drop() {
-        return false;
-    }
-    let mover = pos.turn();
-    let enemy = |sq| pos.piece_at(sq).is_some_and(|p| p.owner() != mover);
-    (m.to != m.from && enemy(m.to)) || m.middles().any(enemy)
-}
-
 /// Search state for one decision.
 pub struct Searcher<'a, 'c, P: Position> {
     eval: &'a Evaluator,
@@ -194,6 +163,9 @@ pub struct Searcher<'a, 'c, P: Position> {
     line: Vec<u64>,
     /// The move played at each ply of the line (None: a null move).
     played: Vec<Option<Move>>,
+    /// Whether the side to move at each ply is in check, as the move that led there
+    /// reported it (None: not known, to be tested).
+    checked: Vec<Option<bool>>,
     buffers: Vec<Vec<Move>>,
     /// Moves with their ordering keys, by ply (kept to save allocations).
     ordered: Vec<Vec<(Move, Score)>>,
@@ -251,6 +223,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             earlier,
             line: Vec::with_capacity(MAX_PLY + QUIESCENCE_DEPTH + 2),
             played: vec![None; MAX_PLY + QUIESCENCE_DEPTH + 2],
+            checked: vec![None; MAX_PLY + QUIESCENCE_DEPTH + 2],
             iteration: 0,
             fast_checks: false,
             mate1: false,
@@ -328,14 +301,17 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 let mut child = root.clone();
                 let effects = child.play_unchecked(&m);
                 self.played[0] = Some(m);
+                let child_in_check = effects.checks.contains(child.turn());
                 let checks = !effects.checks.is_empty();
                 let extend = (checks && self.features.check_extension) as i32;
                 let d = depth as i32 - 1 + extend;
+                self.checked[1] = Some(child_in_check);
                 let score = if i == 0 || exhaustive {
                     self.child(root, &child, d, -INFINITY, INFINITY, 1)
                 } else {
                     let s = self.child(root, &child, d, alpha, alpha + 1, 1);
                     if s > alpha && !self.stopped {
+                        self.checked[1] = Some(child_in_check);
                         self.child(root, &child, d, alpha, INFINITY, 1)
                     } else {
                         s
@@ -552,8 +528,11 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 }
             }
         }
-        let in_check = pos.in_check(pos.turn());
-        if self.mate1 && !in_check && entry.is_none() {
+        let in_check = self.checked[ply]
+            .take()
+            .unwrap_or_else(|| pos.in_check(pos.turn()));
+        // Below depth 2 quiescence's checks find a mate in one as well.
+        if self.mate1 && depth >= 2 && !in_check && entry.is_none() {
             if let Some(m) = mate_in_one(pos) {
                 let score = MATE - (ply as Score + 1);
                 self.table.store(
@@ -596,6 +575,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 let mut null = pos.clone();
                 if null.play_null() {
                     self.played[ply] = None;
+                    self.checked[ply + 1] = None;
                     let r = 3 + depth / 4 + ((static_eval - beta) / (2 * pawn)).min(2);
                     let s = self.child(pos, &null, depth - 1 - r, beta - 1, beta, ply + 1);
                     self.line.truncate(ply + 1);
@@ -636,6 +616,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             let mut child = pos.clone();
             let effects = child.play_unchecked(&m);
             let checks = !effects.checks.is_empty();
+            let child_in_check = effects.checks.contains(child.turn());
             let special = Some(m) == hash_move || killers.contains(&Some(m)) || counter == Some(m);
             // Near the leaves, late quiet moves that give no check are skipped once a move
             // has been found that does not lose at once.
@@ -668,13 +649,17 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             }
             let _ = order_key;
             let score = if i == 0 {
+                self.checked[ply + 1] = Some(child_in_check);
                 self.child(pos, &child, next, alpha, beta, ply + 1)
             } else {
+                self.checked[ply + 1] = Some(child_in_check);
                 let mut s = self.child(pos, &child, next - reduction, alpha, alpha + 1, ply + 1);
                 if reduction > 0 && s > alpha && !self.stopped {
+                    self.checked[ply + 1] = Some(child_in_check);
                     s = self.child(pos, &child, next, alpha, alpha + 1, ply + 1);
                 }
                 if s > alpha && s < beta && !self.stopped {
+                    self.checked[ply + 1] = Some(child_in_check);
                     s = self.child(pos, &child, next, alpha, beta, ply + 1);
                 }
                 s
@@ -773,10 +758,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             alpha = alpha.max(stand);
             best = stand;
             if f.qchecks && qdepth == 0 && self.fast_checks {
-                pos.generate(&mut Captures {
-                    pos,
-                    out: &mut moves,
-                });
+                pos.generate_captures(&mut moves);
                 let captures = moves.len();
                 pos.generate_checks(&mut moves);
                 // Checks that capture are there already.
@@ -792,10 +774,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 pos.legal_moves(&mut moves);
                 moves.retain(|m| takes(pos, m) || self.may_check(pos, m));
             } else {
-                pos.generate(&mut Captures {
-                    pos,
-                    out: &mut moves,
-                });
+                pos.generate_captures(&mut moves);
             }
         }
         let mut scored = std::mem::take(&mut self.ordered[ply]);
@@ -821,16 +800,17 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 // A quiet move that turned out not to give check.
                 continue;
             }
-            if !in_check {
-                if f.see && !m.is_drop() {
+            if !in_check && f.see {
+                if capture {
                     let victim = self.victim_value(pos, &m);
                     let attacker = self.mover_value(pos, &m);
-                    // A capture (or check) that leaves the piece to be taken for less.
+                    // A capture that leaves the piece to be taken for less.
                     if attacker > victim + pawn / 2 && child.is_attacked_by(m.to, enemies) {
                         continue;
                     }
-                } else if f.see && m.is_drop() && child.is_attacked_by(m.to, enemies) {
-                    // A checking drop where the piece is taken: only if it is defended.
+                } else if child.is_attacked_by(m.to, enemies) {
+                    // A quiet check (a drop or a board move) where the piece can be taken:
+                    // only if it is defended, as a mating check next to the king is.
                     let mine = SeatSet::EMPTY.with(pos.turn());
                     if !child.is_attacked_by(m.to, mine) {
                         continue;

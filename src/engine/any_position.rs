@@ -237,6 +237,9 @@ impl Position for AnyPosition {
     fn generate_checks<S: Sink>(&self, sink: &mut S) {
         dispatch!(self, p => Position::generate_checks(p, sink))
     }
+    fn generate_captures<S: Sink>(&self, sink: &mut S) {
+        dispatch!(self, p => Position::generate_captures(p, sink))
+    }
     /// Dispatches once, so the whole count runs on the concrete position.
     fn perft(&self, depth: u32) -> u64 {
         dispatch!(self, p => Position::perft(p, depth))

@@ -130,6 +130,12 @@ pub trait Position: Clone + Send + Sync + 'static {
         super::checks::generate_checks_by_trial(self, sink)
     }
 
+    /// The legal moves of the seat to move that take a piece, into `sink` until it asks
+    /// to stop (see [`super::captures`]).
+    fn generate_captures<S: Sink>(&self, sink: &mut S) {
+        super::captures::generate_captures_by_filter(self, sink)
+    }
+
     /// Plays a legal move in place when nobody needs its effects (perft, playouts): a
     /// variant may skip the bookkeeping [`Position::play_unchecked`] reports.
     fn play_quiet(&mut self, m: &Move) {
@@ -253,6 +259,9 @@ impl Position for ShogiPosition {
     }
     fn generate_checks<S: Sink>(&self, sink: &mut S) {
         ShogiPosition::generate_checks(self, sink)
+    }
+    fn generate_captures<S: Sink>(&self, sink: &mut S) {
+        ShogiPosition::generate_captures(self, sink)
     }
 }
 
