@@ -11,6 +11,13 @@
 //! shows what the database lets a second process add, not how many cores one process
 //! could use. Each configuration runs on a fresh database, several rounds; every round is
 //! printed, then the median round.
+//!
+//! Beside the moves per second, each round prints the CPU time the workers spent per move:
+//! their own user and system time (all their threads), read from `/proc/<pid>/stat` before
+//! "go" and after "done", not the database server's. A machine with fewer cores than
+//! workers and server cannot show two processes making twice the moves of one, but it can
+//! show whether they scale: two processes that spend no more CPU per move than one (the bar
+//! is 1.15x) make twice the moves on twice the cores.
 
 #[path = "../tests/support/postgres.rs"]
 mod postgres;
@@ -102,7 +109,9 @@ async fn play_one(service: &Service, table: &mut Table, rng: &mut StdRng) -> Dur
 }
 
 /// A worker process: games in channels of its own, then moves on the word "go"; prints
-/// `ready`, then `done <moves>` and each move's latency in nanoseconds.
+/// `ready`, then `done <moves>` and each move's latency in nanoseconds, then waits for a
+/// last line before it closes the database and ends (so that its CPU time can be read
+/// while it waits).
 fn worker(spec: &str) {
     let (url, index) = spec.split_once('\t').expect("URL<TAB>index");
     let index: u64 = index.parse().expect("worker number");
@@ -151,6 +160,8 @@ fn worker(spec: &str) {
         let nanos: Vec<String> = took.iter().map(|d| d.as_nanos().to_string()).collect();
         println!("done {} {}", took.len(), nanos.join(" "));
         std::io::stdout().flush().expect("stdout");
+        let mut exit = String::new();
+        std::io::stdin().read_line(&mut exit).expect("stdin");
         service.store().close().await;
     });
 }
@@ -186,13 +197,50 @@ impl Worker {
     }
 }
 
-/// One round: `processes` workers on `url`; moves per second (all moves over the wall
-/// time from "go" to the last "done") and every move's latency.
-fn round(url: &str, processes: usize) -> (f64, Vec<Duration>) {
+/// Clock ticks per second of `/proc/<pid>/stat`'s times (`getconf CLK_TCK`, 100 on Linux).
+fn clock_ticks() -> f64 {
+    Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|out| String::from_utf8(out.stdout).ok())
+        .and_then(|text| text.trim().parse().ok())
+        .unwrap_or(100.0)
+}
+
+/// The user and the system time process `pid` has spent, all its threads, in clock ticks:
+/// fields 14 and 15 of `/proc/<pid>/stat` (counted after the command name, which may hold
+/// spaces, in parentheses).
+fn cpu_ticks(pid: u32) -> (u64, u64) {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("/proc/<pid>/stat");
+    let after_name = &stat[stat.rfind(')').expect("the command name") + 1..];
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    // After the name: state is field 3, so utime (14) and stime (15) are at 11 and 12.
+    let time = |at: usize| -> u64 { fields[at].parse().expect("a time in ticks") };
+    (time(11), time(12))
+}
+
+/// What one round measured.
+struct Round {
+    /// All moves over the wall time from "go" to the last "done".
+    per_second: f64,
+    /// Every move's latency.
+    latencies: Vec<Duration>,
+    /// The workers' CPU time (user and system) per move, in seconds.
+    cpu_per_move: f64,
+    /// The user and the system time it was measured from, in clock ticks (their
+    /// resolution).
+    cpu_ticks: (u64, u64),
+}
+
+/// One round: `processes` workers on `url`.
+fn round(url: &str, processes: usize) -> Round {
     let mut workers: Vec<Worker> = (0..processes).map(|i| Worker::spawn(url, i)).collect();
     for worker in &mut workers {
         assert_eq!(worker.line().trim(), "ready");
     }
+    // Read while every worker waits for the word, so only the moves are counted.
+    let before: Vec<(u64, u64)> = workers.iter().map(|w| cpu_ticks(w.child.id())).collect();
     let started = Instant::now();
     for worker in &mut workers {
         writeln!(worker.stdin, "go").expect("tell a worker to go");
@@ -213,11 +261,27 @@ fn round(url: &str, processes: usize) -> (f64, Vec<Duration>) {
         );
     }
     let elapsed = started.elapsed();
+    // Each worker waits for its last line now, done with its moves.
+    let cpu_ticks = workers
+        .iter()
+        .zip(&before)
+        .map(|(w, before)| {
+            let after = cpu_ticks(w.child.id());
+            (after.0 - before.0, after.1 - before.1)
+        })
+        .fold((0, 0), |sum, spent| (sum.0 + spent.0, sum.1 + spent.1));
     for mut worker in workers {
+        writeln!(worker.stdin, "exit").expect("tell a worker to end");
+        worker.stdin.flush().expect("flush");
         let status = worker.child.wait().expect("a worker ends");
         assert!(status.success(), "a worker failed");
     }
-    (moves as f64 / elapsed.as_secs_f64(), latencies)
+    Round {
+        per_second: moves as f64 / elapsed.as_secs_f64(),
+        latencies,
+        cpu_per_move: (cpu_ticks.0 + cpu_ticks.1) as f64 / clock_ticks() / moves as f64,
+        cpu_ticks,
+    }
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -252,7 +316,12 @@ fn main() {
                     let store = Store::open(&url).await.expect("open the database");
                     store.close().await;
                 });
-                let (per_second, mut latencies) = round(&url, processes);
+                let Round {
+                    per_second,
+                    mut latencies,
+                    cpu_per_move,
+                    cpu_ticks,
+                } = round(&url, processes);
                 latencies.sort();
                 let p99 = percentile(&latencies, 0.99);
                 println!(
@@ -261,22 +330,42 @@ fn main() {
                     percentile(&latencies, 0.5),
                     latencies.len()
                 );
-                rounds.push((per_second, p99));
+                println!(
+                    "    CPU of the bot process(es): {:.3} ms per move ({} ticks of user and \
+                     {} of system time)",
+                    cpu_per_move * 1e3,
+                    cpu_ticks.0,
+                    cpu_ticks.1
+                );
+                rounds.push((per_second, p99, cpu_per_move));
             }
             rounds.sort_by(|a, b| a.0.total_cmp(&b.0));
-            let (per_second, p99) = rounds[rounds.len() / 2];
-            medians.push((backend, processes, per_second, p99));
+            let (per_second, p99, _) = rounds[rounds.len() / 2];
+            let mut cpu: Vec<f64> = rounds.iter().map(|r| r.2).collect();
+            cpu.sort_by(f64::total_cmp);
+            medians.push((backend, processes, per_second, p99, cpu[cpu.len() / 2]));
         }
     }
     println!("median rounds:");
-    for (backend, processes, per_second, p99) in &medians {
-        println!("  {backend}, {processes} process(es): {per_second:.0} moves/s, p99 {p99:.2?}");
+    for (backend, processes, per_second, p99, cpu) in &medians {
+        println!(
+            "  {backend}, {processes} process(es): {per_second:.0} moves/s, p99 {p99:.2?}, \
+             CPU {:.3} ms per move",
+            cpu * 1e3
+        );
     }
     let find = |b: &str, p: usize| {
         medians
             .iter()
             .find(|m| m.0 == b && m.1 == p)
             .map(|m| (m.2, m.3))
+            .expect("a measured configuration")
+    };
+    let cpu_of = |b: &str, p: usize| {
+        medians
+            .iter()
+            .find(|m| m.0 == b && m.1 == p)
+            .map(|m| m.4)
             .expect("a measured configuration")
     };
     for processes in [1, 2] {
@@ -293,6 +382,16 @@ fn main() {
         println!(
             "  {backend}: two processes make {:.2}x the moves of one",
             find(backend, 2).0 / find(backend, 1).0
+        );
+    }
+    for backend in ["sqlite", "postgres"] {
+        let ratio = cpu_of(backend, 2) / cpu_of(backend, 1);
+        println!(
+            "  {backend}: two processes spend {ratio:.2}x the CPU per move of one ({}; bar \
+             1.15x), at {:.0} against {:.0} moves/s",
+            if ratio <= 1.15 { "within" } else { "over" },
+            find(backend, 2).0,
+            find(backend, 1).0
         );
     }
 }

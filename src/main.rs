@@ -1,7 +1,7 @@
 //! The `shogiban` command: `serve` runs the Discord bot (also what no arguments runs);
 //! `migrate-db` copies an SQLite database to PostgreSQL; `perft`, `moves`, `play`,
-//! `render`, `replay`, `think` and `mate` are the engine tools; `usi` runs the computer
-//! player as a USI engine.
+//! `render`, `replay`, `think`, `mate` and `analyse` are the engine tools; `usi` runs the
+//! computer player as a USI engine.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -122,6 +122,22 @@ enum Command {
     /// Be a USI engine on standard input and output (options Level, USI_Hash, Variant
     /// for yonin, yonin-doubles and daidai, Seed), for shogi GUIs and match runners.
     Usi,
+    /// Review a game: one line per move on standard output (`ply move score best`, and
+    /// `inaccuracy`, `mistake` or `blunder` when the move lost that much), the evaluation
+    /// graph as a PNG.
+    Analyse {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Search each position this many milliseconds (default 300).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Search each position this many nodes instead: the review then repeats exactly.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Where to write the graph.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// Look for a forced mate by the side to move: the mating line on standard output
     /// (first word the first move), or `none`; on standard error whether no mate was
     /// proven or the budget ran out, with nodes and time.
@@ -322,6 +338,12 @@ fn run(cli: Cli) -> Result<()> {
             std::fs::write(&out, png).with_context(|| format!("cannot write {}", out.display()))?;
             Ok(())
         }
+        Command::Analyse {
+            game,
+            movetime,
+            nodes,
+            out,
+        } => analyse(&game, movetime, nodes, &out),
         Command::Replay {
             game,
             seat,
@@ -335,6 +357,93 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// `shogiban analyse`: every move of --moves reviewed from the start position, a line per
+/// move, and the evaluation graph written to `out`.
+fn analyse(
+    args: &GameArgs,
+    movetime: Option<u64>,
+    nodes: Option<u64>,
+    out: &std::path::Path,
+) -> Result<()> {
+    use computer::analysis::{review, ReviewLimits, DEFAULT_MOVETIME};
+    use shogiban::service::analysis::{evaluation_chart, EvaluationText};
+    let variant: Variant = args.variant.parse()?;
+    let options = RuleOptions::defaults(variant);
+    let mut game = match &args.position {
+        Some(text) => Game::from_position(variant, options, text)
+            .with_context(|| format!("bad --position '{text}'"))?,
+        None => Game::new(variant, options),
+    };
+    let start = game.clone();
+    let mut moves = Vec::new();
+    for (i, text) in notation::split_moves(&args.moves).iter().enumerate() {
+        let m = game
+            .parse_move(text)
+            .with_context(|| format!("move {} of --moves ('{text}')", i + 1))?;
+        game.play(&m)
+            .with_context(|| format!("move {} of --moves ('{text}')", i + 1))?;
+        moves.push(m);
+    }
+    if moves.is_empty() {
+        bail!("--moves is empty: give the moves of the game to review");
+    }
+    let limits = ReviewLimits {
+        movetime: movetime.map_or(DEFAULT_MOVETIME, std::time::Duration::from_millis),
+        nodes,
+    };
+    let reviewed = review(&start, &moves, limits, |done, total| {
+        eprint!("\ranalysing position {done} of {total}");
+    })?;
+    eprintln!();
+    for m in &reviewed.moves {
+        let judged = m
+            .judgement
+            .map(|j| format!(" {}", j.name()))
+            .unwrap_or_default();
+        out!(
+            "{} {} {} {}{judged}",
+            m.ply,
+            m.played_text,
+            m.after,
+            m.best_text.as_deref().unwrap_or("-")
+        );
+    }
+    let sides = reviewed
+        .curves
+        .iter()
+        .map(|curve| {
+            curve
+                .seats
+                .iter()
+                .map(|&seat| variant.seat_name(seat))
+                .collect::<Vec<_>>()
+                .join("+")
+        })
+        .collect();
+    let text = EvaluationText {
+        title: format!("{} · {} moves", variant.title(), moves.len()),
+        subtitle: match nodes {
+            Some(n) => format!("{n} nodes per position"),
+            None => format!("{} ms per position", limits.movetime.as_millis()),
+        },
+        sides,
+    };
+    let drawn = Instant::now();
+    let png = evaluation_chart(&reviewed, &text).png()?;
+    let render_time = drawn.elapsed();
+    std::fs::write(out, &png).with_context(|| format!("cannot write {}", out.display()))?;
+    eprintln!(
+        "{} positions searched, {} nodes in {:.3} s ({:.1} ms per move); graph {} bytes drawn and encoded in {:.1} ms",
+        reviewed.searches,
+        reviewed.nodes,
+        reviewed.elapsed.as_secs_f64(),
+        reviewed.elapsed.as_secs_f64() * 1000.0 / moves.len() as f64,
+        png.len(),
+        render_time.as_secs_f64() * 1000.0
+    );
+    Ok(())
 }
 
 /// `shogiban mate`: the solver's line in coordinate notation, or `none`.
@@ -512,7 +621,7 @@ fn serve() -> Result<()> {
     let config = discord::Config::from_env()?;
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
-        let store = open_database(&config.database_url).await?;
+        let store = open_database(&config.database_url, config.store_options()).await?;
         let service = Service::new(store.clone(), SystemClock, Settings::default());
         service
             .recompute_ratings_asked()
@@ -555,9 +664,9 @@ fn migrate_db(from: &str, to: &str) -> Result<()> {
 
 /// Opens the database `DATABASE_URL` names for the bot, or says once, for the operator, what
 /// is wrong with it and which variable to fix (never with the password of a server address).
-async fn open_database(url: &str) -> Result<Store> {
+async fn open_database(url: &str, options: store::StoreOptions) -> Result<Store> {
     let shown = store::shown_url(url);
-    let store = Store::open(url).await.map_err(|e| {
+    let store = Store::open_with(url, options).await.map_err(|e| {
         anyhow!(
             "cannot open the database DATABASE_URL={shown}: {}",
             root_cause(&e)

@@ -1,12 +1,15 @@
 //! The message files in `locales/`: every language says everything, with the same
-//! arguments, and the command translations match the commands the bot registers.
+//! arguments; Japanese and Korean say it without English words, and what images draw in
+//! them is in the embedded font; and the command translations match the commands the bot
+//! registers.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
 use shogiban::discord::commands;
-use shogiban::discord::i18n::{lookup, slug, Lang};
+use shogiban::discord::i18n::{latin_words, lookup, slug, Lang};
+use shogiban::render::fonts::{fonts, FontRole};
 
 /// One language's messages in one file: `message` or `message.attribute` → the variables
 /// it uses.
@@ -558,5 +561,171 @@ mod tests { const T: &str = "tests say what they like"; }
     assert_eq!(
         english,
         [(8, "This button no longer works, sorry.".to_owned())]
+    );
+}
+
+/// Every message of one language's file, `message` or `message.attribute`, with its text:
+/// the text of the pattern, a string literal as its text, any other placeable (a variable,
+/// a function) as a space, and every branch of a selector.
+fn texts_of(path: &Path) -> Vec<(String, String)> {
+    let source = std::fs::read_to_string(path).expect("a readable .ftl file");
+    let resource = fluent_syntax::parser::parse(source.as_str())
+        .unwrap_or_else(|(_, errors)| panic!("{} does not parse: {errors:?}", path.display()));
+    let mut texts = Vec::new();
+    for entry in resource.body {
+        if let Entry::Message(message) = entry {
+            let id = message.id.name.to_owned();
+            if let Some(value) = &message.value {
+                texts.push((id.clone(), pattern_text(value)));
+            }
+            for attribute in &message.attributes {
+                texts.push((
+                    format!("{id}.{}", attribute.id.name),
+                    pattern_text(&attribute.value),
+                ));
+            }
+        }
+    }
+    texts
+}
+
+fn pattern_text(pattern: &Pattern<&str>) -> String {
+    let mut text = String::new();
+    for element in &pattern.elements {
+        match element {
+            PatternElement::TextElement { value } => text.push_str(value),
+            PatternElement::Placeable { expression } => text.push_str(&expression_text(expression)),
+        }
+    }
+    text
+}
+
+fn expression_text(expression: &Expression<&str>) -> String {
+    match expression {
+        Expression::Inline(InlineExpression::StringLiteral { value }) => (*value).to_owned(),
+        Expression::Inline(InlineExpression::Placeable { expression }) => {
+            expression_text(expression)
+        }
+        Expression::Inline(_) => " ".to_owned(),
+        Expression::Select { variants, .. } => variants
+            .iter()
+            .map(|variant| pattern_text(&variant.value))
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+/// Names in Latin letters a Japanese or Korean text may hold: Discord's, and the bot's own
+/// in the computer players' names.
+const NAMES: [&str; 2] = ["Discord", "shogiban"];
+
+#[test]
+fn japanese_and_korean_messages_hold_no_english_words() {
+    let mut found = Vec::new();
+    for lang in [Lang::Ja, Lang::Ko] {
+        let dir = locales_dir().join(lang.code());
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .expect("a language folder")
+            .map(|entry| entry.expect("a directory entry").path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "ftl"))
+            .collect();
+        files.sort();
+        for path in files {
+            let name = path
+                .file_name()
+                .expect("a file name")
+                .to_string_lossy()
+                .into_owned();
+            for (key, text) in texts_of(&path) {
+                // Of the commands' translations, the bot writes the commands' descriptions
+                // (on /help's page of commands); Discord shows the rest in its own menus.
+                let written = name != "commands.ftl"
+                    || key.strip_prefix("cmd-").is_some_and(|rest| {
+                        rest.strip_suffix(".description")
+                            .is_some_and(|command| !command.contains('.'))
+                    });
+                let words = latin_words(&text, &NAMES);
+                if written && !words.is_empty() {
+                    found.push(format!("{}/{name}: {key}: {words:?}", lang.code()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "English words outside code spans in Japanese and Korean messages:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_english_word_check_of_messages_reads_selectors_and_literals() {
+    let dir = std::env::temp_dir().join(format!("shogiban-locales-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("sample.ftl");
+    std::fs::write(
+        &path,
+        "a = {$n ->\n    [one] 1 move\n   *[other] {$n}手\n}\nb = {\"**\"}王手** `P-7f`\n    .c = x y\n",
+    )
+    .expect("a sample file");
+    let texts = texts_of(&path);
+    std::fs::remove_dir_all(&dir).expect("the temporary folder removed");
+    let words: Vec<(String, Vec<String>)> = texts
+        .into_iter()
+        .map(|(key, text)| (key, latin_words(&text, &NAMES)))
+        .collect();
+    assert_eq!(
+        words,
+        [
+            ("a".to_owned(), vec!["move".to_owned()]),
+            ("b".to_owned(), vec![]),
+            ("b.c".to_owned(), vec!["x".to_owned(), "y".to_owned()]),
+        ]
+    );
+}
+
+/// The messages whose words board images and replays draw, by file: the tags and verdicts,
+/// the captions, the seats' names, and the dai dai pages.
+const DRAWN: [(&str, &[&str]); 3] = [
+    ("images.ftl", &[""]),
+    ("play.ftl", &["caption-", "seat-"]),
+    ("help.ftl", &["reference-"]),
+];
+
+#[test]
+fn what_images_draw_in_every_language_is_in_the_embedded_font() {
+    let mut missing = std::collections::BTreeSet::new();
+    for lang in Lang::ALL {
+        for (file, prefixes) in DRAWN {
+            let path = locales_dir().join(lang.code()).join(file);
+            for (key, text) in texts_of(&path) {
+                if !prefixes.iter().any(|prefix| key.starts_with(prefix)) {
+                    continue;
+                }
+                for c in text.chars().filter(|c| !c.is_whitespace()) {
+                    if fonts().outline(FontRole::Text, c).is_none() {
+                        missing.insert(format!("{c} ({}/{file}: {key})", lang.code()));
+                    }
+                }
+            }
+        }
+    }
+    // Moves in Japanese notation in captions: every piece's kanji (dai dai's included, as
+    // its moves are written for Japanese readers) and the words of Japanese move text.
+    let kanji = shogiban::engine::kinds::STANDARD_KINDS
+        .iter()
+        .chain(shogiban::engine::daidai::kinds())
+        .flat_map(|kind| [kind.kanji, kind.kif])
+        .collect::<String>();
+    for c in kanji.chars().chain("同打成不右左上引寄直".chars()) {
+        if fonts().outline(FontRole::Text, c).is_none() {
+            missing.insert(format!("{c} (a move in Japanese)"));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "characters drawn on images without an outline in the text font; add them to \
+         fonts/glyphs.txt and run fonts/subset.sh:\n{}",
+        missing.into_iter().collect::<Vec<_>>().join("\n")
     );
 }

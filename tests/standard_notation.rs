@@ -84,7 +84,15 @@ fn usi_western_and_japanese_name_the_same_move() {
     // Western without a promotion mark is ambiguous where promotion is optional.
     match g.parse_move("Bx2b") {
         Err(GameError::Parse(MoveParseError::Ambiguous { candidates, .. })) => {
-            assert!(candidates.contains("Bx2b+") && candidates.contains("Bx2b="));
+            let western: Vec<&str> = candidates.iter().map(|c| c.western.as_str()).collect();
+            let coordinate: Vec<&str> = candidates.iter().map(|c| c.coordinate.as_str()).collect();
+            let japanese: Vec<&str> = candidates
+                .iter()
+                .filter_map(|c| c.japanese.as_deref())
+                .collect();
+            assert_eq!(western, ["Bx2b+", "Bx2b="]);
+            assert_eq!(coordinate, ["8h2b+", "8h2b"]);
+            assert_eq!(japanese, ["２二角成", "２二角不成"]);
         }
         other => panic!("expected ambiguity, got {other:?}"),
     }
@@ -439,4 +447,103 @@ fn a_damaged_kif_names_its_line() {
     .to_string();
     assert!(err.contains("line 4"), "{err}");
     assert!(err.contains("７六歩"), "{err}");
+}
+
+#[test]
+fn csa_moves_and_digits_read_as_the_move_they_name() {
+    let g = game_after("");
+    let pawn = g.parse_move("7g7f").unwrap();
+    for text in ["+7776FU", "7776FU", "7776fu", " 7776 ", "７７７６"] {
+        assert_eq!(g.parse_move(text).unwrap(), pawn, "{text}");
+    }
+    // The piece after the move says whether it promotes; digits alone leave it open.
+    let g = game_after("7g7f 3c3d");
+    assert_eq!(
+        g.parse_move("+8822UM").unwrap(),
+        g.parse_move("8h2b+").unwrap()
+    );
+    assert_eq!(
+        g.parse_move("8822KA").unwrap(),
+        g.parse_move("8h2b").unwrap()
+    );
+    assert_eq!(
+        g.parse_move("8822+").unwrap(),
+        g.parse_move("8h2b+").unwrap()
+    );
+    assert!(matches!(
+        g.parse_move("8822"),
+        Err(GameError::Parse(MoveParseError::Ambiguous { .. }))
+    ));
+    assert!(shogiban::engine::notation::is_csa_move("+8822KA"));
+    assert!(!shogiban::engine::notation::is_csa_move("8822"));
+    // A drop, from 00.
+    let mut h = game_after("7g7f 3c3d 8h2b+ 3a2b");
+    assert_eq!(
+        h.parse_move("+0055KA").unwrap(),
+        h.parse_move("B*5e").unwrap()
+    );
+    play_all(&mut h, "+0055KA");
+    assert_eq!(h.history().last().unwrap().coordinate, "B*5e");
+}
+
+#[test]
+fn a_csa_move_of_the_other_side_names_whose_turn_it_is() {
+    let g = game_after("");
+    let why = g.parse_move("-3334FU").unwrap_err().to_string();
+    assert_eq!(
+        why,
+        "'-3334FU' matches no legal move: it is black's turn, not white's"
+    );
+    // Malformed CSA is not a move at all.
+    for text in ["+7776XX", "+777FU", "+7776FUU", "7776g"] {
+        assert!(
+            matches!(
+                g.parse_move(text),
+                Err(GameError::Parse(MoveParseError::Syntax { .. }))
+            ),
+            "{text}: {:?}",
+            g.parse_move(text)
+        );
+    }
+}
+
+#[test]
+fn a_king_that_cannot_get_there_is_refused_for_that() {
+    let g = game_after("");
+    let why = |text: &str| g.parse_move(text).unwrap_err().to_string();
+    assert_eq!(
+        why("５五王"),
+        "'５五王' matches no legal move: a king on 5i cannot move to 5e"
+    );
+    assert_eq!(
+        why("５九玉"),
+        "'５九玉' matches no legal move: your king is already on 5i"
+    );
+    // A pawn out of reach and none in hand: the nearest pawn's reason, not the hand's.
+    assert_eq!(
+        why("７五歩"),
+        "'７五歩' matches no legal move: a pawn on 7g cannot move to 7e"
+    );
+    // With a pawn in hand, the same text is a drop, refused for what drops forbid.
+    let g = game_after("2g2f 8c8d 2f2e 8d8e 2e2d 2c2d 2h2d 8e8f");
+    let why = g.parse_move("２四歩").unwrap_err().to_string();
+    assert!(why.contains("2d is occupied"), "{why}");
+}
+
+#[test]
+fn same_square_with_no_move_before_says_so() {
+    let g = game_after("");
+    match g.parse_move("同歩") {
+        Err(GameError::Parse(MoveParseError::SameWithoutPrevious(text))) => {
+            assert_eq!(text, "同歩")
+        }
+        other => panic!("expected 同 without a previous move, got {other:?}"),
+    }
+    // After a move 同 stands for its square, and a refusal names what was typed.
+    let g = game_after("7g7f 3c3d");
+    let why = g.parse_move("同歩").unwrap_err().to_string();
+    assert_eq!(
+        why,
+        "'同歩' matches no legal move: a pawn on 3g cannot move to 3d"
+    );
 }

@@ -55,6 +55,8 @@ parse-syntax = '{$text}' is not a move I can read (examples: {$examples})
 parse-illegal = '{$text}' matches no legal move: {$reason}
 parse-ambiguous = '{$text}' is ambiguous: it could be {$candidates}
 parse-no-such-move = '{$text}' matches no legal move
+parse-or = {" or "}
+parse-same-without-previous = '{$text}' needs a previous move: 同 means the square the last move went to, and no move has been played yet
 illegal-game-over = the game is over
 illegal-no-piece = there is no piece on {$square}
 illegal-not-your-piece = the piece on {$square} is not yours
@@ -93,6 +95,7 @@ illegal-must-promote = a {$piece} promotes on its first capture: the move must p
 illegal-does-not-promote = a {$piece} does not promote with this move
 illegal-no-igui = a {$piece} cannot capture on {$square} without moving
 illegal-wrong-path = a {$piece} cannot go from {$from} to {$to} that way
+illegal-already-there = your {$piece} is already on {$square}
 
 ## Commands and buttons
 
@@ -189,3 +192,14 @@ declaration-no-legal-move = you have no legal move
 
 # /server-settings
 error-reset-and-set = Give that setting a new value or reset it, not both.
+
+# The game database cannot be reached (a server restarting, a full disk): what was saved.
+error-database-down = The game database is not answering just now, so nothing was changed. Please try again in a minute.
+error-database-partly = The game database stopped answering partway through, so only part of this may have been saved. Look again in a minute before trying again.
+error-database-unknown = The game database stopped answering while saving this, and it could not tell whether it was saved. If it was, it is announced in the channel; look there in a minute before trying again.
+database-not-confirmed = The game database is slow to confirm this, and it may already be saved. You will be told here whether it was.
+autocomplete-database-down = The game database is not answering just now: type your move in full, or try again in a minute
+
+## Where a game is played
+error-your-game-in-thread = Your game here is played in its thread: {$threads}. Use the command there.
+error-games-in-threads = No game is played in this channel itself; the games here are played in their threads: {$threads}. `/challenge` starts one.

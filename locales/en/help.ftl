@@ -2,6 +2,7 @@
 # the commands and the rules of each variant.
 
 help-label-start = Getting started
+help-label-computer = Play the computer
 help-label-variants = Variants
 help-label-notation = Move notation
 help-label-commands = Commands
@@ -24,6 +25,14 @@ help-start =
     Moves are typed in coordinates, e.g. `7g7f`, or `P*5e` to drop a pawn from your hand.
     Use the buttons below for more.
 
+help-computer =
+    {""}**Play the computer**
+    The bot plays every variant, from level 1 (a beginner can beat it) to level 8 (its strongest).
+    - **Against the bot alone**: `/challenge` naming the bot itself as your `opponent`; the game starts at once, without waiting for an answer. `level` sets its strength (default 3); `variant` as usual.
+    - **Fill with computers**: under a yonin challenge with open seats, the **Fill with computers** button gives every open seat to a computer of the challenge's level, and the game starts.
+    - **`computers`**: how many seats the computer takes from the start, e.g. `/challenge variant:yonin computers:3` for you against three computers, or `computers:2` to play with a friend against two.
+    - Games with a computer are unrated. The computer moves right after the move before it, answers a draw offer at once (it accepts when it stands worse) and allows takebacks.
+
 help-variants =
     {""}**Variants**
     - `standard`: shogi for two on a 9×9 board. Captured pieces join your hand and can be dropped back on the board as your own.
@@ -38,7 +47,8 @@ help-notation =
     - `8h2b+`: move from 8h to 2b and promote (leave out the `+` to stay unpromoted)
     - `P*5e`: drop a pawn from your hand on 5e
     - `P-7f`: the same move in piece notation: the pawn goes to 7f (`x` for a capture, `*` for a drop)
-    On the 17×17 dai dai board files run from 17 to 1 and ranks from a to q.
+    - `７六歩`: Japanese notation (`２二角成`, `５五角打`, `同　銀`), and digits with the ranks as numbers (`7776`) or CSA records' form (`+7776FU`)
+    `/settings notation:` chooses how moves are written for you. On the 17×17 dai dai board files run from 17 to 1 and ranks from a to q.
 
 help-rules-standard =
     {""}**Shogi** (standard): two players, black (moves first, at the bottom) and white, on 9×9.
@@ -75,5 +85,5 @@ reference-limited = up to n squares
 reference-jump = jumps to
 reference-lion = may move twice (lion power)
 reference-hook = may turn once
-reference-promotes-to = promotes to
-reference-promoted-from = promoted from
+reference-promotes-to = promotes to {$piece}
+reference-promoted-from = promoted from {$piece}

@@ -42,6 +42,8 @@ duration-seconds = {$n ->
     [one] {$n} second
    *[other] {$n} seconds
 }
+duration-separator = {" "}
+duration-under-a-minute = less than a minute
 bad-duration = I could not read the time per move {$text}. Write a number and a unit, such as `1d`, `3d`, `12h` or `30m` (d = days, h = hours, m = minutes), or `none` for no clock.
 
 ## A move and what it did, for the channel
@@ -65,6 +67,8 @@ check-priority = The checked player answers at once (check priority).
 your-move = Your move, {$player}.
 your-move-deadline = Your move, {$player} (time runs out {$when}).
 play-with-move = Play with `/move`.
+move-and-coordinate = {$played} (`{$coordinate}`)
+move-and-forms = {$played} (`{$coordinate}`, {$japanese})
 
 ## Results
 
@@ -98,7 +102,7 @@ place = {$place}.
 ## A board, privately
 
 board-head = {$title} · move {$ply} · {$players}
-board-last-move = Last move: **{$played}**.
+board-last-move = Last move: {$played}.
 board-check = **Check** on {$players}.
 board-to-move = To move: {$player}.
 board-to-move-deadline = To move: {$player} (time runs out {$when}).
@@ -125,7 +129,7 @@ no-move-matches = No legal move matches "{$typed}"
 choices-cut = {$shown} of {$matching} — type a piece or square
 button-promote = Promote
 button-stay = Don't promote
-promotion-question = Promote or not? **{$promote}** (`{$promote_value}`) or **{$stay}** (`{$stay_value}`). Nothing is played in {$game} until you choose.
+promotion-question = Promote or not? {$promote} or {$stay}. Nothing is played in {$game} until you choose.
 change-move = Your move {$played} was played: move {$ply} of {$game}.
 change-resigned = You resigned {$game}.
 change-timeout = {$player} ran out of time in {$game}.
@@ -183,6 +187,7 @@ pairs-against = {" against "}
 game-line = {$title} in {$channel}: {$players}, move {$ply}
 your-turn = **Your turn**
 game-line-to-move = ; {$player} to move
+game-line-result = , {$result}
 game-line-to-move-deadline = ; {$player} to move, time runs out {$when}
 and-more = … and {$n} more.
 leaderboard-head = **{$variant} leaderboard**, page {$page}
@@ -241,6 +246,7 @@ link-board = board
 
 thread-versus = {" vs "}
 thread-and = {" and "}
+thread-unnamed-player = user {$user}
 thread-result = **{$variant} #{$game}** in {$thread}: {$result}.
 thread-missing-permissions = I cannot open a game thread here: I need the {$permissions} {$count ->
     [one] permission

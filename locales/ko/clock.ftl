@@ -8,7 +8,7 @@ vacation-game = 대국 #{$game} ({$channel})
 vacation-game-deadline = 대국 #{$game} ({$channel}): 차례 마감 {$when}
 vacation-notice-started = {$title} · {$player} 님이 {$until}까지 휴가 중입니다. 모두의 시간이 멈춥니다.
 vacation-notice-ended = {$title} · {$player} 님이 휴가에서 돌아왔습니다. 시간이 다시 흐릅니다.
-vacation-notice-to-move = {$player} 차례, 마감 {$when}.
+vacation-notice-to-move = {$player} 님의 차례이며, 마감은 {$when}입니다.
 
 ## 예비 시간
 deadline-with-bank = {$when}, 예비 시간 포함: 남은 예비 시간 {$bank}
@@ -21,7 +21,7 @@ server-settings-changed = **서버 설정을 바꿨습니다.** 현재 설정:
 server-settings-weekend = 주말 정지: {$value}
 server-settings-weekend-on = 켜짐 (토요일 0:00부터 월요일 0:00까지 시간이 멈춤)
 server-settings-weekend-off = 꺼짐
-server-settings-time-zone = 시간대: {$zone}
+server-settings-time-zone = 시간대: `{$zone}`
 server-settings-vacation = 휴가 일수: 한 사람당 1년에 {$days}일
 server-settings-language = 채널 게시 언어: {$value}
 server-settings-language-discord = Discord의 서버 언어 ({$value})
@@ -34,7 +34,7 @@ server-settings-abort-role-none = 없음
 server-settings-threads = 대국마다 스레드를 따로 엶: {$value}
 server-settings-yes = 예
 server-settings-no = 아니요
-language-en = 영어 (English)
+language-en = 영어
 language-ja = 일본어 (日本語)
 language-ko = 한국어
 
@@ -47,10 +47,10 @@ notifications-digest-at = 하루 한 번 요약: 매일 {$time} (다음은 {$whe
 notifications-digest = 하루 한 번 요약을 개인 메시지로
 
 ## 차례 알림과 요약
-turn-dm = {$title} ({$channel}): 당신의 차례입니다.
-turn-dm-after = {$title} ({$channel}): **{$played}** ({$ply}수째) 다음, 당신의 차례입니다.
+turn-dm = {$title} ({$channel}): 두실 차례입니다.
+turn-dm-after = {$title} ({$channel}): {$ply}수째 **{$played}** 다음, 두실 차례입니다.
 turn-dm-deadline = 마감 {$when}.
 turn-dm-link = [대국으로 이동]({$link})
-digest-head = **오늘의 요약**: 당신 차례인 대국이 {$count}개 있습니다.
+digest-head = **오늘의 요약**: 두실 차례인 대국이 {$count}개 있습니다.
 digest-game = {$title} ({$channel}), 상대 {$opponents}, {$ply}수째
 digest-board-link = [판]({$link})

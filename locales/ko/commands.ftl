@@ -19,7 +19,7 @@ cmd-challenge = 대국신청
     .time_per_move = 한수시간
     .time_per_move-description = 한 수마다 주어지는 시간. 예: 1d, 3d, 12h, none (기본: 서버 설정, 없으면 3d)
     .seats = 자리
-    .seats-description = 자리는 추첨 (기본) 또는 적은 순서 (당신이 먼저)
+    .seats-description = 자리는 추첨 (기본) 또는 적은 순서 (내가 먼저)
     .seats-choice-drawn-at-random = 추첨
     .seats-choice-as-listed-you-then-the-opponents-in-order = 적은 순서: 당신, 이어서 상대 순
     .rated = 레이팅
@@ -45,10 +45,10 @@ cmd-challenge = 대국신청
 cmd-move = 착수
     .description = 이 채널의 대국에서 수를 둡니다. 목록에서 둘 수 있는 수를 고르거나 입력하세요
     .move = 수
-    .move-description = 둘 수. 예: 7g7f, P*5e, P-7f (목록에 둘 수 있는 수가 나옵니다)
+    .move-description = 둘 수. 예: ７六歩, 7g7f, P*5e (목록에 둘 수 있는 수가 나옵니다)
 
 cmd-board = 판보기
-    .description = 이 채널의 대국을 당신의 자리에서 본 판을 당신에게만 보여 줍니다
+    .description = 이 채널의 대국 판을 내 쪽에서 본 방향으로 나에게만 보여 줍니다
 
 cmd-resign = 투료
     .description = 이 채널의 대국을 투료합니다 (버튼으로 확인합니다)
@@ -57,21 +57,21 @@ cmd-draw = 무승부
     .description = 이 채널의 대국에서 무승부를 제안하거나, 상대의 제안을 받아들입니다
 
 cmd-takeback = 무르기
-    .description = 방금 둔 자신의 수를 무르게 해 달라고 상대에게 요청합니다
+    .description = 방금 둔 내 수를 무르게 해 달라고 상대에게 요청합니다
 
 cmd-declare = 선언
-    .description = 자기 차례에 수를 두는 대신 선언합니다: 지장기 (쇼기) 또는 입옥 선언 (요닌쇼기)
+    .description = 내 차례에 수를 두는 대신 입옥 선언을 합니다 (쇼기는 27점법, 요닌쇼기는 입옥 선언)
 
 cmd-abort = 중단
     .description = 이 채널의 대국을 승패 없이 중단합니다 (모두가 두기 전, 또는 관리자)
 
 cmd-games = 대국목록
-    .description = 이 서버에서 진행 중인 대국, 또는 당신의 대국을 보여 줍니다
+    .description = 이 서버에서 진행 중인 대국이나 내 대국을 보여 줍니다
     .mine = 내대국
-    .mine-description = 당신이 두는 대국만 (기본: 이 서버의 모든 대국)
+    .mine-description = 내가 두는 대국만 (기본: 이 서버의 모든 대국)
 
 cmd-leaderboard = 순위
-    .description = 이 서버에서 한 종류의 쇼기의 상위 플레이어를 보여 줍니다
+    .description = 이 서버에서 쇼기 종류별 상위 플레이어를 보여 줍니다
     .variant = 종류
     .variant-description = 쇼기의 종류 (기본: 쇼기)
     .variant-choice-shogi-standard-2-players = 쇼기 (2인)
@@ -80,25 +80,28 @@ cmd-leaderboard = 순위
     .variant-choice-dai-dai-shogi-17x17-2-players = 다이다이쇼기 (17×17, 2인)
     .page = 페이지
     .page-description = 페이지 번호 (기본: 1)
+    .chart = 그래프
+    .chart-description = 상위 10명의 레이팅 변화 그래프도 보여 줌 (기본: 보여 주지 않음)
 
 cmd-profile = 전적
     .description = 이 서버에서 플레이어의 레이팅, 대국 수, 최근 결과를 보여 줍니다
     .player = 플레이어
-    .player-description = 누구의 전적인지 (기본: 당신)
+    .player-description = 누구의 전적인지 (기본: 나)
 
 cmd-export = 기보
-    .description = 대국의 기보를 파일로 보냅니다: 이 채널의 대국, 또는 지정한 번호의 대국
+    .description = 대국의 기보를 파일로 보냅니다 (이 채널의 대국 또는 번호로 지정한 대국)
     .format = 형식
     .format-description = 기보 형식 (기본: 쇼기는 KIF, 그 밖에는 국면 파일)
     .format-choice-kif-standard-shogi = KIF (쇼기)
     .format-choice-csa-standard-shogi = CSA (쇼기)
     .format-choice-position-file-positions-and-moves-every-variant = 국면 파일: 국면과 수 (모든 종류)
     .format-choice-gif-an-animated-replay-a-picture-per-position-every-variant = GIF: 대국 재생 애니메이션, 국면마다 한 장 (모든 종류)
+    .format-choice-kifu-kif-in-utf-8-standard-shogi = KIFU: UTF-8 KIF (쇼기)
     .game = 대국번호
     .game-description = 대국 번호 (기본: 이 채널의 대국, 또는 그 직전 대국)
 
 cmd-replay = 다시보기
-    .description = 이 서버의 대국을 한 수씩 봅니다: 지정한 수 뒤의 판과, 앞뒤로 넘기는 버튼
+    .description = 이 서버의 대국을 한 수씩 봅니다. 지정한 수 뒤의 판과 앞뒤로 넘기는 버튼을 보여 줍니다
     .game = 대국번호
     .game-description = 대국 번호 (기본: 이 채널의 대국, 또는 그 직전 대국)
     .move = 수순
@@ -116,7 +119,7 @@ cmd-vacation-end = 종료
     .description = 휴가를 지금 끝냅니다. 쓰지 않은 일수는 연간 휴가 일수로 돌아갑니다
 
 cmd-server-settings = 서버설정
-    .description = 이 서버의 설정을 보거나 바꿉니다: 주말 정지, 시간대, 휴가 일수, 언어, 시간, 레이팅, 중단, 스레드 (서버 관리자)
+    .description = 이 서버의 설정을 보거나 바꿉니다 (주말 정지, 시간대, 휴가, 언어, 시간 등. 관리자용)
     .weekend_pause = 주말정지
     .weekend_pause-description = 토요일 0시부터 월요일 0시까지 (서버 시간대) 시간을 멈춥니다
     .time_zone = 시간대
@@ -143,7 +146,7 @@ cmd-server-settings = 서버설정
     .reset-choice-abort-role = 중단 역할
 
 cmd-help = 도움말
-    .description = 두는 법을 설명합니다: 쇼기의 종류와 규칙, 기보 표기법, 명령어
+    .description = 두는 법을 설명합니다 (쇼기의 종류와 규칙, 기보 표기법, 명령어)
     .topic = 주제
     .topic-description = 설명할 주제
     .topic-choice-getting-started = 시작하기
@@ -153,16 +156,17 @@ cmd-help = 도움말
     .topic-choice-rules-of-shogi = 쇼기 규칙
     .topic-choice-rules-of-yonin-shogi = 요닌쇼기 규칙
     .topic-choice-rules-of-dai-dai-shogi = 다이다이쇼기 규칙
+    .topic-choice-play-the-computer = 컴퓨터와 대국
 
 cmd-settings = 설정
-    .description = 내 설정: 기보 표기, 판의 말, 차례 알림 방법
+    .description = 내 설정 (기보 표기, 판의 말, 차례 알림 방법)
     .notation = 표기
-    .notation-description = 수를 쓰는 방식 (기본: 일본어면 일본식, 그 밖에는 서양식)
+    .notation-description = 수를 쓰는 방식 (기본: 일본어와 한국어는 일본식, 그 밖에는 서양식)
     .notation-choice-japanese = 일본식 (７六歩)
     .notation-choice-western-p-7f = 서양식 (P-7f)
     .notation-choice-coordinate-7g7f = 좌표 (7g7f)
     .pieces = 말
-    .pieces-description = 나에게 그려 줄 판의 말 (기본: 한자)
+    .pieces-description = 내게 보여 줄 판에 쓰는 말 (기본: 한자)
     .pieces-choice-kanji = 한자
     .pieces-choice-international-for-beginners = 국제식 (초보자용)
     .notifications = 알림

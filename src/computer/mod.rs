@@ -7,6 +7,7 @@
 //! check, dai dai's repetition rule) decide which moves exist at the root, and a move that
 //! would lose the game on the spot is played only when nothing else is left.
 
+pub mod analysis;
 pub mod eval;
 pub mod mate;
 pub mod protocol;
@@ -294,10 +295,14 @@ pub fn choose_controlled(
     })
 }
 
-/// Whether the computer at `level`, to move or not, takes a draw offered in `game`: when
-/// its own side stands worse after a short look.
+/// Plies before which the computer takes no draw: in the opening a short look mostly
+/// measures whose move it is, not who stands better, and no player agrees a draw there.
+const DRAW_EARLIEST_PLY: usize = 20;
+
+/// Whether the computer at `level`, to move or not, takes a draw offered in `game`: past
+/// the opening, when its own side stands worse after a short look.
 pub fn accepts_draw(game: &Game, seat: Seat, level: Level) -> bool {
-    if game.is_over() {
+    if game.is_over() || game.history().len() < DRAW_EARLIEST_PLY {
         return false;
     }
     let pos = game.position();

@@ -315,32 +315,36 @@ async fn start_challenge(
     let computers_only = computer_seats > 0
         && opponents.iter().all(|p| computer_level(p.id).is_some())
         && opponents.len() + 1 == usize::from(variant.seats());
-    let (thread, thread_note) = match threads::wanted(ctx, here.guild, thread, computers_only).await
-    {
-        Ok(thread) => (thread, None),
-        Err(note) => (false, Some(note)),
-    };
-    let request = ChallengeRequest {
-        variant,
-        opponents,
-        seating,
-        time_limit,
-        rules,
-        rated,
-        thread,
-        bank,
-        level: Some(level),
-    };
     let challenger = ids::person(ctx.author());
     let service = ctx.data().service();
     let work = async {
-        Ok(service
+        let asked = match thread {
+            Some(asked) => asked,
+            None => threads::by_default(service, here.guild).await?,
+        };
+        let (thread, thread_note) = match threads::wanted(ctx, asked, computers_only) {
+            Ok(thread) => (thread, None),
+            Err(note) => (false, Some(note)),
+        };
+        let request = ChallengeRequest {
+            variant,
+            opponents,
+            seating,
+            time_limit,
+            rules,
+            rated,
+            thread,
+            bank,
+            level: Some(level),
+        };
+        let view = service
             .challenge(here.guild, here.channel, &challenger, &request)
-            .await?)
+            .await?;
+        Ok((view, thread_note))
     };
     // The challenge (or, when computers fill it, the game's first board) is announced in
     // the channel; the challenger is told privately.
-    let view = deadline::command(ctx, true, work).await?;
+    let (view, thread_note) = deadline::command(ctx, true, work).await?;
     let mut said = format::challenge_made(here.lang, &view);
     if let Some(note) = thread_note {
         said = format!("{said}\n{note}");
@@ -447,10 +451,11 @@ pub(crate) async fn accept(
     arg: &str,
 ) -> Result<(), Error> {
     let id = challenge_id(arg)?;
-    check_channel(data, click, id).await?;
     let person = ids::person(&click.user);
     let mut refusal = None;
     let work = async {
+        check_channel(data, click, id).await?;
+        let langs = click_langs(data, click).await?;
         // The last player in opens the game's thread, if the challenge asks for one.
         let view = data
             .service()
@@ -459,7 +464,7 @@ pub(crate) async fn accept(
             .map_err(explain_stale)?;
         let mut thread = None;
         if view.in_thread && threads::completes(&view, person.id) {
-            let server = game::server_lang(data.service(), view.guild_id).await;
+            let server = game::server_lang(data.service(), view.guild_id).await?;
             let lang = Lang::from_discord(&click.locale);
             match threads::open(
                 &ctx.http,
@@ -483,10 +488,10 @@ pub(crate) async fn accept(
         if let (AcceptOutcome::Started { game, .. }, Some(thread)) = (&outcome, thread) {
             threads::add_players(&ctx.http, thread, &game.players).await;
         }
-        Ok(outcome)
+        Ok((outcome, langs))
     };
-    let (click, outcome) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    answer_seated(data, &click, outcome).await?;
+    let (click, (outcome, langs)) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
+    answer_seated(&click, outcome, langs).await?;
     if let Some(why) = refusal {
         let followup = Post::private(why).into_followup();
         if let Err(error) = click.click.create_followup(click.ctx, followup).await {
@@ -496,25 +501,28 @@ pub(crate) async fn accept(
     Ok(())
 }
 
-/// Answers a click that seated someone: the challenge as it now stands (when that started
-/// the game, its first board is announced below it).
 /// The languages of a click on a challenge: the clicker's (for the private answer) and
 /// the server's (for the challenge's message, which the channel reads).
-async fn click_langs(data: &Data, click: &Click<'_>) -> (Lang, Lang) {
-    let own = Lang::from_discord(&click.click.locale);
-    let server = match click.click.guild_id {
-        Some(guild) => game::server_lang(data.service(), ids::guild(guild)).await,
+async fn click_langs(
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+) -> Result<(Lang, Lang), Error> {
+    let own = Lang::from_discord(&click.locale);
+    let server = match click.guild_id {
+        Some(guild) => game::server_lang(data.service(), ids::guild(guild)).await?,
         None => Lang::En,
     };
-    (own, server)
+    Ok((own, server))
 }
 
+/// Answers a click that seated someone: the challenge as it now stands (when that started
+/// the game, its first board is announced below it), in the clicker's and the server's
+/// languages (`langs`).
 async fn answer_seated(
-    data: &Data,
     click: &Click<'_>,
     outcome: AcceptOutcome,
+    (lang, server): (Lang, Lang),
 ) -> Result<(), Error> {
-    let (lang, server) = click_langs(data, click).await;
     match outcome {
         AcceptOutcome::Waiting(view) => {
             let truth = tr!(lang, "challenge-joined", id = view.id.to_string());
@@ -544,16 +552,19 @@ pub(crate) async fn fill(
     arg: &str,
 ) -> Result<(), Error> {
     let id = challenge_id(arg)?;
-    check_channel(data, click, id).await?;
     let user = ids::user(click.user.id);
     let work = async {
-        data.service()
+        check_channel(data, click, id).await?;
+        let langs = click_langs(data, click).await?;
+        let outcome = data
+            .service()
             .fill_with_computers(id, user)
             .await
-            .map_err(explain_stale)
+            .map_err(explain_stale)?;
+        Ok((outcome, langs))
     };
-    let (click, outcome) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    answer_seated(data, &click, outcome).await
+    let (click, (outcome, langs)) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
+    answer_seated(&click, outcome, langs).await
 }
 
 /// The Decline button: an invitee turns the challenge down, which closes it.
@@ -564,16 +575,19 @@ pub(crate) async fn decline(
     arg: &str,
 ) -> Result<(), Error> {
     let id = challenge_id(arg)?;
-    check_channel(data, click, id).await?;
     let user = ids::user(click.user.id);
     let work = async {
-        data.service()
+        check_channel(data, click, id).await?;
+        let langs = click_langs(data, click).await?;
+        let view = data
+            .service()
             .decline_challenge(id, user)
             .await
-            .map_err(explain_stale)
+            .map_err(explain_stale)?;
+        Ok((view, langs))
     };
-    let (click, view) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    let (lang, server) = click_langs(data, &click).await;
+    let (click, (view, (lang, server))) =
+        Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
     let truth = tr!(lang, "challenge-you-declined", id = view.id.to_string());
     click.confirm(challenge_post(server, &view), &truth).await
 }
@@ -586,16 +600,19 @@ pub(crate) async fn withdraw(
     arg: &str,
 ) -> Result<(), Error> {
     let id = challenge_id(arg)?;
-    check_channel(data, click, id).await?;
     let user = ids::user(click.user.id);
     let work = async {
-        data.service()
+        check_channel(data, click, id).await?;
+        let langs = click_langs(data, click).await?;
+        let view = data
+            .service()
             .cancel_challenge(id, user)
             .await
-            .map_err(explain_stale)
+            .map_err(explain_stale)?;
+        Ok((view, langs))
     };
-    let (click, view) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    let (lang, server) = click_langs(data, &click).await;
+    let (click, (view, (lang, server))) =
+        Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
     let truth = tr!(lang, "challenge-you-withdrew", id = view.id.to_string());
     click.confirm(challenge_post(server, &view), &truth).await
 }

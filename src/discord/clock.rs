@@ -10,7 +10,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::service::{ServerSettings, SettingsChange, TimeLimit, VacationNotice, VacationView};
 
-use super::format::{self, duration, game_title, mention, relative_time};
+use super::format::{self, duration, duration_left, game_title, mention, relative_time};
 use super::game::{self, Here};
 use super::i18n::{tr, Lang};
 use super::post::Post;
@@ -186,7 +186,7 @@ pub(crate) fn vacation_started(lang: Lang, view: &VacationView) -> String {
         "vacation-started",
         until = absolute_time(view.ends_at),
         when = relative_time(view.ends_at),
-        left = duration(lang, view.allowance_left)
+        left = duration_left(lang, view.allowance_left)
     );
     games_lines(lang, &mut text, view);
     text
@@ -197,7 +197,7 @@ pub(crate) fn vacation_ended(lang: Lang, view: &VacationView) -> String {
     let mut text = tr!(
         lang,
         "vacation-ended",
-        left = duration(lang, view.allowance_left)
+        left = duration_left(lang, view.allowance_left)
     );
     games_lines(lang, &mut text, view);
     text
@@ -228,7 +228,7 @@ fn games_lines(lang: Lang, text: &mut String, view: &VacationView) {
 /// A vacation starting or ending, as said in a game's channel.
 pub(crate) fn vacation_notice(lang: Lang, notice: &VacationNotice) -> String {
     let title = game_title(lang, notice.variant, notice.game_id);
-    let who = mention(notice.player.user_id);
+    let who = mention(lang, notice.player.user_id);
     let mut text = if notice.started {
         tr!(
             lang,
@@ -376,24 +376,17 @@ pub(crate) fn deadline_when(lang: Lang, deadline: i64, bank_left: Option<i64>) -
             lang,
             "deadline-with-bank",
             when = relative_time(deadline),
-            bank = rough_duration(lang, bank)
+            bank = bank_words(lang, bank)
         ),
     }
 }
 
-/// A duration to its two largest units: `2 days 4 hours`, `3 hours 12 minutes`, `none`.
-fn rough_duration(lang: Lang, seconds: i64) -> String {
-    const UNITS: [i64; 4] = [86_400, 3_600, 60, 1];
-    let seconds = seconds.max(0);
-    if seconds == 0 {
+/// What is left of a time bank, as people say it ("2 days 4 hours"), or that it is empty.
+fn bank_words(lang: Lang, seconds: i64) -> String {
+    if seconds <= 0 {
         return tr!(lang, "bank-empty");
     }
-    let largest = UNITS
-        .iter()
-        .position(|unit| seconds >= *unit)
-        .unwrap_or(UNITS.len() - 1);
-    let smallest = UNITS[(largest + 1).min(UNITS.len() - 1)];
-    duration(lang, seconds - seconds % smallest)
+    duration_left(lang, seconds)
 }
 
 /// A point in time as Discord shows it to each reader, in full in their own time zone.
@@ -445,7 +438,7 @@ mod tests {
     }
 
     #[test]
-    fn the_bank_left_is_said_beside_the_deadline_to_two_units() {
+    fn the_bank_left_is_said_beside_the_deadline_as_people_say_it() {
         assert_eq!(
             deadline_when(Lang::En, 1_800_000_000, None),
             "<t:1800000000:R>"
@@ -456,15 +449,12 @@ mod tests {
                 1_800_000_000,
                 Some(2 * 86_400 + 4 * 3_600 + 59 * 60 + 12)
             ),
-            "<t:1800000000:R>, time bank included: 2 days 4 hours left in the bank"
+            "<t:1800000000:R>, time bank included: 2 days 5 hours left in the bank"
         );
-        assert_eq!(
-            rough_duration(Lang::En, 3 * 3_600 + 12 * 60 + 5),
-            "3 hours 12 minutes"
-        );
-        assert_eq!(rough_duration(Lang::En, 86_400 + 30), "1 day");
-        assert_eq!(rough_duration(Lang::En, 0), "none");
-        assert_eq!(rough_duration(Lang::Ja, 86_400 + 3_600 + 5), "1日 1時間");
+        assert_eq!(bank_words(Lang::En, 3 * 3_600 + 12 * 60 + 5), "3 hours");
+        assert_eq!(bank_words(Lang::En, 86_400 + 30), "1 day");
+        assert_eq!(bank_words(Lang::En, 0), "none");
+        assert_eq!(bank_words(Lang::Ja, 86_400 + 3_600 + 5), "1日1時間");
     }
 
     #[test]

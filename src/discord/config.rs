@@ -14,6 +14,9 @@ pub const DATABASE_URL_VAR: &str = "DATABASE_URL";
 pub const GUILD_ID_VAR: &str = "DISCORD_GUILD_ID";
 /// Name of the variable holding an alternative Discord API base address.
 pub const API_BASE_VAR: &str = "DISCORD_API_BASE";
+/// Name of the variable holding the address of an HTTP rate-limit proxy shared by every
+/// process of the bot.
+pub const REST_PROXY_VAR: &str = "DISCORD_REST_PROXY";
 
 /// Name of the variable holding the wait before the first retry of an announcement.
 pub const RETRY_FIRST_VAR: &str = "ANNOUNCE_RETRY_FIRST_MS";
@@ -28,6 +31,12 @@ pub const SHARD_COUNT_VAR: &str = "SHARD_COUNT";
 pub const SHARDS_VAR: &str = "SHARDS";
 /// Name of the variable holding the address the health endpoints listen on.
 pub const HEALTH_ADDR_VAR: &str = "HEALTH_ADDR";
+
+/// Name of the variable holding how long a query waits for a database connection.
+pub const ACQUIRE_TIMEOUT_VAR: &str = "DATABASE_ACQUIRE_TIMEOUT_MS";
+/// Name of the variable holding how long a command waits for the database before it is
+/// given up.
+pub const GIVE_UP_VAR: &str = "DATABASE_GIVE_UP_MS";
 
 /// The most shards `SHARD_COUNT` may name: far past what any bot needs (Discord asks for a
 /// shard per 2,500 servers), low enough that a typo is caught.
@@ -180,14 +189,24 @@ pub struct Config {
     pub guild_id: Option<serenity::GuildId>,
     /// Send REST calls to this base address (e.g. `http://127.0.0.1:3000`) instead of
     /// `https://discord.com`, and take the gateway address from it. Used by the end-to-end
-    /// tests and by deployments behind an API proxy.
+    /// tests. Serenity's rate limiter stays on.
     pub api_base: Option<String>,
+    /// Send REST calls through this HTTP rate-limit proxy (twilight's `http-proxy`,
+    /// nirn-proxy), e.g. `http://127.0.0.1:3000`, with serenity's own rate limiter off: the
+    /// proxy keeps Discord's limits for every process of the bot together.
+    pub rest_proxy: Option<String>,
     /// How announcements are delivered.
     pub delivery: Delivery,
     /// The gateway shards this process runs.
     pub sharding: Sharding,
     /// Serve `/healthz` and `/metrics` on this address, if set.
     pub health_addr: Option<SocketAddr>,
+    /// How long a query waits for a connection from the pool (making one included) before
+    /// it fails as "the database cannot be reached".
+    pub acquire_timeout: Duration,
+    /// How long a command or click that has changed nothing waits for the database before
+    /// it is given up and its user told so (see `deadline`).
+    pub give_up: Duration,
 }
 
 /// Why the settings could not be read.
@@ -201,6 +220,13 @@ pub enum ConfigError {
     BadGuildId(String),
     #[error("{API_BASE_VAR} must start with http:// or https://, not {0:?}")]
     BadApiBase(String),
+    #[error("{REST_PROXY_VAR} must start with http:// or https://, not {0:?}")]
+    BadRestProxy(String),
+    #[error(
+        "{API_BASE_VAR} and {REST_PROXY_VAR} both say where REST calls go: set one (the proxy \
+         for deployments, the base address for tests)"
+    )]
+    ApiBaseAndRestProxy,
     #[error("{0} must be a number of milliseconds (at least 1), not {1:?}")]
     BadMilliseconds(&'static str, String),
     #[error(
@@ -256,16 +282,23 @@ impl Config {
                 _ => Err(ConfigError::BadGuildId(text)),
             })
             .transpose()?;
-        let api_base = optional(API_BASE_VAR)
-            .map(|text| {
-                let base = text.trim().trim_end_matches('/').to_owned();
-                if base.starts_with("http://") || base.starts_with("https://") {
-                    Ok(base)
-                } else {
-                    Err(ConfigError::BadApiBase(text))
-                }
-            })
-            .transpose()?;
+        let address = |name: &str, bad: fn(String) -> ConfigError| {
+            optional(name)
+                .map(|text| {
+                    let base = text.trim().trim_end_matches('/').to_owned();
+                    if base.starts_with("http://") || base.starts_with("https://") {
+                        Ok(base)
+                    } else {
+                        Err(bad(text))
+                    }
+                })
+                .transpose()
+        };
+        let api_base = address(API_BASE_VAR, ConfigError::BadApiBase)?;
+        let rest_proxy = address(REST_PROXY_VAR, ConfigError::BadRestProxy)?;
+        if api_base.is_some() && rest_proxy.is_some() {
+            return Err(ConfigError::ApiBaseAndRestProxy);
+        }
         let millis = |name: &'static str, default: Duration| match optional(name) {
             None => Ok(default),
             Some(text) => match text.trim().parse::<u64>() {
@@ -279,6 +312,9 @@ impl Config {
             max_retry: millis(RETRY_MAX_VAR, defaults.max_retry)?,
             lease: millis(LEASE_VAR, defaults.lease)?,
         };
+
+        let acquire_timeout = millis(ACQUIRE_TIMEOUT_VAR, crate::store::DEFAULT_ACQUIRE_TIMEOUT)?;
+        let give_up = millis(GIVE_UP_VAR, super::DEFAULT_GIVE_UP)?;
 
         let sharding = Sharding::parse(optional(SHARD_COUNT_VAR), optional(SHARDS_VAR))?;
         let health_addr = optional(HEALTH_ADDR_VAR)
@@ -294,10 +330,20 @@ impl Config {
             database_url,
             guild_id,
             api_base,
+            rest_proxy,
             delivery,
             sharding,
             health_addr,
+            acquire_timeout,
+            give_up,
         })
+    }
+
+    /// How the store waits for its database, as these settings say.
+    pub fn store_options(&self) -> crate::store::StoreOptions {
+        crate::store::StoreOptions {
+            acquire_timeout: self.acquire_timeout,
+        }
     }
 }
 
@@ -308,9 +354,12 @@ impl fmt::Debug for Config {
             .field("database_url", &crate::store::shown_url(&self.database_url))
             .field("guild_id", &self.guild_id)
             .field("api_base", &self.api_base)
+            .field("rest_proxy", &self.rest_proxy)
             .field("delivery", &self.delivery)
             .field("sharding", &self.sharding)
             .field("health_addr", &self.health_addr)
+            .field("acquire_timeout", &self.acquire_timeout)
+            .field("give_up", &self.give_up)
             .finish()
     }
 }
@@ -345,9 +394,40 @@ mod tests {
         assert_eq!(config.database_url, "sqlite://shogiban.db");
         assert_eq!(config.guild_id, None);
         assert_eq!(config.api_base, None);
+        assert_eq!(config.rest_proxy, None);
         assert_eq!(config.delivery, Delivery::default());
         assert_eq!(config.sharding, Sharding::Single);
         assert_eq!(config.health_addr, None);
+        assert_eq!(config.acquire_timeout, Duration::from_secs(3));
+        assert_eq!(config.give_up, Duration::from_secs(5));
+    }
+
+    #[test]
+    fn database_waits_are_read_in_milliseconds() {
+        let config = config(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DATABASE_ACQUIRE_TIMEOUT_MS", "1200"),
+            ("DATABASE_GIVE_UP_MS", "4000"),
+        ])
+        .unwrap();
+        assert_eq!(config.acquire_timeout, Duration::from_millis(1200));
+        assert_eq!(
+            config.store_options().acquire_timeout,
+            Duration::from_millis(1200)
+        );
+        assert_eq!(config.give_up, Duration::from_secs(4));
+        let bad = super::Config::from_lookup(|name| match name {
+            "DISCORD_TOKEN" => Some("abc".into()),
+            "DATABASE_GIVE_UP_MS" => Some("0".into()),
+            _ => None,
+        });
+        assert_eq!(
+            bad,
+            Err(ConfigError::BadMilliseconds(
+                "DATABASE_GIVE_UP_MS",
+                "0".into()
+            ))
+        );
     }
 
     fn sharding(count: &str, shards: &str) -> Result<Sharding, ConfigError> {
@@ -491,6 +571,34 @@ mod tests {
         assert_eq!(config.database_url, "sqlite:///var/lib/shogiban/games.db");
         assert_eq!(config.guild_id, Some(serenity::GuildId::new(4242)));
         assert_eq!(config.api_base.as_deref(), Some("http://127.0.0.1:3000"));
+    }
+
+    #[test]
+    fn a_rest_proxy_is_an_address_and_excludes_an_api_base() {
+        let proxy = config(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DISCORD_REST_PROXY", "http://proxy.internal:3000/"),
+        ])
+        .unwrap();
+        assert_eq!(
+            proxy.rest_proxy.as_deref(),
+            Some("http://proxy.internal:3000")
+        );
+        assert_eq!(proxy.api_base, None);
+        let bad = config(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DISCORD_REST_PROXY", "proxy:3000"),
+        ]);
+        assert_eq!(bad, Err(ConfigError::BadRestProxy("proxy:3000".into())));
+        let both = config(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DISCORD_REST_PROXY", "http://proxy:3000"),
+            ("DISCORD_API_BASE", "http://127.0.0.1:3000"),
+        ])
+        .unwrap_err();
+        assert_eq!(both, ConfigError::ApiBaseAndRestProxy);
+        let message = both.to_string();
+        assert!(message.contains("DISCORD_REST_PROXY") && message.contains("DISCORD_API_BASE"));
     }
 
     #[test]

@@ -26,6 +26,10 @@ pub enum Error {
     /// Talking to Discord failed (boxed: serenity's error is large).
     #[error("Discord request failed: {0}")]
     Discord(Box<serenity::Error>),
+    /// The database could not be reached or could not take the write (see
+    /// `deadline`): what the user is told depends on what had been saved.
+    #[error("the database cannot be reached ({0:?})")]
+    Outage(Outage),
     /// An error found after the answer was deferred: it must be told in a follow-up, and a
     /// public deferral must be removed first so the explanation can stay private.
     #[error("{error}")]
@@ -33,6 +37,30 @@ pub enum Error {
         error: Box<Error>,
         public_deferral: bool,
     },
+}
+
+/// What a command or click that met a database outage had saved, which decides what its
+/// user is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outage {
+    /// Nothing: no write committed, and none can any more. Try again in a minute.
+    NothingChanged,
+    /// Some of its writes committed before the database stopped answering.
+    Partly,
+    /// A write was being committed when the database stopped answering, and whether it
+    /// landed could not be found out.
+    Unknown,
+}
+
+impl Outage {
+    /// The message telling it.
+    fn key(self) -> &'static str {
+        match self {
+            Self::NothingChanged => "error-database-down",
+            Self::Partly => "error-database-partly",
+            Self::Unknown => "error-database-unknown",
+        }
+    }
 }
 
 impl From<serenity::Error> for Error {
@@ -66,14 +94,17 @@ impl Error {
             Self::Said(text) => text.clone(),
             Self::Service(error) => refusals::service_error(lang, error),
             Self::Discord(_) => tr!(lang, "error-something-went-wrong"),
+            Self::Outage(outage) => Text::new(outage.key()).render(lang),
             Self::Late { error, .. } => error.user_message(lang),
         }
     }
 
     /// Whether the bot failed (worth logging), rather than refusing a request.
+    /// An outage is not counted here: the database's errors are counted and logged by the
+    /// store, once per outage.
     fn is_failure(&self) -> bool {
         match self {
-            Self::Refused(_) | Self::Said(_) => false,
+            Self::Refused(_) | Self::Said(_) | Self::Outage(_) => false,
             Self::Service(error) => {
                 matches!(error, ServiceError::Storage(_) | ServiceError::Corrupt(_))
             }

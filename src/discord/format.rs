@@ -8,9 +8,9 @@ use std::fmt::Write as _;
 use crate::engine::shogi::EliminationReason;
 use crate::engine::{EndReason, Variant};
 use crate::service::{
-    computer_level, computer_name, BoardView, ChallengeView, Eliminated, Event, GameOver,
-    GameSummary, LeaderboardRow, Notation, OfferDeclined, OfferLapsed, OfferMade, OfferView,
-    Outcome, Participant, PlayerView, Profile, PromotionQuestion, SinceTurn, Standing,
+    computer_level, BoardView, ChallengeView, Eliminated, Event, GameOver, GameSummary,
+    LeaderboardRow, MoveText, Notation, OfferDeclined, OfferLapsed, OfferMade, OfferView, Outcome,
+    Participant, PlayerView, Profile, PromotionQuestion, SinceTurn, Standing,
 };
 use crate::store::{ChallengeStatus, ChannelId, GameStatus, InviteResponse, OfferKind, UserId};
 
@@ -18,19 +18,24 @@ use super::i18n::{tr, Lang};
 
 /// How Discord writes a mention of a user; a computer player is named, as it has no
 /// Discord account.
-pub(crate) fn mention(user: UserId) -> String {
+pub(crate) fn mention(lang: Lang, user: UserId) -> String {
     match computer_level(user) {
-        Some(level) => format!("**{}**", computer_name(level)),
+        Some(level) => format!("**{}**", computer(lang, level)),
         None => format!("<@{user}>"),
     }
 }
 
-/// A user as `lang` names them: a mention, or a computer player's name in `lang`
-/// (`**shogiban · level 2**`, `**shogiban レベル2**`).
-fn named_user(lang: Lang, user: UserId) -> String {
-    match computer_level(user) {
-        Some(level) => format!("**{}**", tr!(lang, "computer-name", level = level.number())),
-        None => mention(user),
+/// A computer player's name in `lang`: "shogiban · level 3" (`shogiban レベル3`).
+pub(crate) fn computer(lang: Lang, level: crate::computer::Level) -> String {
+    tr!(lang, "computer-name", level = level.number())
+}
+
+/// A player's name for a one-line text: a computer's in `lang`, a person's as Discord
+/// last showed it.
+fn display_name(lang: Lang, player: &PlayerView) -> Option<String> {
+    match computer_level(player.user_id) {
+        Some(level) => Some(computer(lang, level)),
+        None => player.name.clone(),
     }
 }
 
@@ -92,7 +97,12 @@ pub(crate) fn player(lang: Lang, player: &PlayerView) -> String {
         };
         return tr!(lang, "player", seat = seat, who = name);
     }
-    tr!(lang, "player", seat = seat, who = mention(player.user_id))
+    tr!(
+        lang,
+        "player",
+        seat = seat,
+        who = mention(lang, player.user_id)
+    )
 }
 
 /// A player with their name rather than a mention (for one-line results): `black (alice)`;
@@ -102,7 +112,7 @@ pub(crate) fn named_player(lang: Lang, player: &PlayerView) -> String {
         return computer;
     }
     let seat = seat_name(lang, player.seat_name);
-    match &player.name {
+    match &display_name(lang, player) {
         Some(name) => tr!(lang, "player-named", seat = seat, name = name),
         None => tr!(
             lang,
@@ -157,8 +167,31 @@ pub(crate) fn duration(lang: Lang, seconds: i64) -> String {
     if parts.is_empty() {
         tr!(lang, "duration-seconds", n = 0i64)
     } else {
-        parts.join(" ")
+        parts.join(&tr!(lang, "duration-separator"))
     }
+}
+
+/// A time left as people say it, not to the second: whole days from three days on
+/// ("29 days", 「29日」), days and hours below that ("1 day 12 hours"), hours from three
+/// hours ("3 hours"), hours and minutes below that, minutes below an hour, and "less than
+/// a minute"; each rounded to its last unit.
+pub(crate) fn duration_left(lang: Lang, seconds: i64) -> String {
+    const DAY: i64 = 86_400;
+    const HOUR: i64 = 3_600;
+    const MINUTE: i64 = 60;
+    let seconds = seconds.max(0);
+    let rounded = |unit: i64| (seconds + unit / 2) / unit * unit;
+    // From a day down to three hours, to the hour.
+    let kept = if seconds >= 3 * DAY - HOUR / 2 {
+        rounded(DAY)
+    } else if seconds >= 3 * HOUR - MINUTE / 2 {
+        rounded(HOUR)
+    } else if seconds >= MINUTE - 1 {
+        rounded(MINUTE)
+    } else {
+        return tr!(lang, "duration-under-a-minute");
+    };
+    duration(lang, kept)
 }
 
 /// Reads a time per move as users type it: `3d`, `12h`, `90m`, `1d12h`, `2 days`.
@@ -302,7 +335,14 @@ fn gathered_moves(lang: Lang, since: &SinceTurn) -> String {
         .moves
         .iter()
         .map(|m| {
-            let shown = move_for(notation, &m.readable, &m.coordinate, m.japanese.as_deref());
+            let shown = move_text(
+                notation,
+                &MoveText {
+                    coordinate: m.coordinate.clone(),
+                    western: m.readable.clone(),
+                    japanese: m.japanese.clone(),
+                },
+            );
             // Yonin's Western form names the seat (`W: P-4e`); the list names it already.
             let prefix = format!("{}: ", m.by.seat_name);
             let shown = shown.strip_prefix(&prefix).unwrap_or(&shown);
@@ -338,6 +378,96 @@ fn moves_count(lang: Lang, n: u32) -> String {
     tr!(lang, "moves-count", n = n)
 }
 
+/// The notation of a channel's posts, which everyone there reads: the default of the
+/// channel's language.
+pub(crate) fn channel_notation(lang: Lang) -> Notation {
+    super::settings::default_notation(lang)
+}
+
+/// A move as a reader with `notation` writes it: Japanese (`７六歩`), Western (`P-7f`) or
+/// the coordinate form (`7g7f`). Every move shown to a reader is worded here. A move
+/// without a Japanese form (one stored before the variant's records kept it) reads in the
+/// coordinate form.
+pub(crate) fn move_text(notation: Notation, text: &MoveText) -> String {
+    match (notation, &text.japanese) {
+        (Notation::Japanese, Some(japanese)) => japanese.clone(),
+        (Notation::Japanese | Notation::Coordinate, _) => text.coordinate.clone(),
+        (Notation::Western, _) => text.western.clone(),
+    }
+}
+
+/// A move in bold in the reader's notation, and the coordinate form the move command
+/// takes beside it where it differs: `**７六歩**（`7g7f`）`.
+pub(crate) fn move_with_coordinate(lang: Lang, notation: Notation, text: &MoveText) -> String {
+    let shown = move_text(notation, text);
+    if shown == text.coordinate {
+        return format!("**{shown}**");
+    }
+    tr!(
+        lang,
+        "move-and-coordinate",
+        played = format!("**{shown}**"),
+        coordinate = text.coordinate.clone()
+    )
+}
+
+/// A move as a channel post shows it: [`move_with_coordinate`], and for readers of
+/// Western notation the Japanese form too, as the board's kanji write it
+/// (`**P-7f** (`7g7f`, ７六歩)`).
+fn move_in_channel(lang: Lang, notation: Notation, text: &MoveText) -> String {
+    match (&text.japanese, notation) {
+        // Dai dai's Japanese form is its kanji and the coordinates already shown.
+        (Some(japanese), Notation::Western)
+            if !japanese.contains(&text.coordinate) && text.western != text.coordinate =>
+        {
+            tr!(
+                lang,
+                "move-and-forms",
+                played = format!("**{}**", text.western),
+                coordinate = text.coordinate.clone(),
+                japanese = japanese.clone()
+            )
+        }
+        _ => move_with_coordinate(lang, notation, text),
+    }
+}
+
+/// A move with who played it, for lists and captions: `☗７六歩` in two-player games; in
+/// yonin the seat's name before it (`南 ５六歩`), which Western notation already writes
+/// (`S: P-5f`).
+pub(crate) fn move_by(
+    lang: Lang,
+    notation: Notation,
+    variant: Variant,
+    seat: u8,
+    text: &MoveText,
+) -> String {
+    if variant.seats() == 2 {
+        let mark = if seat == 0 { '☗' } else { '☖' };
+        return format!("{mark}{}", move_text(notation, text));
+    }
+    move_named(lang, notation, variant, seat, text)
+}
+
+/// A move where the text around it does not say who played it: in yonin with the seat's
+/// name before it, as [`move_by`]; in two-player games alone.
+pub(crate) fn move_named(
+    lang: Lang,
+    notation: Notation,
+    variant: Variant,
+    seat: u8,
+    text: &MoveText,
+) -> String {
+    let shown = move_text(notation, text);
+    if variant.seats() == 2 || (notation == Notation::Western && shown == text.western) {
+        return shown;
+    }
+    format!(
+        "{} {shown}",
+        seat_name(lang, variant.seat_name(crate::engine::Seat(seat)))
+    )
+}
+
 fn event(lang: Lang, event: &Event, ply: u32) -> String {
     match event {
         Event::Move {
@@ -346,24 +476,17 @@ fn event(lang: Lang, event: &Event, ply: u32) -> String {
             coordinate,
             japanese,
         } => {
-            let mut forms = Vec::new();
-            if coordinate != readable {
-                forms.push(format!("`{coordinate}`"));
-            }
-            if let Some(japanese) = japanese {
-                forms.push(japanese.clone());
-            }
-            let forms = if forms.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", forms.join(", "))
+            let text = MoveText {
+                coordinate: coordinate.clone(),
+                western: readable.clone(),
+                japanese: japanese.clone(),
             };
             tr!(
                 lang,
                 "event-move",
                 ply = ply,
                 player = player(lang, by),
-                played = format!("**{readable}**{forms}")
+                played = move_in_channel(lang, channel_notation(lang), &text)
             )
         }
         Event::Resignation { by } => tr!(lang, "event-resigned", player = player(lang, by)),
@@ -385,7 +508,7 @@ fn event(lang: Lang, event: &Event, ply: u32) -> String {
             } else {
                 "event-aborted"
             },
-            who = mention(*by)
+            who = mention(lang, *by)
         ),
         Event::TakeBack {
             plies,
@@ -509,8 +632,9 @@ fn standing_line(lang: Lang, standing: &Standing) -> String {
     line
 }
 
-/// A game as it stands, for the player looking at it privately.
-pub(crate) fn board(lang: Lang, view: &BoardView) -> String {
+/// A game as it stands, for the player looking at it privately, the last move in their
+/// `notation`.
+pub(crate) fn board(lang: Lang, notation: Notation, view: &BoardView) -> String {
     let mut text = tr!(
         lang,
         "board-head",
@@ -518,8 +642,23 @@ pub(crate) fn board(lang: Lang, view: &BoardView) -> String {
         ply = view.ply,
         players = players(lang, &view.players)
     );
-    if let Some(last) = &view.last_move {
-        let _ = write!(text, "\n{}", tr!(lang, "board-last-move", played = last));
+    let last = match (&view.last_played, &view.last_move) {
+        (Some(last), _) => Some(move_named(
+            lang,
+            notation,
+            view.variant,
+            last.seat,
+            &last.text,
+        )),
+        // A view stored before every notation was kept.
+        (None, last) => last.clone(),
+    };
+    if let Some(last) = last {
+        let _ = write!(
+            text,
+            "\n{}",
+            tr!(lang, "board-last-move", played = format!("**{last}**"))
+        );
     }
     if !view.checks.is_empty() {
         let _ = write!(
@@ -603,7 +742,7 @@ pub(crate) fn offer_declined(lang: Lang, declined: &OfferDeclined) -> String {
         tr!(
             lang,
             "offer-declined",
-            by = named_user(lang, declined.by),
+            by = mention(lang, declined.by),
             offer = offer_name(lang, declined.offer.kind),
             player = player(lang, &declined.offer.by)
         )
@@ -629,7 +768,7 @@ pub(crate) fn offer_answered(
         "{} · {}\n{}",
         game_title(lang, variant, game),
         standing_offer(lang, offer),
-        tr!(lang, answer, by = named_user(lang, by))
+        tr!(lang, answer, by = mention(lang, by))
     )
 }
 
@@ -669,31 +808,20 @@ pub(crate) fn stay_label(lang: Lang) -> String {
     tr!(lang, "button-stay")
 }
 
-/// The private question of a move whose text leaves the promotion open.
-pub(crate) fn promotion_question(lang: Lang, question: &PromotionQuestion) -> String {
+/// The private question of a move whose text leaves the promotion open, the moves in the
+/// player's `notation`.
+pub(crate) fn promotion_question(
+    lang: Lang,
+    notation: Notation,
+    question: &PromotionQuestion,
+) -> String {
     tr!(
         lang,
         "promotion-question",
-        promote = question.promote.label.clone(),
-        promote_value = question.promote.value.clone(),
-        stay = question.stay.label.clone(),
-        stay_value = question.stay.value.clone(),
+        promote = move_with_coordinate(lang, notation, &question.promote_text),
+        stay = move_with_coordinate(lang, notation, &question.stay_text),
         game = game_title(lang, question.variant, question.game_id)
     )
-}
-
-/// A move as one player reads it: in their notation where the move has that form.
-fn move_for(
-    notation: Notation,
-    readable: &str,
-    coordinate: &str,
-    japanese: Option<&str>,
-) -> String {
-    match (notation, japanese) {
-        (Notation::Japanese, Some(japanese)) => japanese.to_owned(),
-        (Notation::Coordinate, _) => coordinate.to_owned(),
-        _ => readable.to_owned(),
-    }
 }
 
 /// The private answer to the player whose action changed a game: what was done, the move
@@ -701,26 +829,16 @@ fn move_for(
 pub(crate) fn change_made(lang: Lang, notation: Notation, outcome: &Outcome) -> String {
     let game = game_title(lang, outcome.variant, outcome.game_id);
     let mut text = match &outcome.event {
-        Event::Move {
-            readable,
-            coordinate,
-            japanese,
-            ..
-        } => {
-            let shown = move_for(notation, readable, coordinate, japanese.as_deref());
-            let coordinate = if coordinate == &shown {
-                String::new()
-            } else {
-                format!(" (`{coordinate}`)")
-            };
-            tr!(
-                lang,
-                "change-move",
-                played = format!("**{shown}**{coordinate}"),
-                ply = outcome.ply,
-                game = game
-            )
-        }
+        Event::Move { .. } => tr!(
+            lang,
+            "change-move",
+            played = outcome
+                .event_move()
+                .map(|text| move_with_coordinate(lang, notation, &text))
+                .unwrap_or_default(),
+            ply = outcome.ply,
+            game = game
+        ),
         Event::Resignation { .. } => tr!(lang, "change-resigned", game = game),
         Event::Timeout { by } => tr!(
             lang,
@@ -766,7 +884,7 @@ pub(crate) fn challenge(lang: Lang, view: &ChallengeView) -> String {
         lang,
         "challenge-head",
         id = view.id.to_string(),
-        challenger = mention(view.challenger.user_id),
+        challenger = mention(lang, view.challenger.user_id),
         challenged = challenged(lang, view),
         variant = variant_title(lang, view.variant)
     );
@@ -818,7 +936,7 @@ pub(crate) fn challenge(lang: Lang, view: &ChallengeView) -> String {
                 .invitees
                 .iter()
                 .filter(|i| i.response == InviteResponse::Pending)
-                .map(|i| mention(i.user_id))
+                .map(|i| mention(lang, i.user_id))
                 .collect();
             if !waiting.is_empty() {
                 let _ = write!(
@@ -850,7 +968,7 @@ pub(crate) fn challenge(lang: Lang, view: &ChallengeView) -> String {
                 .invitees
                 .iter()
                 .filter(|i| i.response == InviteResponse::Declined)
-                .map(|i| mention(i.user_id))
+                .map(|i| mention(lang, i.user_id))
                 .collect();
             tr!(lang, "challenge-declined", players = join_words(lang, by))
         }
@@ -872,7 +990,7 @@ fn challenged(lang: Lang, view: &ChallengeView) -> String {
                 Some((_, count)) => *count += 1,
                 None => computers.push((level.number(), 1)),
             },
-            None => names.push(mention(invitee.user_id)),
+            None => names.push(mention(lang, invitee.user_id)),
         }
     }
     for (level, count) in computers {
@@ -891,7 +1009,7 @@ fn fixed_seats(lang: Lang, view: &ChallengeView) -> String {
             participant
                 .seat_name
                 .map_or_else(|| "?".to_owned(), |seat| seat_name(lang, seat)),
-            named_user(lang, participant.user_id)
+            mention(lang, participant.user_id)
         )
     };
     let mut seats: Vec<(Option<u8>, String)> = std::iter::once(&view.challenger)
@@ -991,7 +1109,7 @@ fn pair_line(lang: Lang, pair: &[PlayerView]) -> String {
         .iter()
         .map(|p| match computer_in_seat(lang, p) {
             Some(computer) => format!("**{computer}**"),
-            None => mention(p.user_id),
+            None => mention(lang, p.user_id),
         })
         .collect();
     format!("**{}** ({})", seats.join("+"), names.join(", "))
@@ -1037,7 +1155,7 @@ pub(crate) fn challenge_expired(lang: Lang, view: &ChallengeView) -> String {
         lang,
         "challenge-expired",
         id = view.id.to_string(),
-        challenger = mention(view.challenger.user_id),
+        challenger = mention(lang, view.challenger.user_id),
         variant = variant_title(lang, view.variant)
     )
 }
@@ -1069,7 +1187,11 @@ fn game_line_for(lang: Lang, game: &GameSummary, you: Option<UserId>) -> (bool, 
     }
     match (&game.result, &game.to_move) {
         (Some(result), _) => {
-            let _ = write!(line, ", {result}");
+            // Said from the stored reason and places, in the reader's language.
+            let result = game
+                .over()
+                .map_or_else(|| result.clone(), |over| result_line(lang, &over));
+            let _ = write!(line, "{}", tr!(lang, "game-line-result", result = result));
         }
         (None, Some(to_move)) => {
             let who = player(lang, to_move);
@@ -1165,9 +1287,10 @@ pub(crate) fn leaderboard(
     let lines = rows
         .iter()
         .map(|row| {
-            let name = match &row.name {
-                Some(name) => format!("{} ({name})", mention(row.user_id)),
-                None => mention(row.user_id),
+            // A computer's mention is its name already.
+            let name = match (&row.name, computer_level(row.user_id)) {
+                (Some(name), None) => format!("{} ({name})", mention(lang, row.user_id)),
+                _ => mention(lang, row.user_id),
             };
             let record = match places_record(lang, row.games, &row.places) {
                 Some(places) => places,
@@ -1217,7 +1340,11 @@ fn places_record(lang: Lang, games: u32, places: &[u32]) -> Option<String> {
 
 /// A player's ratings, games on and recent results.
 pub(crate) fn profile(lang: Lang, profile: &Profile) -> String {
-    let mut text = tr!(lang, "profile-head", player = mention(profile.user_id));
+    let mut text = tr!(
+        lang,
+        "profile-head",
+        player = mention(lang, profile.user_id)
+    );
     if profile.ratings.is_empty() {
         let _ = write!(text, "\n{}", tr!(lang, "profile-no-ratings"));
     }
@@ -1311,6 +1438,27 @@ mod tests {
     }
 
     #[test]
+    fn times_left_are_said_as_people_say_them() {
+        let (day, hour, minute) = (86_400, 3_600, 60);
+        let said = |seconds| duration_left(Lang::En, seconds);
+        assert_eq!(said(29 * day + 23 * hour + 59 * minute + 58), "30 days");
+        assert_eq!(said(29 * day + 2 * hour), "29 days");
+        assert_eq!(said(day + 12 * hour + 40 * minute), "1 day 13 hours");
+        assert_eq!(said(2 * day + 23 * hour + 50 * minute), "3 days");
+        assert_eq!(said(3 * hour + 10 * minute), "3 hours");
+        assert_eq!(said(2 * hour + 14 * minute + 50), "2 hours 15 minutes");
+        assert_eq!(said(45 * minute + 20), "45 minutes");
+        assert_eq!(said(20), "less than a minute");
+        assert_eq!(
+            duration_left(Lang::Ja, 29 * day + 23 * hour + 59 * minute + 58),
+            "30日"
+        );
+        assert_eq!(duration_left(Lang::Ja, 3 * hour + 5), "3時間");
+        assert_eq!(duration_left(Lang::Ja, day + hour), "1日1時間");
+        assert_eq!(duration_left(Lang::Ko, day + hour), "1일 1시간");
+    }
+
+    #[test]
     fn durations_print_in_words() {
         assert_eq!(duration(Lang::En, 3 * 86_400), "3 days");
         assert_eq!(duration(Lang::En, 86_400 + 3_600), "1 day 1 hour");
@@ -1381,27 +1529,36 @@ mod tests {
     fn japanese_and_korean_readers_read_their_own_shogi_words() {
         let mut outcome = move_outcome();
         outcome.checks = vec![seat(1, "white", 22)];
+        // The channel reads moves in the notation of its language: Japanese.
         assert_eq!(
             super::outcome(Lang::Ja, &outcome),
-            "**将棋 #7** · 1手目: 先手 <@11> **P-7f** (`7g7f`, ７六歩)\n\
+            "**将棋 #7** · 1手目　先手 <@11> **７六歩**（`7g7f`）\n\
              後手 <@22>に**王手**！\n\
-             後手 <@22>の手番です（持ち時間の期限 <t:1000:R>）。"
+             後手 <@22>の手番です（期限 <t:1000:R>）。"
         );
         assert_eq!(
             super::outcome(Lang::Ko, &outcome),
-            "**쇼기 #7** · 1수째: 선수 <@11> **P-7f** (`7g7f`, ７六歩)\n\
-             후수 <@22>에게 **장군**!\n\
-             후수 <@22>의 차례입니다 (시간 마감 <t:1000:R>)."
+            "**쇼기 #7** · 1수째: 선수 <@11> **７六歩** (`7g7f`)\n\
+             후수 <@22> 님에게 **장군**!\n\
+             후수 <@22> 님의 차례입니다 (마감 <t:1000:R>)."
         );
-        // A Japanese reader's own move is written the Japanese way.
+        // A Japanese reader's own move is written the Japanese way; a Western one's too.
         assert_eq!(
             change_made(Lang::Ja, Notation::Japanese, &outcome),
-            "**７六歩** (`7g7f`)を指しました: **将棋 #7**の1手目です。"
+            "**７六歩**（`7g7f`）を指しました（**将棋 #7**の1手目）。"
         );
-        assert_eq!(duration(Lang::Ja, 86_400 + 3_600), "1日 1時間");
+        assert_eq!(
+            change_made(Lang::Ja, Notation::Western, &outcome),
+            "**P-7f**（`7g7f`）を指しました（**将棋 #7**の1手目）。"
+        );
+        assert_eq!(
+            change_made(Lang::Ko, Notation::Japanese, &outcome),
+            "수를 두었습니다: **７六歩** (`7g7f`) (**쇼기 #7**의 1수째)."
+        );
+        assert_eq!(duration(Lang::Ja, 86_400 + 3_600), "1日1時間");
         assert_eq!(
             parse_duration(Lang::Ko, "soon").unwrap_err(),
-            "한 수당 시간 \"soon\"을(를) 읽을 수 없습니다. `1d`, `3d`, `12h`, `30m`처럼 숫자와 단위(d = 일, h = 시간, m = 분)로 쓰거나, 시간 제한이 없으면 `none`이라고 쓰세요."
+            "한 수당 시간 \"soon\"을 읽을 수 없습니다. `1d`, `3d`, `12h`, `30m`처럼 숫자와 단위(`d` = 일, `h` = 시간, `m` = 분)로 쓰거나, 시간 제한이 없으면 `none`이라고 쓰세요."
         );
     }
 
@@ -1644,6 +1801,7 @@ mod tests {
             to_move: Some(seat(0, "black", 11)),
             deadline_at: None,
             result: None,
+            reason: None,
             created_at: 0,
             finished_at: None,
         };

@@ -1,48 +1,15 @@
-//! The words of replays: the captions under replayed positions, the replay announced at
-//! the end of a game, the one `/export` gives, and the board `/replay` pages through.
+//! The words of replays: the replay announced at the end of a game, the one `/export`
+//! gives, and the board `/replay` pages through (the captions under replayed positions are
+//! `format_board`'s).
 
 use std::fmt::Write as _;
 
 use crate::engine::{Seat, Variant};
-use crate::service::{Caption, GameSummary, ReplayBoard, ReplayFile, ReplayView};
+use crate::service::{GameSummary, Notation, ReplayBoard, ReplayFile, ReplayView};
 use crate::store::{GameId, GameStatus, MessageId};
 
-use super::format::{player, result_line, seat_name, variant_title};
+use super::format::{move_by, player, result_line, seat_name, variant_title};
 use super::i18n::{tr, Lang};
-
-/// The caption under a replayed position: "Start", "Move 12: ☖P-3d" ("Move 5: S: P-5f" in
-/// yonin, whose Western form names the seat), the result after the last move.
-/// `result`, where given, is said instead of the service's own line.
-pub(crate) fn caption(lang: Lang, caption: &Caption<'_>, result: Option<&str>) -> String {
-    let mut text = match caption.played {
-        None => tr!(lang, "caption-start"),
-        Some(played) if caption.variant.seats() == 2 => tr!(
-            lang,
-            "caption-move",
-            ply = caption.ply,
-            played = format!("{}{}", mark(played.seat), played.western)
-        ),
-        Some(played) => tr!(
-            lang,
-            "caption-move",
-            ply = caption.ply,
-            played = played.western.clone()
-        ),
-    };
-    if let Some(said) = caption.result {
-        let _ = write!(text, " — {}", result.unwrap_or(said));
-    }
-    text
-}
-
-/// ☗ for the first player of a two-player game, ☖ for the second.
-fn mark(seat: Seat) -> char {
-    if seat.0 == 0 {
-        '☗'
-    } else {
-        '☖'
-    }
-}
 
 fn title(lang: Lang, variant: Variant, game: impl std::fmt::Display) -> String {
     tr!(
@@ -135,8 +102,8 @@ pub(crate) fn first_seat_label(lang: Lang, variant: Variant) -> String {
 }
 
 /// The board `/replay` shows: which move of how many, the players, the result, and the
-/// moves around it with the one shown in bold.
-pub(crate) fn board(lang: Lang, board: &ReplayBoard) -> String {
+/// moves around it (in the reader's `notation`) with the one shown in bold.
+pub(crate) fn board(lang: Lang, notation: Notation, board: &ReplayBoard) -> String {
     let seat = seat_name(lang, board.variant.seat_name(Seat(board.seat)));
     let position = if board.ply == 0 {
         tr!(lang, "replay-at-start")
@@ -155,6 +122,10 @@ pub(crate) fn board(lang: Lang, board: &ReplayBoard) -> String {
     let _ = write!(text, "\n{}", players.join(&tr!(lang, "list-separator")));
     match (&board.result, board.status) {
         (Some(result), _) => {
+            let result = board
+                .over
+                .as_ref()
+                .map_or_else(|| result.clone(), |over| result_line(lang, over));
             let _ = write!(text, " · {result}");
         }
         (None, GameStatus::Active) => {
@@ -169,12 +140,11 @@ pub(crate) fn board(lang: Lang, board: &ReplayBoard) -> String {
         let _ = write!(text, "\n{}", tr!(lang, "replay-no-moves"));
     }
     for played in &board.moves {
-        let mover = if board.variant.seats() == 2 {
-            mark(Seat(played.seat)).to_string()
-        } else {
-            String::new()
-        };
-        let line = format!("{}. {mover}{}", played.ply, played.western);
+        let line = format!(
+            "{}. {}",
+            played.ply,
+            move_by(lang, notation, board.variant, played.seat, &played.text)
+        );
         if played.ply == board.ply {
             let _ = write!(text, "\n**{line}**  ◀");
         } else {

@@ -4,7 +4,7 @@
 use crate::engine::Variant;
 use crate::service::ThreadResult;
 
-use super::format::{channel, variant_title};
+use super::format::{channel, result_line, variant_title};
 use super::i18n::{tr, Lang};
 
 /// A game thread's name: "alice vs bob · Shogi".
@@ -24,7 +24,10 @@ pub(crate) fn thread_result(lang: Lang, result: &ThreadResult) -> String {
         variant = variant_title(lang, result.variant),
         game = result.game_id.to_string(),
         thread = channel(result.thread_id),
-        result = result.summary.clone()
+        result = result
+            .over
+            .as_ref()
+            .map_or_else(|| result.summary.clone(), |over| result_line(lang, over))
     )
 }
 

@@ -4,13 +4,18 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::service::{BoardImage, BoardView, GameSummary, Outcome, Service};
+use crate::render::PieceStyle;
+use crate::service::{
+    BoardImage, BoardPicture, BoardView, GameOver, GameSummary, Notation, Outcome, Service,
+    ServiceError,
+};
 use crate::store::{ChannelId, GameId, GuildId, UserId};
 
 use super::custom_id::CustomId;
 use super::i18n::{tr, Lang, Text};
 use super::post::{File, Post};
-use super::{format, ids, Context, Error};
+use super::settings::player_notation;
+use super::{format, format_board, ids, Context, Error};
 
 /// The verb of the "My view" button: `view:<game id>`.
 pub(crate) const VIEW_VERB: &str = "view";
@@ -50,15 +55,21 @@ impl Here {
 }
 
 /// The language of a server's channel posts: its `language` setting, else the
-/// `guild_locale` Discord last reported for it, else English. A failed read is logged and
-/// answered in English: a post is never held back for its language.
-pub(crate) async fn server_lang(service: &Service, guild: GuildId) -> Lang {
+/// `guild_locale` Discord last reported for it, else English. A read that fails is logged
+/// and answered in English (a post is never held back for its language), unless the
+/// database cannot be reached: then the error comes back, so that nothing is said in a
+/// language picked for want of the database, and the caller tries again once it is back.
+pub(crate) async fn server_lang(
+    service: &Service,
+    guild: GuildId,
+) -> Result<Lang, crate::service::ServiceError> {
     match service.server_language(guild).await {
-        Ok(Some(code)) => Lang::from_discord(&code),
-        Ok(None) => Lang::En,
+        Ok(Some(code)) => Ok(Lang::from_discord(&code)),
+        Ok(None) => Ok(Lang::En),
+        Err(error) if error.is_unavailable() => Err(error),
         Err(error) => {
             tracing::warn!(%error, %guild, "cannot read a server's language; writing English");
-            Lang::En
+            Ok(Lang::En)
         }
     }
 }
@@ -136,10 +147,10 @@ pub(crate) fn outcome_post(lang: Lang, outcome: &Outcome, image: Option<&BoardIm
     post
 }
 
-/// A board for one player, privately.
-pub(crate) fn board_post(lang: Lang, view: &BoardView) -> Post {
+/// A board for one player, privately, the last move in their `notation`.
+pub(crate) fn board_post(lang: Lang, notation: Notation, view: &BoardView) -> Post {
     let image = view.image.as_ref();
-    Post::private(format::board(lang, view))
+    Post::private(format::board(lang, notation, view))
         .file(image_file(image, view.game_id, view.ply))
         .file(close_up_file(image, view.game_id, view.ply))
 }
@@ -154,6 +165,31 @@ pub(crate) fn start_post(lang: Lang, view: &BoardView, image: Option<&BoardImage
         post = post.button(button);
     }
     post
+}
+
+/// The channel's game for the user of `here`, drawn from their seat with their pieces and
+/// in their language, with the notation their moves are written in.
+pub(crate) async fn board_for(
+    service: &Service,
+    here: Here,
+) -> Result<(BoardView, Notation), ServiceError> {
+    let mut view = service.board_undrawn(here.channel, here.user).await?;
+    let notation = player_notation(service, here.user, here.lang).await;
+    let style = service.piece_style_of(here.user).await;
+    let words = format_board::picture_words(here.lang, notation, &view.picture, None);
+    view.image = view.picture.draw_with(style, &words).await;
+    Ok((view, notation))
+}
+
+/// A channel board in `lang`: drawn with the channel's words, its caption in the
+/// channel's notation, and for a finished game how it ended for each seat.
+pub(crate) async fn draw_for_channel(
+    lang: Lang,
+    picture: &BoardPicture,
+    over: Option<&GameOver>,
+) -> Option<BoardImage> {
+    let words = format_board::picture_words(lang, format::channel_notation(lang), picture, over);
+    picture.draw_with(PieceStyle::Kanji, &words).await
 }
 
 /// Tells the user who made a change, privately, that it was made: the command's answer.

@@ -3,9 +3,11 @@
 //! is set, two HTTP endpoints for an orchestrator:
 //!
 //! - `/healthz`: 200 when every shard of this process is connected and the database
-//!   answers, else 503; the body says which.
-//! - `/metrics`: Prometheus text format: moves, interactions, errors, scheduler lag,
-//!   announcements pending, games in progress, work due, shards and their latency.
+//!   takes a write, else 503; the body says which. During a database outage it answers 503
+//!   at once, until the store's probe finds the database back.
+//! - `/metrics`: Prometheus text format: moves, interactions, errors, database errors,
+//!   scheduler lag, announcements pending, games in progress, work due, shards and their
+//!   latency.
 //!
 //! The HTTP side is a few lines of hyper (already in the build through serenity's client),
 //! not a web framework: two fixed paths, GET only.
@@ -30,6 +32,9 @@ use crate::store::Workload;
 pub const LOG_EVERY: Duration = Duration::from_secs(60);
 /// How long `/healthz` waits for the database before calling it down.
 const STORE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// What `/healthz` says while the database is known to be unreachable.
+const STORE_DOWN: &str = "unreachable since its last error; waiting for it to come back";
 
 /// What the Discord layer counts since start: interactions received and failures of the bot
 /// (not refusals of what a user asked).
@@ -111,6 +116,7 @@ struct Snapshot {
     moves: u64,
     interactions: u64,
     errors: u64,
+    database_errors: u64,
 }
 
 impl Snapshot {
@@ -154,7 +160,7 @@ impl Snapshot {
             self.shard_list()
         );
         let store = match &self.store {
-            Ok(_) => "database answers".to_owned(),
+            Ok(_) => "database answers and takes writes".to_owned(),
             Err(why) => format!("database does not answer: {why}"),
         };
         let status = if self.healthy() {
@@ -194,6 +200,13 @@ impl Snapshot {
             "counter",
             "Failures of the bot while answering (logged as errors; refusals not counted).",
             &plain(self.errors),
+        );
+        metric(
+            "shogiban_database_errors_total",
+            "counter",
+            "Errors the database gave, or answers it did not give in time (server down, \
+             connection lost, disk full, ...), in this process since it started.",
+            &plain(self.database_errors),
         );
         metric(
             "shogiban_shards",
@@ -242,7 +255,7 @@ impl Snapshot {
         metric(
             "shogiban_store_up",
             "gauge",
-            "1 when the database answered this scrape.",
+            "1 when the database took a write for this scrape.",
             &plain(u64::from(self.store.is_ok())),
         );
         if let Ok(work) = &self.store {
@@ -303,7 +316,8 @@ impl Snapshot {
                 work.announcements_pending,
                 work.scheduler_lag(self.now),
             ),
-            Err(why) => tracing::warn!(
+            // The outage itself is warned of once, when it begins.
+            Err(why) => tracing::info!(
                 "health: {} ({connected} connected: {}); the database does not answer: {why}",
                 self.plan,
                 self.shard_list(),
@@ -355,14 +369,23 @@ impl Health {
         shards.sort_by_key(|shard| shard.id);
         let now = self.service.now();
         let store = self.service.store();
+        // A real write, so that a database that answers but cannot take a write (a full
+        // disk, a locked file, a read-only server) is not called healthy.
         let answer = async {
-            store.ping().await?;
+            store.probe(now).await?;
             store.workload(now).await
         };
-        let store = match tokio::time::timeout(STORE_TIMEOUT, answer).await {
-            Ok(Ok(work)) => Ok(work),
-            Ok(Err(why)) => Err(why.to_string()),
-            Err(_) => Err(format!("no answer within {} s", STORE_TIMEOUT.as_secs())),
+        let store = if !store.is_reachable() {
+            Err(STORE_DOWN.to_owned())
+        } else {
+            match tokio::time::timeout(STORE_TIMEOUT, answer).await {
+                Ok(Ok(work)) => Ok(work),
+                Ok(Err(why)) => Err(why.to_string()),
+                Err(_) => {
+                    store.note_error(&crate::store::StoreError::NoAnswer(STORE_TIMEOUT));
+                    Err(format!("no answer within {} s", STORE_TIMEOUT.as_secs()))
+                }
+            }
         };
         Snapshot {
             plan: self.plan,
@@ -372,6 +395,7 @@ impl Health {
             moves: self.service.moves_played(),
             interactions: self.counters.interactions(),
             errors: self.counters.errors(),
+            database_errors: crate::store::database_errors_total(),
         }
     }
 

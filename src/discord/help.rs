@@ -30,6 +30,10 @@ pub enum HelpTopic {
     YoninRules,
     #[name = "Rules of dai dai shogi"]
     DaiDaiRules,
+    // Last among the choices, so that the choices before it keep their numbers; second
+    // among the pages.
+    #[name = "Play the computer"]
+    Computer,
 }
 
 /// One help page: the topic, the key used in its button's custom id and in its messages
@@ -45,10 +49,16 @@ struct Page {
 /// Page buttons per row: the general pages, then the rules.
 const BUTTONS_PER_ROW: usize = 4;
 
-const PAGES: [Page; 7] = [
+const PAGES: [Page; 8] = [
     Page {
         topic: HelpTopic::Start,
         key: "start",
+        text: true,
+        start_of: None,
+    },
+    Page {
+        topic: HelpTopic::Computer,
+        key: "computer",
         text: true,
         start_of: None,
     },
@@ -151,7 +161,7 @@ pub(crate) async fn show_page(
 /// A help page: its text, the start position of its variant, and the page buttons.
 async fn page_post(lang: Lang, topic: HelpTopic, commands: &[poise::Command<Data, Error>]) -> Post {
     let image = match topic.page().start_of {
-        Some(variant) => start_image(variant).await,
+        Some(variant) => start_image(lang, variant).await,
         None => None,
     };
     let references = match topic {
@@ -204,8 +214,28 @@ async fn daidai_reference_images(lang: Lang) -> Vec<File> {
     }
 }
 
-/// The words drawn on the dai dai piece pages, in `lang`.
-fn reference_text(lang: Lang) -> crate::render::ReferenceText {
+/// The words drawn on the dai dai piece pages, in `lang`: the kinds by their English
+/// names and codes for English readers; by their kanji, which are their Japanese names,
+/// for Japanese and Korean readers.
+pub(crate) fn reference_text(lang: Lang) -> crate::render::ReferenceText {
+    let kinds = crate::engine::daidai::kinds();
+    let by_kanji = lang != Lang::En;
+    let name = |kind: &crate::engine::piece::KindDef| {
+        if by_kanji {
+            kind.kanji.to_owned()
+        } else {
+            kind.name.to_owned()
+        }
+    };
+    // The piece a promotion names: its code for English readers, as Western moves write
+    // it; its kanji for the others, as their moves write it.
+    let named = |kind: &crate::engine::piece::KindDef| {
+        if by_kanji {
+            kind.kanji.to_owned()
+        } else {
+            kind.code.to_owned()
+        }
+    };
     crate::render::ReferenceText {
         title: tr!(lang, "reference-title"),
         step: tr!(lang, "reference-step"),
@@ -214,20 +244,33 @@ fn reference_text(lang: Lang) -> crate::render::ReferenceText {
         jump: tr!(lang, "reference-jump"),
         lion: tr!(lang, "reference-lion"),
         hook: tr!(lang, "reference-hook"),
-        promotes_to: tr!(lang, "reference-promotes-to"),
-        promoted_from: tr!(lang, "reference-promoted-from"),
+        names: kinds.iter().map(name).collect(),
+        promotions: kinds
+            .iter()
+            .map(|kind| match (kind.promotes_to, kind.promoted) {
+                (Some(to), _) => Some(tr!(
+                    lang,
+                    "reference-promotes-to",
+                    piece = named(&kinds[usize::from(to)])
+                )),
+                (None, true) => Some(tr!(
+                    lang,
+                    "reference-promoted-from",
+                    piece = named(&kinds[usize::from(kind.base)])
+                )),
+                (None, false) => None,
+            })
+            .collect(),
     }
 }
 
-/// The start position of a variant, drawn from the first seat once and kept.
-async fn start_image(variant: Variant) -> Option<File> {
-    static IMAGES: [OnceLock<Vec<u8>>; Variant::ALL.len()] = [
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-    ];
-    let index = Variant::ALL.iter().position(|&v| v == variant)?;
+/// The start position of a variant, drawn from the first seat with the words of `lang`,
+/// once per language and kept.
+async fn start_image(lang: Lang, variant: Variant) -> Option<File> {
+    const COUNT: usize = Variant::ALL.len() * Lang::ALL.len();
+    static IMAGES: [OnceLock<Vec<u8>>; COUNT] = [const { OnceLock::new() }; COUNT];
+    let index = Variant::ALL.iter().position(|&v| v == variant)? * Lang::ALL.len()
+        + Lang::ALL.iter().position(|&l| l == lang)?;
     let file = |bytes: &Vec<u8>| File {
         name: format!("start-{}.png", variant.name()),
         bytes: bytes.clone(),
@@ -235,9 +278,12 @@ async fn start_image(variant: Variant) -> Option<File> {
     if let Some(bytes) = IMAGES[index].get() {
         return Some(file(bytes));
     }
+    let words = super::format_board::board_words(lang);
     let drawn = tokio::task::spawn_blocking(move || {
         let start = AnyPosition::start(variant, &RuleOptions::defaults(variant));
-        crate::render::board_png(&start, Seat(0), None)
+        let mut scene = crate::render::position_scene(&start, Seat(0), None);
+        scene.words = words;
+        crate::render::render_png(&scene)
     })
     .await;
     match drawn {

@@ -25,7 +25,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use fluent_templates::fluent_bundle::FluentValue;
+use fluent_templates::fluent_bundle::{FluentArgs, FluentValue};
 use fluent_templates::LanguageIdentifier;
 
 use super::{Data, Error};
@@ -36,8 +36,130 @@ fluent_templates::static_loader! {
         fallback_language: "en",
         // Discord text carries mentions, markdown and custom ids: Unicode isolation marks
         // around arguments would break all three.
-        customise: |bundle| bundle.set_use_isolating(false),
+        customise: |bundle| {
+            bundle.set_use_isolating(false);
+            // Every bundle gets it; only Korean messages call it. Adding a function to a
+            // new bundle cannot clash with another entry.
+            let _ = bundle.add_function("JOSA", korean_particle);
+            let _ = bundle.add_function("PARTICLE", |positional, named| {
+                match korean_particle(positional, named) {
+                    FluentValue::String(with_word) => match positional.first() {
+                        Some(FluentValue::String(word)) => {
+                            FluentValue::from(with_word[word.len()..].to_owned())
+                        }
+                        Some(FluentValue::Number(number)) => FluentValue::from(
+                            with_word[number.as_string().len()..].to_owned(),
+                        ),
+                        _ => FluentValue::Error,
+                    },
+                    other => other,
+                }
+            });
+        },
     };
+}
+
+/// `PARTICLE($word, "은")` is the particle alone, for a word written apart from it
+/// (`**대국 신청 #{$id}**{PARTICLE($id, "을")}`).
+///
+/// `JOSA($word, "은")` in a Korean message: `$word` followed by the particle of the pair
+/// named (은/는, 이/가, 을/를, 과/와, 으로/로), the form that agrees with how the word
+/// ends when read aloud: 비차는, 대국 #3은, 7七로. Where the ending cannot be told (a name
+/// in Latin letters, a mention), both forms are written as Korean software does: `은(는)`.
+fn korean_particle<'a>(positional: &[FluentValue<'a>], _named: &FluentArgs) -> FluentValue<'a> {
+    let [word, FluentValue::String(particle)] = positional else {
+        return FluentValue::Error;
+    };
+    let word = match word {
+        FluentValue::String(text) => text.to_string(),
+        FluentValue::Number(number) => number.as_string().to_string(),
+        _ => return FluentValue::Error,
+    };
+    let Some((after_consonant, after_vowel)) = PARTICLES
+        .iter()
+        .find(|(consonant, vowel)| particle == consonant || particle == vowel)
+        .copied()
+    else {
+        return FluentValue::Error;
+    };
+    let chosen = match (korean_ending(&word), after_consonant) {
+        (Some(Ending::Rieul), "으로") => after_vowel.to_owned(),
+        (Some(Ending::Vowel), _) => after_vowel.to_owned(),
+        (Some(Ending::Rieul | Ending::Consonant), _) => after_consonant.to_owned(),
+        // 은(는), 이(가), 을(를), 과(와), (으)로.
+        (None, "으로") => "(으)로".to_owned(),
+        (None, _) => format!("{after_consonant}({after_vowel})"),
+    };
+    FluentValue::from(format!("{word}{chosen}"))
+}
+
+/// The Korean particle pairs: after a final consonant, after a vowel.
+const PARTICLES: [(&str, &str); 5] = [
+    ("은", "는"),
+    ("이", "가"),
+    ("을", "를"),
+    ("과", "와"),
+    ("으로", "로"),
+];
+
+/// How a word ends when read in Korean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    Vowel,
+    /// ㄹ, after which 으로 is 로.
+    Rieul,
+    Consonant,
+}
+
+/// How `word` ends read aloud: a Hangul syllable by its final consonant, digits and kanji
+/// numerals as Sino-Korean numbers (일, 이, 삼 ... 십), Latin letters by their Korean names
+/// (엘, 엠 ...); `None` when it cannot be told. Markdown marks and quotes at the end are
+/// not read.
+fn korean_ending(word: &str) -> Option<Ending> {
+    let last = word
+        .trim_end_matches(['*', '_', '`', '~', '"', '\'', '」'])
+        .chars()
+        .last()?;
+    if ('가'..='힣').contains(&last) {
+        return Some(match (u32::from(last) - u32::from('가')) % 28 {
+            0 => Ending::Vowel,
+            8 => Ending::Rieul,
+            _ => Ending::Consonant,
+        });
+    }
+    // 영 일 이 삼 사 오 육 칠 팔 구; a final 0 is read 십, 백, 천 or 만.
+    const DIGITS: [Ending; 10] = [
+        Ending::Consonant,
+        Ending::Rieul,
+        Ending::Vowel,
+        Ending::Consonant,
+        Ending::Vowel,
+        Ending::Vowel,
+        Ending::Consonant,
+        Ending::Rieul,
+        Ending::Rieul,
+        Ending::Vowel,
+    ];
+    if let Some(digit) = last.to_digit(10) {
+        return Some(DIGITS[digit as usize]);
+    }
+    if let Some(digit) = ('０'..='９').position(|d| d == last) {
+        return Some(DIGITS[digit]);
+    }
+    if let Some(digit) = "〇一二三四五六七八九".chars().position(|d| d == last) {
+        return Some(DIGITS[digit]);
+    }
+    if last == '十' {
+        return Some(Ending::Consonant);
+    }
+    if last.is_ascii_alphabetic() {
+        return Some(match last.to_ascii_lowercase() {
+            'l' | 'r' => Ending::Rieul,
+            'm' | 'n' => Ending::Consonant,
+            _ => Ending::Vowel,
+        });
+    }
+    None
 }
 
 /// A language the bot writes in.
@@ -242,6 +364,86 @@ pub fn slug(label: &str) -> String {
     out
 }
 
+/// The words in Latin letters of a text written for a Japanese or Korean reader, which
+/// such a reader should not meet: what is left once mentions, channels and timestamps
+/// (`<@1>`, `<#2>`, `<t:1:R>`), code spans, the addresses of links and the moves and
+/// squares in coordinate form (`7g7f`, `8h2b+`, `P*5e`, `8h7g6f`, `9q`) are set aside,
+/// other than the names in `names` (players', and Discord's). The tests hold every
+/// Japanese and Korean text of the bot to it.
+pub fn latin_words(text: &str, names: &[&str]) -> Vec<String> {
+    let mut plain = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let close = match c {
+            '<' => Some('>'),
+            '`' => Some('`'),
+            // The address of a link: `[text](https://...)`.
+            '(' if chars.peek() == Some(&'h') => Some(')'),
+            _ => None,
+        };
+        match close {
+            Some(close) => {
+                for inner in chars.by_ref() {
+                    if inner == close {
+                        break;
+                    }
+                }
+                plain.push(' ');
+            }
+            None => plain.push(c),
+        }
+    }
+    let is_token = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '*' | '+' | '!');
+    plain
+        .split(|c: char| !is_token(c))
+        // Bold marks around a word are markdown, not part of it (a drop's `*` is inside).
+        .map(|run| run.trim_matches('*'))
+        .filter(|run| run.chars().any(|c| c.is_ascii_alphabetic()))
+        .filter(|run| !is_coordinate_move(run))
+        .filter(|run| !names.contains(run))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Whether `token` is a move or square in coordinate form: squares (a file number and a
+/// rank letter) one after another with an optional `+`, a drop (`P*5e`), or a CSA move
+/// (`+7776FU`, `-3334FU`, `7776FU`: two squares as digits and a two-letter piece code).
+fn is_coordinate_move(token: &str) -> bool {
+    let csa = token.strip_prefix(['+', '-']).unwrap_or(token);
+    if csa.len() == 6
+        && csa[..4].bytes().all(|b| b.is_ascii_digit())
+        && csa[4..].bytes().all(|b| b.is_ascii_uppercase())
+    {
+        return true;
+    }
+    let squares = |text: &str| {
+        let mut rest = text.strip_suffix('+').unwrap_or(text);
+        if rest.is_empty() {
+            return false;
+        }
+        while !rest.is_empty() {
+            let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            if !(1..=2).contains(&digits) {
+                return false;
+            }
+            let Some(rank) = rest[digits..].chars().next() else {
+                return false;
+            };
+            if !('a'..='q').contains(&rank) {
+                return false;
+            }
+            rest = &rest[digits + 1..];
+        }
+        true
+    };
+    match token.split_once('*') {
+        Some((piece, square)) => {
+            piece.len() == 1 && piece.chars().all(|c| c.is_ascii_uppercase()) && squares(square)
+        }
+        None => squares(token),
+    }
+}
+
 /// The message of one command in `commands.ftl`: `cmd-` and its name (`cmd-games`).
 fn command_key(name: &str) -> String {
     format!("cmd-{name}")
@@ -332,6 +534,75 @@ mod tests {
             slug("Original 1992/93 (eliminated hand to the eliminator)"),
             "original-1992-93-eliminated-hand-to-the-eliminator"
         );
+    }
+
+    #[test]
+    fn latin_words_are_found_outside_code_mentions_and_coordinate_moves() {
+        assert_eq!(
+            latin_words(
+                "**将棋 #1** · 1手目　先手 <@2001> **７六歩**（`7g7f`）",
+                &[]
+            ),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            latin_words(
+                "alice の手番です（期限 <t:1790000000:R>）。7g7f、8h2b+、P*5e、8h7g6f",
+                &["alice"]
+            ),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            latin_words("1手目: 先手 **P-7f** (`7g7f`, ７六歩) · Your move", &[]),
+            ["P-7f", "Your", "move"]
+        );
+        assert_eq!(
+            latin_words("[盤面](https://discord.com/channels/1/2/3)", &[]),
+            Vec::<String>::new()
+        );
+        assert_eq!(latin_words("KIF 形式", &[]), ["KIF"]);
+        assert_eq!(latin_words("Bx2b+ か Ln-7c", &[]), ["Bx2b+", "Ln-7c"]);
+        assert_eq!(
+            latin_words("「-3334FU」と「+7776FU」", &[]),
+            Vec::<String>::new()
+        );
+        assert_eq!(latin_words("+7776 と FUFU", &[]), ["FUFU"]);
+    }
+
+    #[test]
+    fn korean_particles_agree_with_the_word_before_them() {
+        let josa = |word: &str, particle: &str| match korean_particle(
+            &[
+                FluentValue::from(word.to_owned()),
+                FluentValue::from(particle),
+            ],
+            &FluentArgs::new(),
+        ) {
+            FluentValue::String(text) => text.into_owned(),
+            other => panic!("{word} {particle}: {other:?}"),
+        };
+        assert_eq!(josa("비차", "은"), "비차는");
+        assert_eq!(josa("보병", "는"), "보병은");
+        assert_eq!(josa("무승부 제안", "을"), "무승부 제안을");
+        assert_eq!(josa("무르기 요청", "이"), "무르기 요청이");
+        assert_eq!(josa("７七", "으로"), "７七로");
+        assert_eq!(josa("７六", "으로"), "７六으로");
+        assert_eq!(josa("5e", "으로"), "5e로");
+        assert_eq!(josa("#12", "이"), "#12가");
+        assert_eq!(josa("#10", "은"), "#10은");
+        assert_eq!(josa("**쇼기 #3**", "은"), "**쇼기 #3**은");
+        assert_eq!(josa("<@1>", "이"), "<@1>이(가)");
+        assert_eq!(josa("獅子", "으로"), "獅子(으)로");
+    }
+
+    #[test]
+    fn korean_messages_use_the_particle_function() {
+        let text = lookup(
+            Lang::Ko,
+            "illegal-cannot-promote",
+            &[("piece", FluentValue::from("금장"))],
+        );
+        assert_eq!(text.as_deref(), Some("금장은 승격할 수 없습니다"));
     }
 
     #[test]

@@ -22,6 +22,7 @@
 //! played"); what the channel sees comes from the service's announcements, stored with the
 //! change and posted by `outbox`, so a failure of Discord between the two never loses it.
 
+mod analysis;
 mod buttons;
 mod challenge;
 mod clock;
@@ -30,12 +31,14 @@ pub mod custom_id;
 mod deadline;
 mod error;
 mod format;
+mod format_board;
 mod format_replay;
 mod format_threads;
 mod game;
 pub mod health;
 mod help;
 pub mod i18n;
+mod identify;
 mod ids;
 mod lists;
 mod offers;
@@ -64,12 +67,17 @@ pub use help::HelpTopic;
 /// every refusal public (a deferred answer inherits the deferral's visibility).
 pub const DEFAULT_DEFER_AFTER: Duration = Duration::from_millis(1500);
 
+/// How long a command or click may wait for the database before it is given up and its
+/// user told that nothing was changed (`DATABASE_GIVE_UP_MS`; see `deadline`).
+pub const DEFAULT_GIVE_UP: Duration = Duration::from_secs(5);
+
 /// State shared by every command and button handler: the game service, read with
 /// `ctx.data()`.
 #[derive(Debug, Clone)]
 pub struct Data {
     service: Service,
     defer_after: Duration,
+    give_up: Duration,
     counters: std::sync::Arc<health::Counters>,
 }
 
@@ -79,6 +87,7 @@ impl Data {
         Self {
             service,
             defer_after: DEFAULT_DEFER_AFTER,
+            give_up: DEFAULT_GIVE_UP,
             counters: std::sync::Arc::default(),
         }
     }
@@ -86,6 +95,13 @@ impl Data {
     /// Defers every answer still being worked on after `after` (zero: defers at once).
     pub fn with_defer_after(mut self, after: Duration) -> Self {
         self.defer_after = after;
+        self
+    }
+
+    /// Gives up the work of a command or click that has changed nothing after `after`
+    /// (see `deadline`).
+    pub fn with_give_up(mut self, after: Duration) -> Self {
+        self.give_up = after;
         self
     }
 
@@ -106,8 +122,8 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 /// Why the bot stopped other than by a requested shutdown.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    /// With `DISCORD_API_BASE` set, the gateway address must come from there; serenity would
-    /// otherwise fall back to the real gateway without a word.
+    /// With `DISCORD_API_BASE` or `DISCORD_REST_PROXY` set, the gateway address must come
+    /// from there; serenity would otherwise fall back to the real gateway without a word.
     #[error("could not get the gateway address from {api_base}: {source}")]
     Gateway {
         api_base: String,
@@ -141,6 +157,9 @@ pub struct StartPlan {
     /// How long to wait before the first IDENTIFY, so that processes started together keep
     /// to Discord's limit between them (see [`StartPlan::stagger`]).
     pub delay: Duration,
+    /// Whether the processes take turns through the database (PostgreSQL), which then
+    /// replaces the stagger.
+    pub shared: bool,
 }
 
 impl StartPlan {
@@ -161,8 +180,13 @@ impl StartPlan {
 }
 
 /// Decides the shards to start: for `SHARDS=auto` or a shard range, asks Discord
-/// (`GET /gateway/bot`) for the recommended count and `session_start_limit`.
-async fn start_plan(http: &serenity::Http, sharding: Sharding) -> Result<StartPlan, RunError> {
+/// (`GET /gateway/bot`) for the recommended count and `session_start_limit`. With `shared`
+/// (the processes take turns through the database) there is no stagger.
+async fn start_plan(
+    http: &serenity::Http,
+    sharding: Sharding,
+    shared: bool,
+) -> Result<StartPlan, RunError> {
     let (first, last, count) = match sharding {
         Sharding::Single => {
             return Ok(StartPlan {
@@ -173,6 +197,7 @@ async fn start_plan(http: &serenity::Http, sharding: Sharding) -> Result<StartPl
                 },
                 max_concurrency: 1,
                 delay: Duration::ZERO,
+                shared,
             })
         }
         Sharding::Auto => (None, None, None),
@@ -196,7 +221,11 @@ async fn start_plan(http: &serenity::Http, sharding: Sharding) -> Result<StartPl
             .max(1)
     });
     let shards = health::ShardPlan { first, last, count };
-    let mut delay = StartPlan::stagger(first, max_concurrency);
+    let mut delay = if shared {
+        Duration::ZERO
+    } else {
+        StartPlan::stagger(first, max_concurrency)
+    };
     if let Some(gateway) = &gateway {
         let limit = &gateway.session_start_limit;
         if let Some(recommended) = recommended.filter(|r| *r > count) {
@@ -214,7 +243,7 @@ async fn start_plan(http: &serenity::Http, sharding: Sharding) -> Result<StartPl
             delay = delay.max(wait);
         }
     }
-    if first % max_concurrency != 0 {
+    if first % max_concurrency != 0 && !shared {
         tracing::warn!(
             "the first shard, {first}, is not a multiple of Discord's max_concurrency \
              ({max_concurrency}): processes started together may IDENTIFY too fast \
@@ -225,6 +254,7 @@ async fn start_plan(http: &serenity::Http, sharding: Sharding) -> Result<StartPl
         shards,
         max_concurrency,
         delay,
+        shared,
     })
 }
 
@@ -268,6 +298,7 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), RunError> {
     tracing::info!(?config, "starting");
+    let data = data.with_give_up(config.give_up);
     // Bound first: a taken port stops start-up before anything connects.
     let health_listener = match config.health_addr {
         Some(addr) => Some(
@@ -278,7 +309,7 @@ pub async fn run(
         None => None,
     };
     let http = build_http(&config);
-    if let Some(api_base) = &config.api_base {
+    if let Some(api_base) = config.api_base.as_ref().or(config.rest_proxy.as_ref()) {
         if let Err(source) = http.get_gateway().await {
             return Err(RunError::Gateway {
                 api_base: api_base.clone(),
@@ -287,7 +318,14 @@ pub async fn run(
         }
     }
 
-    let plan = start_plan(&http, config.sharding).await?;
+    // On PostgreSQL every process of the bot shares the database, which keeps the IDENTIFY
+    // limit between them; on SQLite there is one process, which keeps it alone.
+    let identify_gate = data
+        .service
+        .store()
+        .shared_locks()
+        .map(|locks| std::sync::Arc::new(identify::IdentifyGate::new(locks)));
+    let plan = start_plan(&http, config.sharding, identify_gate.is_some()).await?;
     let guild_id = config.guild_id;
     let delivery = config.delivery;
     let service = data.service.clone();
@@ -321,6 +359,9 @@ pub async fn run(
         .await?;
     let shard_manager = client.shard_manager.clone();
     shard_manager.set_max_concurrency(plan.max_concurrency);
+    if let Some(gate) = identify_gate {
+        shard_manager.set_identify_gate(gate);
+    }
 
     let health = health::Health::new(
         service_for_health,
@@ -341,9 +382,14 @@ pub async fn run(
     tokio::spawn(health.log_every_minute(stopped(health_stopped)));
 
     tracing::info!(
-        "running {} (IDENTIFY: {} at a time every 5 s)",
+        "running {} (IDENTIFY: {} at a time every 5 s{})",
         plan.shards,
-        plan.max_concurrency
+        plan.max_concurrency,
+        if plan.shared {
+            ", taking turns with the other processes through the database"
+        } else {
+            ""
+        }
     );
     let sharding = config.sharding;
     let delay = plan.delay;
@@ -417,29 +463,22 @@ fn spawn_background(
 /// Remembers the languages that a command's interaction carries: the server's (its
 /// `guild_locale`), for what the bot posts there later without an interaction (results,
 /// reminders, announcements), and the user's (their client's `locale`), for what is sent to
-/// them alone (the turn message, the digest). Best effort: a failure is logged, and the
-/// command goes on.
+/// them alone (the turn message, the digest). Nothing here waits for the database, so the
+/// command's answer is never held up: what changed is stored in the background (see
+/// [`Service::remember_locales`](crate::service::Service::remember_locales)).
 async fn remember_locales(ctx: Context<'_>) {
     let poise::Context::Application(app) = ctx else {
         return;
     };
-    let service = ctx.data().service();
     let user = ids::user(app.interaction.user.id);
-    if let Err(error) = service
-        .note_player_locale(user, &app.interaction.locale)
-        .await
-    {
-        tracing::warn!(%error, %user, "cannot remember a player's language");
-    }
-    let (Some(guild), Some(locale)) = (
-        app.interaction.guild_id,
-        app.interaction.guild_locale.as_deref(),
-    ) else {
-        return;
-    };
-    if let Err(error) = service.note_guild_locale(ids::guild(guild), locale).await {
-        tracing::warn!(%error, %guild, "cannot remember a server's language");
-    }
+    let guild = app
+        .interaction
+        .guild_id
+        .zip(app.interaction.guild_locale.as_deref())
+        .map(|(guild, locale)| (ids::guild(guild), locale));
+    ctx.data()
+        .service()
+        .remember_locales(user, &app.interaction.locale, guild);
 }
 
 /// Completes once `true` is sent, or the sender is gone.
@@ -516,14 +555,18 @@ pub async fn shutdown_signal() {
     }
 }
 
-/// The REST client: straight to Discord, or through `config.api_base`. Serenity's rate
-/// limiter stays on either way (it waits out 429 answers and retries); the vendored serenity
-/// sends its requests to the base address too (see `vendor/serenity/PATCHES.md`).
+/// The REST client: straight to Discord, through `config.api_base` (serenity's rate limiter
+/// on: it waits out 429 answers and retries; the vendored serenity sends its requests to the
+/// base address too, see `vendor/serenity/PATCHES.md`), or through the rate-limit proxy
+/// `config.rest_proxy` shared by every process, with serenity's limiter off (the proxy
+/// keeps Discord's limits for all of them; a limiter per process would not know of the
+/// others' requests).
 fn build_http(config: &Config) -> serenity::Http {
     let builder = serenity::HttpBuilder::new(&config.token);
-    match &config.api_base {
-        Some(base) => builder.proxy(base).build(),
-        None => builder.build(),
+    match (&config.rest_proxy, &config.api_base) {
+        (Some(proxy), _) => builder.proxy(proxy).ratelimiter_disabled(true).build(),
+        (None, Some(base)) => builder.proxy(base).build(),
+        (None, None) => builder.build(),
     }
 }
 

@@ -23,19 +23,22 @@ pub(crate) const TAKEBACK_DECLINE_VERB: &str = "takeback-decline";
 pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let service = ctx.data().service();
-    let game = game::my_game_here(service, here).await?;
-    let work = async { Ok(service.offer_draw(here.channel, here.user).await?) };
+    let work = async {
+        let game = game::my_game_here(service, here).await?;
+        let notation = notation_for(service, here).await?;
+        let offered = service.offer_draw(here.channel, here.user).await?;
+        Ok((game, notation, offered))
+    };
     // The offer (or the drawn game) is announced in the channel; the player is told
     // privately.
     match deadline::command(ctx, true, work).await? {
-        OfferOutcome::Made(offer) => {
+        (game, _, OfferOutcome::Made(offer)) => {
             let text = format::offer_sent(here.lang, &offer, game.variant, game.game_id);
             game::confirm(ctx, text).await?;
             computer_answers(ctx, here).await;
             Ok(())
         }
-        OfferOutcome::Agreed(outcome) => {
-            let notation = notation_for(service, here).await;
+        (_, notation, OfferOutcome::Agreed(outcome)) => {
             game::confirm(ctx, format::change_made(here.lang, notation, &outcome)).await
         }
     }
@@ -54,9 +57,14 @@ async fn computer_answers(ctx: Context<'_>, here: Here) {
 pub async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let service = ctx.data().service();
-    let game = game::my_game_here(service, here).await?;
-    let work = async { Ok(service.request_takeback(here.channel, here.user).await?) };
-    let offer = deadline::command(ctx, true, work).await?;
+    let work = async {
+        let game = game::my_game_here(service, here).await?;
+        Ok((
+            game,
+            service.request_takeback(here.channel, here.user).await?,
+        ))
+    };
+    let (game, offer) = deadline::command(ctx, true, work).await?;
     let text = format::offer_sent(here.lang, &offer, game.variant, game.game_id);
     game::confirm(ctx, text).await?;
     computer_answers(ctx, here).await;
@@ -142,7 +150,9 @@ pub(crate) async fn answer(
     let work = async {
         let summary = game::game_of_button(service, here, game_id).await?;
         let (channel, user, lang) = (here.channel, here.user, here.lang);
-        let notation = notation_for(service, here).await;
+        let notation = notation_for(service, here).await?;
+        // The offer's message is the channel's: it speaks the server's language.
+        let server = game::server_lang(service, here.guild).await?;
         let (offer, truth) = match (kind, answer) {
             (OfferKind::Draw, Answer::Accept) => {
                 let outcome = service.accept_draw(channel, user).await?;
@@ -163,8 +173,6 @@ pub(crate) async fn answer(
                 (Some(offer), tr!(lang, "you-declined-takeback"))
             }
         };
-        // The offer's message is the channel's: it speaks the server's language.
-        let server = game::server_lang(service, here.guild).await;
         let text = match offer {
             Some(offer) => format::offer_answered(
                 server,

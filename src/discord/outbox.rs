@@ -19,6 +19,10 @@
 //! Announcements not delivered when the bot stops stay in the database and are delivered
 //! after the restart; one the bot was posting when it died is taken over once its claim
 //! runs out.
+//!
+//! While the database cannot be reached the worker waits for it (see
+//! `Service::wait_out_outage`): nothing is claimed, and a post already made is recorded
+//! once the database is back, so it is not made again.
 
 use std::future::Future;
 use std::sync::Arc;
@@ -72,7 +76,16 @@ pub(crate) async fn run(
                         posting.spawn(deliver(service, http, settings, delivery));
                     }
                 }
-                Err(error) => tracing::error!(%error, "cannot read the announcements to post"),
+                Err(error) => {
+                    let waited = tokio::select! {
+                        () = &mut stopped => break,
+                        waited = service.wait_out_outage(&error) => waited,
+                    };
+                    if waited {
+                        continue;
+                    }
+                    tracing::error!(%error, "cannot read the announcements to post");
+                }
             }
         }
         let pause = if posting.len() >= MAX_IN_FLIGHT {
@@ -83,6 +96,13 @@ pub(crate) async fn run(
                 Ok(Some(wait)) => wait.clamp(Duration::from_millis(10), POLL),
                 Ok(None) => POLL,
                 Err(error) => {
+                    let waited = tokio::select! {
+                        () = &mut stopped => break,
+                        waited = service.wait_out_outage(&error) => waited,
+                    };
+                    if waited {
+                        continue;
+                    }
                     tracing::error!(%error, "cannot read when the next announcement is due");
                     POLL
                 }
@@ -175,10 +195,19 @@ async fn deliver(
             if attempt > 1 {
                 tracing::info!(%id, kind, %channel, attempt, "announcement delivered after a retry");
             }
-            report(service.delivered(&delivery, posted).await);
+            record_posted(&service, &delivery, posted).await;
             return;
         }
-        Ok(Err(error)) => (describe(&error), may_succeed_later(&error)),
+        // Not posted: the database went away while the post was being made ready. The claim
+        // runs out, and the announcement is posted once the database is back.
+        Ok(Err(SendError::Database(error))) => {
+            if let Some(error) = error.storage() {
+                service.store().note_error(error);
+            }
+            tracing::debug!(%id, kind, %channel, %error, "announcement waits for the database");
+            return;
+        }
+        Ok(Err(SendError::Discord(error))) => (describe(&error), may_succeed_later(&error)),
         Err(_) => (
             format!("no answer within {:?}", settings.send_timeout()),
             true,
@@ -194,6 +223,20 @@ async fn deliver(
     }
 }
 
+/// Why an announcement was not said.
+enum SendError {
+    /// Discord did not take it.
+    Discord(serenity::Error),
+    /// The database, which says in which language it is posted, cannot be reached.
+    Database(service::ServiceError),
+}
+
+impl From<serenity::Error> for SendError {
+    fn from(error: serenity::Error) -> Self {
+        Self::Discord(error)
+    }
+}
+
 /// Says one announcement to Discord: posts it (returning the message's id), or, for a
 /// thread to archive, archives it (asking again is harmless).
 async fn send(
@@ -203,8 +246,10 @@ async fn send(
     delivery: &service::Delivery,
     announcement: &Announcement,
     lapsed_message: Option<serenity::MessageId>,
-) -> serenity::Result<Option<u64>> {
-    let lang = announcement_lang(service, delivery, announcement).await;
+) -> Result<Option<u64>, SendError> {
+    let lang = announcement_lang(service, delivery, announcement)
+        .await
+        .map_err(SendError::Database)?;
     if let Some(message) = lapsed_message {
         // The buttons go, the text says the offer lapsed, or how it was answered.
         let text = match announcement {
@@ -240,6 +285,7 @@ async fn send(
     };
     let message = post_of(service, lang, announcement)
         .await
+        .map_err(SendError::Database)?
         .within(CHANNEL_ATTACHMENT_LIMIT)
         .into_message()
         .nonce(serenity::Nonce::String(nonce(
@@ -257,7 +303,23 @@ fn report(recorded: service::ServiceResult<bool>) {
     match recorded {
         Ok(true) => {}
         Ok(false) => tracing::warn!("a delivery's claim ran out before its outcome was recorded"),
+        // The outage is logged once; the claim runs out and the delivery is tried again.
+        Err(error) if error.is_unavailable() => {
+            tracing::debug!(%error, "cannot record how a delivery went");
+        }
         Err(error) => tracing::error!(%error, "cannot record how a delivery went"),
+    }
+}
+
+/// Records that an announcement was posted (as `message`). When the database cannot be
+/// reached, waits for it and records then: a post made during an outage is not made again
+/// after it (Discord's nonce would catch a retry only for a few minutes).
+async fn record_posted(service: &Service, delivery: &service::Delivery, message: Option<u64>) {
+    loop {
+        match service.delivered(delivery, message).await {
+            Err(error) if service.wait_out_outage(&error).await => {}
+            recorded => return report(recorded),
+        }
     }
 }
 
@@ -322,12 +384,13 @@ fn with_jitter(wait: Duration) -> Duration {
 /// The language an announcement is posted in: its server's (see [`game::server_lang`]).
 /// A direct message (the turn message, the digest) is in its player's language (their
 /// client's as their latest command reported it), else that of the server of its (first)
-/// game.
+/// game. A database that cannot be reached is an error: nothing is posted in a language
+/// picked for want of it.
 async fn announcement_lang(
     service: &Service,
     delivery: &service::Delivery,
     announcement: &Announcement,
-) -> Lang {
+) -> Result<Lang, service::ServiceError> {
     let reader = match announcement {
         Announcement::TurnMessage(message) => Some(message.player.user_id),
         Announcement::Digest(digest) => Some(digest.user_id),
@@ -335,8 +398,9 @@ async fn announcement_lang(
     };
     if let Some(user) = reader {
         match service.player_language(user).await {
-            Ok(Some(locale)) => return Lang::from_discord(&locale),
+            Ok(Some(locale)) => return Ok(Lang::from_discord(&locale)),
             Ok(None) => {}
+            Err(error) if error.is_unavailable() => return Err(error),
             Err(error) => {
                 tracing::warn!(%error, %user, "cannot read a player's language; using the server's");
             }
@@ -355,32 +419,42 @@ async fn announcement_lang(
         (Some(guild), _) => guild,
         (None, Some(game)) => match service.guild_of_game(game).await {
             Ok(guild) => guild,
+            Err(error) if error.is_unavailable() => return Err(error),
             Err(error) => {
                 tracing::warn!(%error, %game, "cannot find a game's server; posting in English");
-                return Lang::En;
+                return Ok(Lang::En);
             }
         },
-        (None, None) => return Lang::En,
+        (None, None) => return Ok(Lang::En),
     };
     game::server_lang(service, guild).await
 }
 
-/// The message of an announcement in `lang`, with its board drawn.
-pub(crate) async fn post_of(service: &Service, lang: Lang, announcement: &Announcement) -> Post {
-    match announcement {
+/// The message of an announcement in `lang`, with its board drawn. What the database adds
+/// (who is not to be mentioned, the board to link to, the replay) is left out when it cannot
+/// be read, except when the database cannot be reached: then the error comes back, and the
+/// announcement is posted whole once the database is back.
+pub(crate) async fn post_of(
+    service: &Service,
+    lang: Lang,
+    announcement: &Announcement,
+) -> Result<Post, service::ServiceError> {
+    Ok(match announcement {
         Announcement::Outcome(outcome) => {
             let image = match &outcome.picture {
-                Some(picture) => picture.draw().await,
+                Some(picture) => {
+                    game::draw_for_channel(lang, picture, outcome.result.as_ref()).await
+                }
                 None => None,
             };
             let post = game::outcome_post(lang, outcome, image.as_ref());
-            without_quiet(service, post, format::outcome_pings(outcome)).await
+            without_quiet(service, post, format::outcome_pings(outcome)).await?
         }
         Announcement::GameStarted(view) => {
-            let image = view.picture.draw().await;
+            let image = game::draw_for_channel(lang, &view.picture, None).await;
             let post = game::start_post(lang, view, image.as_ref());
             let players = view.to_move.iter().map(|p| p.user_id).collect();
-            without_quiet(service, post, players).await
+            without_quiet(service, post, players).await?
         }
         Announcement::Challenge(view) => challenge::challenge_post(lang, view),
         Announcement::ChallengeExpired(view) => {
@@ -408,42 +482,47 @@ pub(crate) async fn post_of(service: &Service, lang: Lang, announcement: &Announ
                 reminder.deadline_at,
             ))
             .ping([reminder.player.user_id]);
-            without_quiet(service, post, vec![reminder.player.user_id]).await
+            without_quiet(service, post, vec![reminder.player.user_id]).await?
         }
         Announcement::Vacation(notice) => {
             let pings: Vec<_> = notice.to_move.iter().map(|p| p.user_id).collect();
             let post = Post::new(super::clock::vacation_notice(lang, notice)).ping(pings.clone());
-            without_quiet(service, post, pings).await
+            without_quiet(service, post, pings).await?
         }
         Announcement::TurnMessage(message) => {
-            let board = board_message(service, message.game_id, message.channel_id).await;
+            let board = board_message(service, message.game_id, message.channel_id).await?;
             settings::turn_post(service, lang, message, board).await
         }
         Announcement::Digest(digest) => {
             let mut boards = Vec::new();
             for game in &digest.games {
-                boards.push(board_message(service, game.game_id, game.channel_id).await);
+                boards.push(board_message(service, game.game_id, game.channel_id).await?);
             }
             Post::new(settings::digest(lang, digest, &boards))
         }
-        Announcement::Replay(view) => replay::announced_post(service, lang, view).await,
+        Announcement::Replay(view) => replay::announced_post(service, lang, view).await?,
         Announcement::ThreadResult(result) => {
             Post::new(format_threads::thread_result(lang, result))
         }
         // Not a post: `deliver` archives the thread instead.
         Announcement::ArchiveThread(_) => Post::new(String::new()),
-    }
+    })
 }
 
 /// A post's pings without the players who asked not to be mentioned on their turn (quiet,
 /// or the daily digest instead). If their settings cannot be read, everyone is mentioned:
 /// a mention too many loses less than a turn nobody heard of.
-async fn without_quiet(service: &Service, post: Post, players: Vec<UserId>) -> Post {
+async fn without_quiet(
+    service: &Service,
+    post: Post,
+    players: Vec<UserId>,
+) -> Result<Post, service::ServiceError> {
     match service.unmentioned(&players).await {
-        Ok(quiet) => post.unping(&quiet),
+        Ok(quiet) => Ok(post.unping(&quiet)),
+        Err(error) if error.is_unavailable() => Err(error),
         Err(error) => {
             tracing::warn!(%error, "cannot read notification settings; mentioning everyone");
-            post
+            Ok(post)
         }
     }
 }
@@ -454,12 +533,13 @@ async fn board_message(
     service: &Service,
     game: crate::store::GameId,
     channel: crate::store::ChannelId,
-) -> Option<crate::store::MessageId> {
+) -> Result<Option<crate::store::MessageId>, service::ServiceError> {
     match service.game_board_message(game, channel).await {
-        Ok(message) => message,
+        Ok(message) => Ok(message),
+        Err(error) if error.is_unavailable() => Err(error),
         Err(error) => {
             tracing::warn!(%game, %error, "cannot find the game's board to link to");
-            None
+            Ok(None)
         }
     }
 }

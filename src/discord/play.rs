@@ -1,9 +1,11 @@
 //! Playing: `/move` with autocomplete of the legal moves, `/board`, `/resign` with its
 //! confirm button, `/declare`, `/abort`, and the "My view" button.
 
+use std::time::Duration;
+
 use poise::serenity_prelude as serenity;
 
-use crate::service::{MoveAnswer, PromotionQuestion};
+use crate::service::{MoveAnswer, Notation, PromotionQuestion, ServiceError};
 use crate::store::{GameId, GameStatus};
 
 use super::custom_id::CustomId;
@@ -27,48 +29,77 @@ const MAX_CHOICES: usize = 25;
 /// Discord's limit on an autocomplete choice's name and value, in characters.
 const MAX_CHOICE_CHARS: usize = 100;
 
-/// The legal moves matching what has been typed, for the player to move.
+/// How long the list of legal moves may wait for the database: Discord drops an
+/// autocomplete not answered within 3 seconds, and it cannot be deferred.
+const AUTOCOMPLETE_BUDGET: Duration = Duration::from_millis(1500);
+
+/// The legal moves matching what has been typed, for the player to move. When the
+/// database cannot be reached (or is too slow to answer in time), one hint says so
+/// instead, at once.
 async fn legal_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let lang = game::lang_of(ctx);
-    let choices = match Here::of(ctx) {
-        Ok(here) => {
-            let service = ctx.data().service();
-            let notation = notation_for(service, here).await;
-            match service
-                .legal_moves_for(here.channel, here.user, partial, MAX_CHOICES, notation)
-                .await
-            {
-                Ok(found) if found.moves.is_empty() => {
-                    vec![hint(&format::no_move_matches(lang, partial), partial)]
-                }
-                Ok(mut found) => {
-                    // A list cut short says so first, and how to narrow it; the note
-                    // takes the place of one move.
-                    let cut_short = found.matching > found.moves.len();
-                    if cut_short {
-                        found.moves.truncate(MAX_CHOICES - 1);
-                    }
-                    let note = cut_short.then(|| {
-                        hint(
-                            &format::choices_cut(lang, found.moves.len(), found.matching),
-                            partial,
-                        )
-                    });
-                    note.into_iter()
-                        .chain(found.moves.into_iter().map(|m| {
-                            serenity::AutocompleteChoice::new(
-                                cut(&m.label, MAX_CHOICE_CHARS),
-                                cut(&m.value, MAX_CHOICE_CHARS),
-                            )
-                        }))
-                        .collect()
-                }
-                Err(error) => vec![hint(&refusals::service_error(lang, &error), partial)],
-            }
+    let here = match Here::of(ctx) {
+        Ok(here) => here,
+        Err(error) => {
+            let choices = vec![hint(&error.user_message(lang), partial)];
+            return serenity::CreateAutocompleteResponse::new().set_choices(choices);
         }
-        Err(error) => vec![hint(&error.user_message(lang), partial)],
+    };
+    let service = ctx.data().service();
+    let found = deadline::autocomplete(ctx.data(), AUTOCOMPLETE_BUDGET, async {
+        let notation = notation_for(service, here).await?;
+        Ok::<_, Error>(
+            service
+                .legal_moves_for(here.channel, here.user, partial, MAX_CHOICES, notation)
+                .await?,
+        )
+    })
+    .await;
+    let choices = match found {
+        Some(Ok(found)) => move_choices(lang, partial, found),
+        Some(Err(Error::Service(error))) if !error.is_unavailable() => {
+            vec![hint(&refusals::service_error(lang, &error), partial)]
+        }
+        Some(Err(error)) => {
+            if let Error::Service(ServiceError::Storage(error)) = &error {
+                service.store().note_error(error);
+            }
+            vec![hint(&tr!(lang, "autocomplete-database-down"), partial)]
+        }
+        None => vec![hint(&tr!(lang, "autocomplete-database-down"), partial)],
     };
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// The choices for the moves found: at most Discord's 25, a list cut short saying so
+/// first, and how to narrow it.
+fn move_choices(
+    lang: Lang,
+    partial: &str,
+    mut found: crate::service::MoveChoices,
+) -> Vec<serenity::AutocompleteChoice> {
+    if found.moves.is_empty() {
+        return vec![hint(&format::no_move_matches(lang, partial), partial)];
+    }
+    // The note takes the place of one move.
+    let cut_short = found.matching > found.moves.len();
+    if cut_short {
+        found.moves.truncate(MAX_CHOICES - 1);
+    }
+    let note = cut_short.then(|| {
+        hint(
+            &format::choices_cut(lang, found.moves.len(), found.matching),
+            partial,
+        )
+    });
+    note.into_iter()
+        .chain(found.moves.into_iter().map(|m| {
+            serenity::AutocompleteChoice::new(
+                cut(&m.label, MAX_CHOICE_CHARS),
+                cut(&m.value, MAX_CHOICE_CHARS),
+            )
+        }))
+        .collect()
 }
 
 /// A choice that explains instead of offering a move; picking it submits what was typed, so
@@ -104,36 +135,43 @@ pub async fn play_move(
 ) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let service = ctx.data().service();
-    let work = async { Ok(service.play_or_ask(here.channel, here.user, &text).await?) };
+    let work = async {
+        // Read before the move, so that nothing is read after the change is made.
+        let notation = notation_for(service, here).await?;
+        let answer = service.play_or_ask(here.channel, here.user, &text).await?;
+        Ok((answer, notation))
+    };
     // The channel sees the move (the board, a mention of who is next) in its announcement;
     // the mover is told privately that it was played.
     match deadline::command(ctx, true, work).await? {
-        MoveAnswer::Played(outcome) => {
-            let notation = notation_for(service, here).await;
+        (MoveAnswer::Played(outcome), notation) => {
             game::confirm(ctx, format::change_made(here.lang, notation, &outcome)).await
         }
-        MoveAnswer::PromotionOpen(question) => {
-            game::send(ctx, promotion_question(here.lang, &question)).await
+        (MoveAnswer::PromotionOpen(question), notation) => {
+            game::send(ctx, promotion_question(here.lang, notation, &question)).await
         }
     }
 }
 
-/// Asks privately whether the piece promotes, with a button for each answer.
-fn promotion_question(lang: Lang, question: &PromotionQuestion) -> Post {
-    let mut post = Post::private(format::promotion_question(lang, question));
+/// Asks privately whether the piece promotes, with a button for each answer, the moves in
+/// the player's `notation`.
+fn promotion_question(lang: Lang, notation: Notation, question: &PromotionQuestion) -> Post {
+    let mut post = Post::private(format::promotion_question(lang, notation, question));
     let buttons = [
         (
             &question.promote,
+            &question.promote_text,
             format::promote_label(lang),
             serenity::ButtonStyle::Primary,
         ),
         (
             &question.stay,
+            &question.stay_text,
             format::stay_label(lang),
             serenity::ButtonStyle::Secondary,
         ),
     ];
-    for (choice, label, style) in buttons {
+    for (choice, text, label, style) in buttons {
         let id = CustomId::new(
             PROMOTE_VERB,
             [
@@ -146,7 +184,7 @@ fn promotion_question(lang: Lang, question: &PromotionQuestion) -> Post {
         if let Ok(id) = id {
             post = post.button(
                 serenity::CreateButton::new(id.to_string())
-                    .label(format!("{label} ({})", choice.label))
+                    .label(format!("{label} ({})", format::move_text(notation, text)))
                     .style(style),
             );
         }
@@ -169,12 +207,14 @@ pub(crate) async fn choose_promotion(
     let here = Here::of_click(click)?;
     let service = data.service();
     let work = async {
-        Ok(service
+        let notation = notation_for(service, here).await?;
+        let outcome = service
             .play_chosen(here.channel, here.user, game_id, ply, coordinate)
-            .await?)
+            .await?;
+        Ok((outcome, notation))
     };
-    let (click, outcome) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    let notation = notation_for(service, here).await;
+    let (click, (outcome, notation)) =
+        Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
     let text = format::change_made(here.lang, notation, &outcome);
     click.confirm(Post::new(text.clone()), &text).await
 }
@@ -184,9 +224,9 @@ pub(crate) async fn choose_promotion(
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let service = ctx.data().service();
-    let work = async { Ok(service.board(here.channel, here.user).await?) };
-    let view = deadline::command(ctx, true, work).await?;
-    game::send(ctx, game::board_post(here.lang, &view)).await
+    let work = async { Ok(game::board_for(service, here).await?) };
+    let (view, notation) = deadline::command(ctx, true, work).await?;
+    game::send(ctx, game::board_post(here.lang, notation, &view)).await
 }
 
 /// Resigns your game in this channel (you confirm with a button first).
@@ -194,9 +234,13 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let service = ctx.data().service();
-    let game = game::my_game_here(service, here).await?;
-    // No confirmation for a resignation the rules would refuse: the reason instead.
-    service.check_resign(here.channel, here.user).await?;
+    let game = deadline::command(ctx, true, async {
+        let game = game::my_game_here(service, here).await?;
+        // No confirmation for a resignation the rules would refuse: the reason instead.
+        service.check_resign(here.channel, here.user).await?;
+        Ok(game)
+    })
+    .await?;
     let id = CustomId::new(RESIGN_VERB, [game.game_id])
         .map_err(|_| Error::refused("error-cannot-resign-here"))?;
     let post = Post::private(tr!(
@@ -218,9 +262,11 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn declare(ctx: Context<'_>) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let service = ctx.data().service();
-    let work = async { Ok(service.declare(here.channel, here.user).await?) };
-    let outcome = deadline::command(ctx, true, work).await?;
-    let notation = notation_for(service, here).await;
+    let work = async {
+        let notation = notation_for(service, here).await?;
+        Ok((service.declare(here.channel, here.user).await?, notation))
+    };
+    let (outcome, notation) = deadline::command(ctx, true, work).await?;
     game::confirm(ctx, format::change_made(here.lang, notation, &outcome)).await
 }
 
@@ -230,12 +276,15 @@ pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     let here = Here::of(ctx)?;
     let service = ctx.data().service();
     let work = async {
+        let notation = notation_for(service, here).await?;
         let abort_role = service.server_settings(here.guild).await?.abort_role;
         let moderator = is_moderator(ctx, abort_role);
-        Ok(service.abort(here.channel, here.user, moderator).await?)
+        Ok((
+            service.abort(here.channel, here.user, moderator).await?,
+            notation,
+        ))
     };
-    let outcome = deadline::command(ctx, true, work).await?;
-    let notation = notation_for(service, here).await;
+    let (outcome, notation) = deadline::command(ctx, true, work).await?;
     game::confirm(ctx, format::change_made(here.lang, notation, &outcome)).await
 }
 
@@ -268,11 +317,12 @@ pub(crate) async fn confirm_resign(
     let service = data.service();
     let work = async {
         game::game_of_button(service, here, game_id).await?;
-        Ok(service.resign(here.channel, here.user).await?)
+        let notation = notation_for(service, here).await?;
+        Ok((service.resign(here.channel, here.user).await?, notation))
     };
-    let (click, outcome) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
+    let (click, (outcome, notation)) =
+        Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
     let text = tr!(here.lang, "resigned-game", game = game_id.to_string());
-    let notation = notation_for(service, here).await;
     click
         .confirm(
             Post::new(text),
@@ -297,9 +347,9 @@ pub(crate) async fn my_view(
     let here = Here::of_click(click)?;
     let service = data.service();
     let work = async {
-        let view = service.board(here.channel, here.user).await;
+        let view = game::board_for(service, here).await;
         match view {
-            Ok(view) if view.game_id == game_id => Ok(view),
+            Ok((view, notation)) if view.game_id == game_id => Ok((view, notation)),
             Ok(_) | Err(crate::service::ServiceError::NoGameHere) => {
                 // Say where the button's game stands: going on elsewhere, or over.
                 let game = service.game_in_guild(here.guild, game_id).await?;
@@ -314,8 +364,11 @@ pub(crate) async fn my_view(
             Err(error) => Err(error.into()),
         }
     };
-    let (click, view) = Click::run(ctx, data, click, ClickAnswer::Private, work).await?;
-    click.answer(game::board_post(here.lang, &view)).await
+    let (click, (view, notation)) =
+        Click::run(ctx, data, click, ClickAnswer::Private, work).await?;
+    click
+        .answer(game::board_post(here.lang, notation, &view))
+        .await
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use crate::engine::daidai::RepetitionCulprit;
 use crate::engine::kinds::STANDARD_KINDS;
 use crate::engine::record::RecordError;
 use crate::engine::{
-    DeclarationFailure, GameError, IllegalMove, MoveParseError, Refusal, Seat, Variant,
+    Candidate, DeclarationFailure, GameError, IllegalMove, MoveParseError, Refusal, Seat, Variant,
 };
 use crate::service::ServiceError;
 use crate::store::OfferKind;
@@ -21,11 +21,31 @@ pub(crate) fn service_error(lang: Lang, error: &ServiceError) -> String {
     use ServiceError as E;
     match error {
         E::NoGameHere => tr!(lang, "error-no-game-here"),
-        E::YourGameEnded { game_id, result } => tr!(
+        E::YourGameEnded {
+            game_id,
+            result,
+            over,
+        } => tr!(
             lang,
             "error-your-game-ended",
             game = game_id.to_string(),
-            result = result
+            result = over
+                .as_deref()
+                .map_or_else(|| result.clone(), |over| format::result_line(lang, over))
+        ),
+        E::PlayedInThreads { threads, yours } => tr!(
+            lang,
+            if *yours {
+                "error-your-game-in-thread"
+            } else {
+                "error-games-in-threads"
+            },
+            threads = threads
+                .iter()
+                .map(|thread| format::channel(*thread))
+                .collect::<Vec<_>>()
+                .join(&tr!(lang, "list-separator")),
+            count = threads.len()
         ),
         E::GameNotFound(game) => tr!(lang, "error-game-not-found", game = game.to_string()),
         E::GameOver(game) => tr!(lang, "error-game-over", game = game.to_string()),
@@ -263,7 +283,13 @@ fn rule_refusal(lang: Lang, refusal: &Refusal) -> String {
 fn parse_error(lang: Lang, error: &MoveParseError) -> String {
     match error {
         MoveParseError::Syntax { text, examples } => {
-            tr!(lang, "parse-syntax", text = text, examples = *examples)
+            let examples: Vec<String> = examples.split(", ").map(|e| format!("`{e}`")).collect();
+            tr!(
+                lang,
+                "parse-syntax",
+                text = text,
+                examples = examples.join(&tr!(lang, "list-separator"))
+            )
         }
         MoveParseError::Illegal { text, reason } => tr!(
             lang,
@@ -271,27 +297,83 @@ fn parse_error(lang: Lang, error: &MoveParseError) -> String {
             text = text,
             reason = illegal_move(lang, reason)
         ),
-        MoveParseError::Ambiguous { text, candidates } => tr!(
-            lang,
-            "parse-ambiguous",
-            text = text,
-            candidates = candidates
-        ),
+        MoveParseError::Ambiguous { text, candidates } => {
+            let moves: Vec<String> = candidates
+                .iter()
+                .map(|candidate| candidate_text(lang, candidate))
+                .collect();
+            tr!(
+                lang,
+                "parse-ambiguous",
+                text = text,
+                candidates = moves.join(&tr!(lang, "parse-or"))
+            )
+        }
         MoveParseError::NoSuchMove(text) => tr!(lang, "parse-no-such-move", text = text),
+        MoveParseError::SameWithoutPrevious(text) => {
+            tr!(lang, "parse-same-without-previous", text = text)
+        }
     }
 }
 
-/// A piece's name as the engine gives it ("pawn"), in `lang`: the kanji of a standard
-/// piece where the reader reads Japanese or Korean, else as given.
-fn piece(lang: Lang, name: &str) -> String {
+/// One of the moves an ambiguous text could mean, as a reader of `lang` writes it: Western
+/// in English, else Japanese where the variant writes it, else the coordinate form.
+fn candidate_text(lang: Lang, candidate: &Candidate) -> String {
+    match (lang, &candidate.japanese) {
+        (Lang::En, _) => format!("**{}**", candidate.western),
+        (_, Some(japanese)) => format!("**{japanese}**"),
+        (_, None) => format!("`{}`", candidate.coordinate),
+    }
+}
+
+/// A square as the engine names it (`7g`, `12k`), as a reader of `lang` reads it: as it is
+/// in English; in Japanese and Korean as Japanese records write it, the file in full-width
+/// digits and the rank in kanji numerals (`７七`, `１２十一`).
+pub(crate) fn square(lang: Lang, name: &str) -> String {
     if lang == Lang::En {
         return name.to_owned();
     }
-    // The engine names a piece in English; a Japanese or Korean reader sees its kanji, as
-    // on the board images (dai dai's two- and three-character names included).
-    STANDARD_KINDS
+    japanese_square(name).unwrap_or_else(|| format!("`{name}`"))
+}
+
+/// `7g` → `７七`, `12k` → `１２十一`; `None` for anything else.
+fn japanese_square(name: &str) -> Option<String> {
+    const NUMERALS: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    let digits = name.bytes().take_while(u8::is_ascii_digit).count();
+    let (file, rank) = name.split_at(digits);
+    let mut letters = rank.chars();
+    let (Some(letter), None) = (letters.next(), letters.next()) else {
+        return None;
+    };
+    if file.is_empty() || file.starts_with('0') || !letter.is_ascii_lowercase() {
+        return None;
+    }
+    let rank = usize::from(letter as u8 - b'a' + 1);
+    let file: String = file
+        .chars()
+        .filter_map(|d| char::from_u32(u32::from('０') + d.to_digit(10)?))
+        .collect();
+    let rank = match rank {
+        1..=9 => NUMERALS[rank].to_owned(),
+        10 => "十".to_owned(),
+        11..=19 => format!("十{}", NUMERALS[rank - 10]),
+        _ => return None,
+    };
+    Some(format!("{file}{rank}"))
+}
+
+/// A piece's name as the engine gives it ("pawn"), in `lang`: a standard piece by its
+/// name in `pieces.ftl` (歩, 보병), a dai dai piece by its English name in English and by
+/// its kanji, which is its Japanese name, for Japanese and Korean readers.
+fn piece(lang: Lang, name: &str) -> String {
+    if STANDARD_KINDS.iter().any(|kind| kind.name == name) {
+        return tr!(lang, &format!("piece-{}", super::i18n::slug(name)));
+    }
+    if lang == Lang::En {
+        return name.to_owned();
+    }
+    daidai::kinds()
         .iter()
-        .chain(daidai::kinds().iter())
         .find(|kind| kind.name == name)
         .map_or_else(|| name.to_owned(), |kind| kind.kanji.to_owned())
 }
@@ -301,29 +383,37 @@ fn illegal_move(lang: Lang, illegal: &IllegalMove) -> String {
     use IllegalMove as I;
     match illegal {
         I::GameOver => tr!(lang, "illegal-game-over"),
-        I::NoPiece(square) => tr!(lang, "illegal-no-piece", square = square),
-        I::NotYourPiece(square) => tr!(lang, "illegal-not-your-piece", square = square),
+        I::NoPiece(at) => tr!(lang, "illegal-no-piece", square = square(lang, at)),
+        I::NotYourPiece(at) => tr!(lang, "illegal-not-your-piece", square = square(lang, at)),
         I::CannotReach { piece: p, from, to } => tr!(
             lang,
             "illegal-cannot-reach",
             piece = piece(lang, p),
-            from = from,
-            to = to
+            from = square(lang, from),
+            to = square(lang, to)
         ),
-        I::Blocked { from, to } => tr!(lang, "illegal-blocked", from = from, to = to),
-        I::OwnPiece(square) => tr!(lang, "illegal-own-piece", square = square),
-        I::PartnerPiece(square) => tr!(lang, "illegal-partner-piece", square = square),
-        I::CaptureKing(square) => tr!(lang, "illegal-capture-king", square = square),
+        I::Blocked { from, to } => tr!(
+            lang,
+            "illegal-blocked",
+            from = square(lang, from),
+            to = square(lang, to)
+        ),
+        I::OwnPiece(at) => tr!(lang, "illegal-own-piece", square = square(lang, at)),
+        I::PartnerPiece(at) => tr!(lang, "illegal-partner-piece", square = square(lang, at)),
+        I::CaptureKing(at) => tr!(lang, "illegal-capture-king", square = square(lang, at)),
         I::NotInHand(p) => tr!(lang, "illegal-not-in-hand", piece = piece(lang, p)),
-        I::DropOnOccupied(square) => tr!(lang, "illegal-drop-occupied", square = square),
+        I::DropOnOccupied(at) => tr!(lang, "illegal-drop-occupied", square = square(lang, at)),
         I::Nifu => tr!(lang, "illegal-nifu"),
         I::Uchifuzume => tr!(lang, "illegal-uchifuzume"),
         I::PawnBeforeDeadKing => tr!(lang, "illegal-pawn-before-dead-king"),
-        I::DeadPiece { piece: p, square } => tr!(
+        I::DeadPiece {
+            piece: p,
+            square: at,
+        } => tr!(
             lang,
             "illegal-dead-piece",
             piece = piece(lang, p),
-            square = square
+            square = square(lang, at)
         ),
         I::CannotPromote(p) => tr!(lang, "illegal-cannot-promote", piece = piece(lang, p)),
         I::OutsideZone => tr!(lang, "illegal-outside-zone"),
@@ -334,10 +424,13 @@ fn illegal_move(lang: Lang, illegal: &IllegalMove) -> String {
         I::CannotDrop(p) => tr!(lang, "illegal-cannot-drop", piece = piece(lang, p)),
         I::NoPieceOfKind(p) => tr!(lang, "illegal-no-piece-of-kind", piece = piece(lang, p)),
         I::NoSuchPiece => tr!(lang, "illegal-no-such-piece"),
-        I::OtherPiece { square, piece: p } => tr!(
+        I::OtherPiece {
+            square: at,
+            piece: p,
+        } => tr!(
             lang,
             "illegal-other-piece",
-            square = square,
+            square = square(lang, at),
             piece = piece(lang, p)
         ),
         I::WrongSeat { to_move, named } => tr!(
@@ -361,18 +454,30 @@ fn illegal_move(lang: Lang, illegal: &IllegalMove) -> String {
         I::CannotPass(p) => tr!(lang, "illegal-cannot-pass", piece = piece(lang, p)),
         I::MustPromote(p) => tr!(lang, "illegal-must-promote", piece = piece(lang, p)),
         I::DoesNotPromote(p) => tr!(lang, "illegal-does-not-promote", piece = piece(lang, p)),
-        I::NoIgui { piece: p, square } => tr!(
+        I::NoIgui {
+            piece: p,
+            square: at,
+        } => tr!(
             lang,
             "illegal-no-igui",
             piece = piece(lang, p),
-            square = square
+            square = square(lang, at)
         ),
         I::WrongPath { piece: p, from, to } => tr!(
             lang,
             "illegal-wrong-path",
             piece = piece(lang, p),
-            from = from,
-            to = to
+            from = square(lang, from),
+            to = square(lang, to)
+        ),
+        I::AlreadyThere {
+            piece: p,
+            square: at,
+        } => tr!(
+            lang,
+            "illegal-already-there",
+            piece = piece(lang, p),
+            square = square(lang, at)
         ),
     }
 }
@@ -399,7 +504,7 @@ mod tests {
     }
 
     #[test]
-    fn a_piece_that_cannot_go_there_is_named_in_kanji_for_japanese_and_korean_readers() {
+    fn a_piece_that_cannot_go_there_is_named_in_the_readers_words() {
         let lion = GameError::Illegal(IllegalMove::CannotReach {
             piece: daidai::kinds()[daidai::LION as usize].name.into(),
             from: "9i".into(),
@@ -411,10 +516,10 @@ mod tests {
             to: "7g".into(),
         });
         assert_eq!(game_error(Lang::En, &lion), lion.to_string());
-        assert_eq!(game_error(Lang::Ja, &lion), "9iの獅子は9eへ動けません");
+        assert_eq!(game_error(Lang::Ja, &lion), "９九の獅子は９五へ動けません");
         assert_eq!(
             game_error(Lang::Ko, &rook),
-            "8h의 飛은(는) 7g(으)로 갈 수 없습니다"
+            "８八의 비차는 ７七로 갈 수 없습니다"
         );
     }
 
@@ -427,7 +532,7 @@ mod tests {
         assert_eq!(game_error(Lang::En, &short), short.to_string());
         assert_eq!(
             game_error(Lang::Ja, &short),
-            "宣言の条件を満たしていません: 28点必要ですが、27点です"
+            "宣言の条件を満たしていません（28点必要ですが、27点です）"
         );
     }
 }

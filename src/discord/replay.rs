@@ -8,17 +8,17 @@
 use poise::serenity_prelude as serenity;
 
 use crate::render::DEFAULT_BYTE_LIMIT;
-use crate::service::{
-    Caption, Captions, GameRef, ReplayBoard, ReplayFile, ReplaySeat, ReplayView, Service,
-};
+use crate::service::{GameRef, Notation, ReplayBoard, ReplayFile, ReplaySeat, ReplayView, Service};
 use crate::store::GameId;
 
 use super::custom_id::CustomId;
 use super::deadline::{self, Click, ClickAnswer};
+use super::format_board::replay_words;
 use super::game::{self, Here};
 use super::i18n::{tr, Lang};
 use super::post::{File, Post, CHANNEL_ATTACHMENT_LIMIT};
-use super::{format_replay, Context, Data, Error};
+use super::settings::notation_for;
+use super::{format, format_replay, Context, Data, Error};
 
 /// The verb of the paging buttons.
 pub(crate) const REPLAY_VERB: &str = "replay";
@@ -34,14 +34,6 @@ const END: &str = "end";
 /// The verb of the button under a finished game's replay that steps through the game,
 /// privately, from its start: `watch:<game>`.
 pub(crate) const WATCH_VERB: &str = "watch";
-
-/// The captions under replayed positions, in `lang`; `result` (where given) is said
-/// after the last move instead of the service's own line.
-pub(crate) fn captions(lang: Lang, result: Option<String>) -> Captions {
-    std::sync::Arc::new(move |caption: &Caption<'_>| {
-        format_replay::caption(lang, caption, result.as_deref())
-    })
-}
 
 /// Steps through a game of this server: the board after a move, with buttons to page.
 #[poise::command(slash_command, guild_only)]
@@ -61,13 +53,21 @@ pub async fn replay(
         GameRef::InGuild(here.guild, GameId(id))
     });
     let service = ctx.data().service();
-    let board = deadline::command(ctx, true, async {
-        Ok(service
-            .replay_board(which, ply, None, here.user, captions(here.lang, None))
-            .await?)
+    let (board, notation) = deadline::command(ctx, true, async {
+        let notation = notation_for(service, here).await?;
+        let board = service
+            .replay_board(
+                which,
+                ply,
+                None,
+                here.user,
+                replay_words(here.lang, notation, None),
+            )
+            .await?;
+        Ok((board, notation))
     })
     .await?;
-    game::send(ctx, board_post(here.lang, &board)).await
+    game::send(ctx, board_post(here.lang, notation, &board)).await
 }
 
 /// A click on a paging button: the clicker's message shows the position asked for.
@@ -89,18 +89,21 @@ pub(crate) async fn page(
     let here = Here::of_click(click)?;
     let service = data.service();
     let work = async {
-        Ok(service
+        let notation = notation_for(service, here).await?;
+        let board = service
             .replay_board(
                 GameRef::InGuild(here.guild, game),
                 ply,
                 Some(seat),
                 here.user,
-                captions(here.lang, None),
+                replay_words(here.lang, notation, None),
             )
-            .await?)
+            .await?;
+        Ok((board, notation))
     };
-    let (click, board) = Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
-    click.answer(board_post(here.lang, &board)).await
+    let (click, (board, notation)) =
+        Click::run(ctx, data, click, ClickAnswer::Update, work).await?;
+    click.answer(board_post(here.lang, notation, &board)).await
 }
 
 /// The button under a finished game's replay: its first position, privately, with the
@@ -115,18 +118,21 @@ pub(crate) async fn watch(
     let here = Here::of_click(click)?;
     let service = data.service();
     let work = async {
-        Ok(service
+        let notation = notation_for(service, here).await?;
+        let board = service
             .replay_board(
                 GameRef::InGuild(here.guild, game),
                 Some(0),
                 None,
                 here.user,
-                captions(here.lang, None),
+                replay_words(here.lang, notation, None),
             )
-            .await?)
+            .await?;
+        Ok((board, notation))
     };
-    let (click, board) = Click::run(ctx, data, click, ClickAnswer::Private, work).await?;
-    click.answer(board_post(here.lang, &board)).await
+    let (click, (board, notation)) =
+        Click::run(ctx, data, click, ClickAnswer::Private, work).await?;
+    click.answer(board_post(here.lang, notation, &board)).await
 }
 
 /// The button that opens [`watch`] for a game.
@@ -144,7 +150,7 @@ fn stale() -> Error {
 }
 
 /// The board of a replay, privately, with its paging buttons.
-pub(crate) fn board_post(lang: Lang, board: &ReplayBoard) -> Post {
+pub(crate) fn board_post(lang: Lang, notation: Notation, board: &ReplayBoard) -> Post {
     let file = board.image.as_ref().map(|image| File {
         name: format!(
             "game-{}-move-{}-{}.png",
@@ -154,7 +160,7 @@ pub(crate) fn board_post(lang: Lang, board: &ReplayBoard) -> Post {
         ),
         bytes: image.png.clone(),
     });
-    let mut post = Post::private(format_replay::board(lang, board))
+    let mut post = Post::private(format_replay::board(lang, notation, board))
         .file(file)
         .per_row(4);
     for button in buttons(lang, board) {
@@ -232,8 +238,13 @@ fn page_button(
 }
 
 /// The replay announced at the end of a game, drawn now: the GIF from the winner's seat
-/// with the result. If it cannot be drawn the text goes alone, saying where to get it.
-pub(crate) async fn announced_post(service: &Service, lang: Lang, view: &ReplayView) -> Post {
+/// with the result. If it cannot be drawn the text goes alone, saying where to get it;
+/// if the database cannot be reached, the error comes back (it is posted once it is back).
+pub(crate) async fn announced_post(
+    service: &Service,
+    lang: Lang,
+    view: &ReplayView,
+) -> Result<Post, crate::service::ServiceError> {
     let limit = usize::try_from(CHANNEL_ATTACHMENT_LIMIT)
         .unwrap_or(usize::MAX)
         .min(DEFAULT_BYTE_LIMIT);
@@ -242,23 +253,28 @@ pub(crate) async fn announced_post(service: &Service, lang: Lang, view: &ReplayV
             GameRef::InGuild(view.guild_id, view.game_id),
             ReplaySeat::Seat(view.seat),
             limit,
-            captions(lang, Some(format_replay::replay_result(lang, view))),
+            replay_words(
+                lang,
+                format::channel_notation(lang),
+                Some(format_replay::replay_result(lang, view)),
+            ),
         )
         .await;
     let post = match drawn {
         Ok(file) => {
             Post::new(format_replay::announced(lang, view, Some(&file))).file(Some(gif_file(file)))
         }
+        Err(error) if error.is_unavailable() => return Err(error),
         Err(error) => {
             tracing::error!(%error, game = %view.game_id, "the replay could not be drawn");
             Post::new(format_replay::announced(lang, view, None))
         }
     };
     // Anyone may step through the game from there, privately.
-    match watch_button(lang, view.game_id) {
+    Ok(match watch_button(lang, view.game_id) {
         Some(button) => post.button(button),
         None => post,
-    }
+    })
 }
 
 /// A replay as an attachment.
@@ -277,12 +293,13 @@ pub(crate) async fn export(ctx: Context<'_>, which: GameRef) -> Result<(), Error
         .min(DEFAULT_BYTE_LIMIT);
     let service = ctx.data().service();
     let file = deadline::command(ctx, true, async {
+        let notation = notation_for(service, here).await?;
         Ok(service
             .replay_gif(
                 which,
                 ReplaySeat::For(here.user),
                 limit,
-                captions(here.lang, None),
+                replay_words(here.lang, notation, None),
             )
             .await?)
     })

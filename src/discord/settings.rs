@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use crate::service::{
     Digest, Notation, NotificationView, PieceSet, PlayerSettings, Service, TurnMessage,
 };
-use crate::store::{MessageId, NotificationMode};
+use crate::store::{MessageId, NotificationMode, UserId};
 
 use super::format::{self, game_title};
 use super::game::{self, Here};
@@ -105,26 +105,42 @@ impl LanguageChoice {
     }
 }
 
-/// The notation a reader of `lang` gets until they choose: Japanese for Japanese readers,
-/// Western otherwise.
+/// The notation a reader of `lang` gets until they choose: Japanese for Japanese and
+/// Korean readers (Korean shogi players read the kanji of the pieces and Japanese
+/// records), Western otherwise.
 pub(crate) fn default_notation(lang: Lang) -> Notation {
     match lang {
-        Lang::Ja => Notation::Japanese,
-        Lang::En | Lang::Ko => Notation::Western,
+        Lang::Ja | Lang::Ko => Notation::Japanese,
+        Lang::En => Notation::Western,
     }
 }
 
 /// The notation moves are written in for the user of `here`: their setting, else the
-/// default of their language. A settings read that fails is logged and the default used:
-/// a move is never refused for want of its notation.
-pub(crate) async fn notation_for(service: &Service, here: Here) -> Notation {
+/// default of their language. A settings read that fails is logged and the default used (a
+/// move is never refused for want of its notation), unless the database cannot be reached:
+/// then the error comes back, and the command's work stops before it changes anything.
+pub(crate) async fn notation_for(service: &Service, here: Here) -> Result<Notation, Error> {
     match service.player_settings(here.user).await {
-        Ok(settings) => settings
+        Ok(settings) => Ok(settings
             .notation
-            .unwrap_or_else(|| default_notation(here.lang)),
+            .unwrap_or_else(|| default_notation(here.lang))),
+        Err(error) if error.is_unavailable() => Err(error.into()),
         Err(error) => {
             tracing::warn!(%error, "cannot read a player's settings; using the defaults");
-            default_notation(here.lang)
+            Ok(default_notation(here.lang))
+        }
+    }
+}
+
+/// The notation of `user`, who reads `lang`: their setting, else the language's default.
+/// Used where a message is already being written (announcements to others), so a failed
+/// read falls back to the default rather than stopping.
+pub(crate) async fn player_notation(service: &Service, user: UserId, lang: Lang) -> Notation {
+    match service.player_settings(user).await {
+        Ok(settings) => settings.notation.unwrap_or_else(|| default_notation(lang)),
+        Err(error) => {
+            tracing::warn!(%error, "cannot read a player's settings; using the defaults");
+            default_notation(lang)
         }
     }
 }
@@ -133,7 +149,7 @@ pub(crate) async fn notation_for(service: &Service, here: Here) -> Notation {
 #[poise::command(slash_command)]
 pub async fn settings(
     ctx: Context<'_>,
-    #[description = "How moves are written for you (default: Japanese for Japanese, else Western)"]
+    #[description = "How moves are written for you (default: Japanese for Japanese and Korean, else Western)"]
     notation: Option<NotationChoice>,
     #[description = "The pieces of the boards drawn for you (default: kanji)"] pieces: Option<
         PiecesChoice,
@@ -260,10 +276,26 @@ fn message_link(
 
 /// The direct message on a player's turn: the game, the move just played, the deadline
 /// and a link to the game's board in its channel (when it has been posted).
-pub(crate) fn turn_message(lang: Lang, message: &TurnMessage, board: Option<MessageId>) -> String {
+pub(crate) fn turn_message(
+    lang: Lang,
+    notation: Notation,
+    message: &TurnMessage,
+    board: Option<MessageId>,
+) -> String {
     let title = game_title(lang, message.variant, message.game_id);
     let channel = format::channel(message.channel_id);
-    let mut text = match &message.last_move {
+    let last = match (&message.last_played, &message.last_move) {
+        (Some(last), _) => Some(format::move_named(
+            lang,
+            notation,
+            message.variant,
+            last.seat,
+            &last.text,
+        )),
+        // A message stored before every notation was kept.
+        (None, last) => last.clone(),
+    };
+    let mut text = match last {
         Some(last) => tr!(
             lang,
             "turn-dm-after",
@@ -351,8 +383,10 @@ pub(crate) async fn turn_post(
     board: Option<MessageId>,
 ) -> Post {
     let style = service.piece_style_of(message.player.user_id).await;
-    let image = message.picture.draw_styled(style).await;
-    Post::new(turn_message(lang, message, board))
+    let notation = player_notation(service, message.player.user_id, lang).await;
+    let words = super::format_board::picture_words(lang, notation, &message.picture, None);
+    let image = message.picture.draw_with(style, &words).await;
+    Post::new(turn_message(lang, notation, message, board))
         .file(game::image_file(
             image.as_ref(),
             message.game_id,
@@ -373,7 +407,7 @@ mod tests {
     fn the_default_notation_follows_the_language() {
         assert_eq!(default_notation(Lang::Ja), Notation::Japanese);
         assert_eq!(default_notation(Lang::En), Notation::Western);
-        assert_eq!(default_notation(Lang::Ko), Notation::Western);
+        assert_eq!(default_notation(Lang::Ko), Notation::Japanese);
     }
 
     fn mention() -> NotificationView {
@@ -396,7 +430,7 @@ mod tests {
             pieces: Some(PieceSet::International),
         };
         let text = settings_text(Lang::Ja, &chosen, &mention(), true);
-        assert!(text.contains("座標（7g7f）"), "{text}");
+        assert!(text.contains("座標（`7g7f`）"), "{text}");
         assert!(!text.contains("default"), "{text}");
     }
 

@@ -14,8 +14,8 @@ use serenity::http::HttpError;
 use crate::service::{computer_level, ChallengeView, PlayerView};
 use crate::store::{ChannelId, InviteResponse, UserId};
 
-use super::i18n::Lang;
-use super::{format_threads, ids, Context, Error};
+use super::i18n::{tr, Lang};
+use super::{format, format_threads, ids, Context, Error};
 
 /// Discord's error code when a message already has its thread.
 const THREAD_ALREADY_CREATED: isize = 160_004;
@@ -35,24 +35,27 @@ const NEEDED: [(serenity::Permissions, &str); 2] = [
     ),
 ];
 
-/// Whether a new challenge's game goes in a thread: as `asked`, else as the server's setting
-/// says. `Err` holds what to tell the challenger when a thread was wanted but cannot be: the
-/// game is then played in the channel.
-pub(crate) async fn wanted(
-    ctx: Context<'_>,
+/// Whether the server plays its games in threads unless a challenge says (its
+/// `game_threads` setting). A setting that cannot be read counts as no, unless the
+/// database cannot be reached: then the error comes back, and the challenge waits for it.
+pub(crate) async fn by_default(
+    service: &crate::service::Service,
     guild: crate::store::GuildId,
-    asked: Option<bool>,
-    computers_only: bool,
-) -> Result<bool, String> {
-    let wanted = match asked {
-        Some(asked) => asked,
-        None => ctx
-            .data()
-            .service()
-            .threads_by_default(guild)
-            .await
-            .unwrap_or(false),
-    };
+) -> Result<bool, crate::service::ServiceError> {
+    match service.threads_by_default(guild).await {
+        Ok(threads) => Ok(threads),
+        Err(error) if error.is_unavailable() => Err(error),
+        Err(error) => {
+            tracing::warn!(%error, %guild, "cannot read whether games go in threads; they do not");
+            Ok(false)
+        }
+    }
+}
+
+/// Whether a new challenge's game goes in a thread when `wanted` (as the challenge asks,
+/// else as the server's setting says). `Err` holds what to tell the challenger when a
+/// thread was wanted but cannot be: the game is then played in the channel.
+pub(crate) fn wanted(ctx: Context<'_>, wanted: bool, computers_only: bool) -> Result<bool, String> {
     if !wanted {
         return Ok(false);
     }
@@ -173,10 +176,11 @@ pub(crate) async fn add_players(http: &serenity::Http, thread: ChannelId, player
 fn thread_name(lang: Lang, view: &ChallengeView, joining: &crate::service::Person) -> String {
     let mut names: Vec<String> = std::iter::once(&view.challenger)
         .chain(&view.invitees)
-        .map(|p| {
-            p.name
-                .clone()
-                .unwrap_or_else(|| format!("user {}", p.user_id))
+        .map(|p| match computer_level(p.user_id) {
+            Some(level) => format::computer(lang, level),
+            None => p.name.clone().unwrap_or_else(|| {
+                tr!(lang, "thread-unnamed-player", user = p.user_id.to_string())
+            }),
         })
         .collect();
     if !view.invitees.iter().any(|i| i.user_id == joining.id) {

@@ -91,6 +91,9 @@ pub enum IllegalMove {
         from: String,
         to: String,
     },
+    /// A move that names the square its piece already stands on (`５九玉` at the start).
+    #[error("your {piece} is already on {square}")]
+    AlreadyThere { piece: String, square: String },
 }
 
 /// Why a position text could not be read: first what the text says (its fields and their
@@ -197,8 +200,43 @@ pub enum MoveParseError {
     },
     #[error("'{text}' matches no legal move: {reason}")]
     Illegal { text: String, reason: IllegalMove },
-    #[error("'{text}' is ambiguous: it could be {candidates}")]
-    Ambiguous { text: String, candidates: String },
+    #[error("'{text}' is ambiguous: it could be {}", candidates.iter().map(|c| c.western.as_str()).collect::<Vec<_>>().join(" or "))]
+    Ambiguous {
+        text: String,
+        candidates: Vec<Candidate>,
+    },
     #[error("'{0}' matches no legal move")]
     NoSuchMove(String),
+    /// Japanese 同 ("the same square") names the square of the move before, and there is
+    /// none: the game has no move yet.
+    #[error("'{0}': 同 means the square of the previous move, and no move has been played yet")]
+    SameWithoutPrevious(String),
+}
+
+impl MoveParseError {
+    /// The error as if `text` had been read: the engine reads 同 as the square it stands
+    /// for, and the player is answered about what they typed.
+    pub fn for_text(self, text: &str) -> MoveParseError {
+        let text = text.to_owned();
+        match self {
+            MoveParseError::Syntax { examples, .. } => MoveParseError::Syntax { text, examples },
+            MoveParseError::Illegal { reason, .. } => MoveParseError::Illegal { text, reason },
+            MoveParseError::Ambiguous { candidates, .. } => {
+                MoveParseError::Ambiguous { text, candidates }
+            }
+            MoveParseError::NoSuchMove(_) => MoveParseError::NoSuchMove(text),
+            MoveParseError::SameWithoutPrevious(_) => MoveParseError::SameWithoutPrevious(text),
+        }
+    }
+}
+
+/// One of the moves an ambiguous text could mean, in the notations players write it in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    /// The canonical coordinate form (`6i5h`).
+    pub coordinate: String,
+    /// Western notation (`G6i-5h`).
+    pub western: String,
+    /// Japanese notation (`５八金右`), in the variants that write it.
+    pub japanese: Option<String>,
 }

@@ -6,7 +6,7 @@
 //! reloads, without replaying ([`super::state`]).
 
 use super::any_position::AnyPosition;
-use super::error::PositionError;
+use super::error::{MoveParseError, PositionError};
 use super::geometry::{Seat, SeatSet};
 use super::moves::Move;
 use super::outcome::{
@@ -144,21 +144,36 @@ impl Game {
         Some(super::notation::to_japanese(position, m, legal, previous))
     }
 
+    /// A legal move as CSA records write it (`+7776FU`), in standard shogi.
+    pub fn csa(&self, m: &Move) -> Option<String> {
+        let position = self.position.as_shogi()?;
+        (self.variant() == Variant::Standard).then(|| super::record::csa_move(position, m))
+    }
+
     /// Reads move text in any notation the variant supports. Japanese 同 ("same square")
     /// is resolved here, where the previous move is known.
     pub fn parse_move(&self, text: &str) -> Result<Move, GameError> {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        let same = text.find('同');
-        if let (Some(i), Some(to)) = (same, self.rules().previous_destination(self)) {
-            let g = self.position.geometry();
-            let square = format!("{}{}", g.file(to), g.rank(to));
-            let rest = text[i + '同'.len_utf8()..].trim_start_matches([' ', '　']);
-            let resolved = format!("{}{square}{rest}", &text[..i]);
-            return Ok(self.position.parse_move(&resolved)?);
-        }
-        Ok(self.position.parse_move(text)?)
+        let Some(i) = text.find('同') else {
+            return Ok(self.position.parse_move(text)?);
+        };
+        let Some(to) = self.rules().previous_destination(self) else {
+            // Variants written in Japanese read 同 once a move has been played.
+            if self.position.as_shogi().is_some() {
+                return Err(MoveParseError::SameWithoutPrevious(text.trim().into()).into());
+            }
+            return Ok(self.position.parse_move(text)?);
+        };
+        let g = self.position.geometry();
+        let square = format!("{}{}", g.file(to), g.rank(to));
+        let rest = text[i + '同'.len_utf8()..].trim_start_matches([' ', '　']);
+        let resolved = format!("{}{square}{rest}", &text[..i]);
+        // Refused, the move is named as it was typed (`同歩`), not as it was read (`34歩`).
+        self.position
+            .parse_move(&resolved)
+            .map_err(|error| error.for_text(text.trim()).into())
     }
 
     /// Plays move text for `seat`, checking that it is that seat's turn.

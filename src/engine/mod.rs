@@ -13,6 +13,7 @@ pub mod any_position;
 pub mod bitboard;
 pub mod captures;
 pub mod checks;
+pub mod control;
 pub mod daidai;
 pub mod error;
 pub mod game;
@@ -39,7 +40,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use any_position::AnyPosition;
-pub use error::{IllegalMove, MoveParseError, PositionError};
+pub use error::{Candidate, IllegalMove, MoveParseError, PositionError};
 pub use game::Game;
 pub use geometry::{Geometry, Seat, SeatSet, Sq};
 pub use moves::Move;

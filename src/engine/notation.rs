@@ -2,7 +2,7 @@
 //! `P*5e`), Western/Hodges (`P-7f`, `Bx2b+`, `Bx2b=`, `G6i-5h`) and Japanese KIF style
 //! (`▲７六歩`, `△同　銀`, `成`, `不成`, `打`, `右/左/上/引/寄/直`), read and written.
 
-use super::error::{IllegalMove, MoveParseError};
+use super::error::{Candidate, IllegalMove, MoveParseError};
 use super::geometry::{Seat, Sq};
 use super::moves::Move;
 use super::piece::KindId;
@@ -70,6 +70,16 @@ pub fn to_western(pos: &ShogiPosition, m: &Move, legal: &[Move]) -> String {
         (false, false) => "",
     };
     format!("{}{origin}{sep}{}{suffix}", def.code, g.name(m.to))
+}
+
+/// The square a move in coordinate form goes to (`7g7f` → 7f, `P*5e` → 5e), for 同.
+pub fn destination(g: super::geometry::Geometry, coordinate: &str) -> Option<Sq> {
+    let text = coordinate.trim_end_matches('+');
+    let to = match text.split_once('*') {
+        Some((_, sq)) => sq,
+        None => g.parse_square_prefix(text)?.1,
+    };
+    g.parse_square(to)
 }
 
 /// Japanese move text (`７六歩`, `同　銀`, `２二角成`, `５五角打`), without the side mark.
@@ -225,6 +235,12 @@ struct Pattern {
 /// come first, and must then be the seat to move.
 pub fn parse_move(pos: &ShogiPosition, text: &str) -> Result<Move, MoveParseError> {
     let trimmed = text.trim();
+    if let Some(reason) = csa_side_refused(pos, trimmed) {
+        return Err(MoveParseError::Illegal {
+            text: trimmed.into(),
+            reason,
+        });
+    }
     let Some((seat, body)) = split_seat_prefix(pos, trimmed) else {
         return parse_unnamed(pos, trimmed);
     };
@@ -266,6 +282,8 @@ fn split_seat_prefix<'t>(pos: &ShogiPosition, text: &'t str) -> Option<(Seat, &'
 /// [`parse_move`] of text without a seat.
 fn parse_unnamed(pos: &ShogiPosition, trimmed: &str) -> Result<Move, MoveParseError> {
     let pattern = parse_coordinate(pos, trimmed)
+        .or_else(|| parse_digits(pos, trimmed))
+        .or_else(|| parse_csa(pos, trimmed))
         .or_else(|| parse_western(pos, trimmed))
         .or_else(|| parse_japanese(pos, trimmed))
         .ok_or_else(|| MoveParseError::Syntax {
@@ -282,13 +300,17 @@ fn parse_unnamed(pos: &ShogiPosition, trimmed: &str) -> Result<Move, MoveParseEr
     match matches.len() {
         1 => Ok(matches[0]),
         0 => Err(explain_no_match(pos, &pattern, trimmed)),
-        _ => {
-            let names: Vec<String> = matches.iter().map(|m| to_western(pos, m, &legal)).collect();
-            Err(MoveParseError::Ambiguous {
-                text: trimmed.into(),
-                candidates: names.join(" or "),
-            })
-        }
+        _ => Err(MoveParseError::Ambiguous {
+            text: trimmed.into(),
+            candidates: matches
+                .iter()
+                .map(|m| Candidate {
+                    coordinate: to_coordinate(pos, m),
+                    western: to_western(pos, m, &legal),
+                    japanese: Some(to_japanese(pos, m, &legal, None)),
+                })
+                .collect(),
+        }),
     }
 }
 
@@ -324,6 +346,20 @@ fn explain_no_match(pos: &ShogiPosition, p: &Pattern, text: &str) -> MoveParseEr
     let me = pos.turn();
     let candidate = match (p.drop, p.kind, p.from, p.to) {
         (true, Some(kind), _, Some(to)) => Some(Move::drop(kind, to)),
+        // A move to the square the piece stands on: said so, rather than that the square
+        // holds one of the mover's own pieces.
+        (false, _, Some(from), Some(to)) if from == to => {
+            if let Some(piece) = pos.piece_at(from).filter(|pc| pc.owner() == me) {
+                return MoveParseError::Illegal {
+                    text: text.into(),
+                    reason: IllegalMove::AlreadyThere {
+                        piece: pos.kind(piece.kind()).name.into(),
+                        square: pos.geometry().name(from).to_string(),
+                    },
+                };
+            }
+            Some(Move::board(from, to, p.promote.unwrap_or(false)))
+        }
         (false, _, Some(from), Some(to)) => Some(Move::board(from, to, p.promote.unwrap_or(false))),
         (false, Some(kind), None, Some(to)) => {
             // A Western move without origin: if exactly one piece of that kind exists, say
@@ -337,6 +373,15 @@ fn explain_no_match(pos: &ShogiPosition, p: &Pattern, text: &str) -> MoveParseEr
                 })
                 .collect();
             match owned.as_slice() {
+                [from] if *from == to => {
+                    return MoveParseError::Illegal {
+                        text: text.into(),
+                        reason: IllegalMove::AlreadyThere {
+                            piece: pos.kind(kind).name.into(),
+                            square: pos.geometry().name(to).to_string(),
+                        },
+                    }
+                }
                 [from] => Some(Move::board(*from, to, p.promote.unwrap_or(false))),
                 [] => {
                     return MoveParseError::Illegal {
@@ -415,6 +460,125 @@ fn parse_coordinate(pos: &ShogiPosition, text: &str) -> Option<Pattern> {
         to: Some(to),
         promote: Some(promote),
         ..Pattern::default()
+    })
+}
+
+/// Reads a move written in digits, as USI writes it with the ranks as numbers and as CSA
+/// and KIF records name squares: `7776` (origin, then destination; promotion not said),
+/// `8822+` (promoting). Boards of up to nine lines, whose squares are two digits.
+fn parse_digits(pos: &ShogiPosition, text: &str) -> Option<Pattern> {
+    let g = pos.geometry();
+    if g.size() > 9 {
+        return None;
+    }
+    let (digits, promote) = match text.strip_suffix('+') {
+        Some(digits) => (digits, Some(true)),
+        None => (text, None),
+    };
+    let [from_file, from_rank, to_file, to_rank] = digit_squares(digits)?;
+    Some(Pattern {
+        from: Some(g.from_file_rank(from_file, from_rank)?),
+        to: Some(g.from_file_rank(to_file, to_rank)?),
+        promote,
+        ..Pattern::default()
+    })
+}
+
+/// The four digits 1 to 9 of `text`, if it is exactly that (ASCII or full width).
+fn digit_squares(text: &str) -> Option<[u8; 4]> {
+    let mut digits = text.chars();
+    let mut out = [0; 4];
+    for slot in &mut out {
+        let c = digits.next()?;
+        if c.is_alphabetic() && !c.is_ascii() {
+            // Kanji numerals name ranks in Japanese text, not here.
+            return None;
+        }
+        *slot = digit_value(c)?;
+    }
+    digits.next().is_none().then_some(out)
+}
+
+/// The piece codes of CSA records, by kind of the standard table.
+pub(super) const CSA_CODES: [&str; 14] = [
+    "OU", "HI", "KA", "KI", "GI", "KE", "KY", "FU", "RY", "UM", "NG", "NK", "NY", "TO",
+];
+
+/// Reads a move as CSA records write it: `+7776FU` or `7776FU` (the side mark, when
+/// given, is checked by [`csa_side_refused`]), origin `00` for a drop
+/// (`+0055KA`), and the piece as it stands after the move, so `+8822UM` promotes and
+/// `+8822KA` does not. Two-player games only (CSA has two sides).
+fn parse_csa(pos: &ShogiPosition, text: &str) -> Option<Pattern> {
+    if pos.spec().seats != 2 || pos.geometry().size() != 9 {
+        return None;
+    }
+    let body = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if body.len() != 6 || !body.is_ascii() {
+        return None;
+    }
+    let (squares, code) = body.split_at(4);
+    let code = code.to_ascii_uppercase();
+    let after = CSA_CODES.iter().position(|c| *c == code)? as KindId;
+    let g = pos.geometry();
+    let to_digits = |pair: &str| -> Option<(u8, u8)> {
+        let mut chars = pair.chars();
+        let file = chars.next()?.to_digit(10)? as u8;
+        let rank = chars.next()?.to_digit(10)? as u8;
+        Some((file, rank))
+    };
+    let (from_file, from_rank) = to_digits(&squares[..2])?;
+    let (to_file, to_rank) = to_digits(&squares[2..])?;
+    let to = g.from_file_rank(to_file, to_rank)?;
+    if (from_file, from_rank) == (0, 0) {
+        return Some(Pattern {
+            kind: Some(after),
+            to: Some(to),
+            drop: true,
+            ..Pattern::default()
+        });
+    }
+    let from = g.from_file_rank(from_file, from_rank)?;
+    // The code names the piece after the move: a promoted code on a piece that was not
+    // promoted before says the move promotes.
+    let before = pos.piece_at(from).map(|p| p.kind());
+    let promote = match before {
+        Some(kind) if kind == after => false,
+        Some(kind) if pos.kind(kind).promotes_to == Some(after) => true,
+        // Another piece than the one standing there: matched on the kind, and refused.
+        _ => false,
+    };
+    Some(Pattern {
+        kind: Some(if promote { before? } else { after }),
+        from: Some(from),
+        to: Some(to),
+        promote: Some(promote),
+        ..Pattern::default()
+    })
+}
+
+/// Whether `text` is shaped like a CSA move (`+8822KA`), which says whether it promotes by
+/// the piece it names: the promotion is never left open.
+pub fn is_csa_move(text: &str) -> bool {
+    let body = text.trim().strip_prefix(['+', '-']).unwrap_or(text.trim());
+    body.len() == 6
+        && body.is_char_boundary(4)
+        && body[..4].bytes().all(|b| b.is_ascii_digit())
+        && CSA_CODES.contains(&body[4..].to_ascii_uppercase().as_str())
+}
+
+/// The refusal of a CSA move whose side mark names the side not to move (`-3334FU` on
+/// black's turn: `+` is black, `-` white).
+fn csa_side_refused(pos: &ShogiPosition, text: &str) -> Option<IllegalMove> {
+    parse_csa(pos, text)?;
+    let named = match text.as_bytes().first()? {
+        b'+' => Seat(0),
+        b'-' => Seat(1),
+        _ => return None,
+    };
+    let name = |seat| pos.variant().seat_name(seat);
+    (named != pos.turn()).then(|| IllegalMove::WrongSeat {
+        to_move: name(pos.turn()),
+        named: name(named),
     })
 }
 
@@ -533,13 +697,17 @@ fn parse_japanese(pos: &ShogiPosition, text: &str) -> Option<Pattern> {
     if !pattern.drop {
         let mut legal = Vec::new();
         pos.legal_moves(&mut legal);
-        // A bare kanji move that only a drop can satisfy is a drop.
+        // A bare kanji move that only a drop can satisfy is a drop, when the piece is in
+        // hand: otherwise it is a board move no piece can make, refused with the reason of
+        // the board (`５五王` is a king that cannot reach 5e, not a king that cannot be
+        // dropped).
         let board = legal
             .iter()
             .any(|m| !m.is_drop() && pattern_matches(pos, &pattern, m));
-        if !board {
+        let in_hand = pos.hand_count(pos.turn(), kind as KindId) > 0;
+        if !board && in_hand && suffix.is_empty() {
             pattern.drop = true;
-        } else if !suffix.is_empty() {
+        } else if board && !suffix.is_empty() {
             let mut candidates: Vec<Sq> = legal
                 .iter()
                 .filter(|m| !m.is_drop() && pattern_matches(pos, &pattern, m))

@@ -137,7 +137,9 @@ pub struct PlayedMove {
     pub coordinate: String,
     /// Readable Western form.
     pub western: String,
-    /// Japanese form (standard shogi; empty elsewhere).
+    /// Japanese form: standard and yonin shogi (`７六歩`); dai dai shogi, which has no
+    /// Japanese notation in use, writes the piece's kanji before the coordinate form
+    /// (`獅子 9i7c`). Empty in records stored before a variant kept it.
     #[serde(default)]
     pub japanese: String,
     /// KIF record form with origin, e.g. `７六歩(77)` (standard shogi).

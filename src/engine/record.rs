@@ -9,7 +9,7 @@ use super::game::Game;
 use super::geometry::{Seat, Sq};
 use super::kinds::STANDARD_KINDS;
 use super::moves::Move;
-use super::notation;
+use super::notation::{self, CSA_CODES};
 use super::outcome::EndReason;
 use super::rules::RuleOptions;
 use super::shogi::ShogiPosition;
@@ -51,10 +51,42 @@ fn name<'a>(names: &'a [String], seat: usize, fallback: &'a str) -> &'a str {
     names.get(seat).map_or(fallback, String::as_str)
 }
 
-/// The game as a KIF file (UTF-8).
+/// The character encoding a KIF file declares on its first line. Japanese programs read
+/// `.kif` files as Shift_JIS (CP932) and `.kifu` files as UTF-8; the file must then be
+/// written in the encoding it declares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KifEncoding {
+    /// For `.kif` files.
+    ShiftJis,
+    /// For `.kifu` files.
+    Utf8,
+}
+
+impl KifEncoding {
+    /// The name the first line declares.
+    pub fn name(self) -> &'static str {
+        match self {
+            KifEncoding::ShiftJis => "Shift_JIS",
+            KifEncoding::Utf8 => "UTF-8",
+        }
+    }
+}
+
+/// The game as a KIF file declaring UTF-8 (a `.kifu` file).
 pub fn to_kif(game: &Game, names: &[String]) -> Result<String, RecordError> {
+    to_kif_declaring(game, names, KifEncoding::Utf8)
+}
+
+/// The game as a KIF file whose first line declares `encoding`, as Kifu for Windows and
+/// Japanese sites write it (`#KIF version=2.0 encoding=Shift_JIS`). The text is the same
+/// either way: whoever writes the file encodes it as declared.
+pub fn to_kif_declaring(
+    game: &Game,
+    names: &[String],
+    encoding: KifEncoding,
+) -> Result<String, RecordError> {
     let start = standard_start(game, "KIF")?;
-    let mut out = String::from("# KIF\n");
+    let mut out = format!("#KIF version=2.0 encoding={}\n", encoding.name());
     if standard::to_sfen(start) == standard::START_SFEN {
         out.push_str("手合割：平手\n");
     } else {
@@ -146,10 +178,6 @@ fn kif_board(pos: &ShogiPosition) -> String {
     }
     out
 }
-
-const CSA_CODES: [&str; 14] = [
-    "OU", "HI", "KA", "KI", "GI", "KE", "KY", "FU", "RY", "UM", "NG", "NK", "NY", "TO",
-];
 
 /// KIF record move text: `７六歩(77)`, `同　歩(23)`, `５五角打`, `２二角成(88)`.
 pub(super) fn kif_move(

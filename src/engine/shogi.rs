@@ -144,7 +144,7 @@ pub struct ShogiPosition {
     pub(crate) pieces: [Bits; 4],
     /// The pieces of each group of kinds that move alike by steps and jumps (any owner),
     /// so a counter takes their moves by shifts of these sets (see [`bitboard::Group`]).
-    grouped: [Bits; bitboard::MAX_GROUPS],
+    pub(crate) grouped: [Bits; bitboard::MAX_GROUPS],
     hands: [[u8; 8]; 4],
     kings: [Sq; 4],
     to_move: Seat,

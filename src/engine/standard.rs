@@ -119,17 +119,7 @@ impl VariantRules for StandardRules {
 
     /// Destination of the last move, read back from its coordinate text.
     fn previous_destination(&self, game: &Game) -> Option<Sq> {
-        let last = game.history().last()?;
-        let g = SPEC.geometry;
-        let text = last.coordinate.trim_end_matches('+');
-        let to = match text.split_once('*') {
-            Some((_, sq)) => sq,
-            None => {
-                let (_, rest) = g.parse_square_prefix(text)?;
-                rest
-            }
-        };
-        g.parse_square(to)
+        notation::destination(SPEC.geometry, &game.history().last()?.coordinate)
     }
 
     fn record_forms(&self, game: &Game, m: &Move, legal: &[Move], played: &mut PlayedMove) {

@@ -10,6 +10,7 @@
 //! [`daidai_reference`] the dai dai pieces with their moves.
 
 mod board;
+pub mod chart;
 mod crop;
 pub mod fonts;
 pub mod layout;
@@ -43,8 +44,8 @@ pub use replay::{
     english_skip_note, replay_gif, Replay, ReplayFrame, ReplayOptions, SkipNote, DEFAULT_BYTE_LIMIT,
 };
 pub use scene::{
-    BoardStyle, HandPiece, Highlight, Mark, MoveMark, PieceStyle, Player, QuarterTurns, Reach, Rgb,
-    Scene, ScenePiece, Square, UnknownPieceStyle, YONIN_COLOURS,
+    BoardStyle, BoardWords, HandPiece, Highlight, Mark, MoveMark, PieceStyle, Player, QuarterTurns,
+    Reach, Rgb, Scene, ScenePiece, Square, UnknownPieceStyle, Verdict, VerdictKind, YONIN_COLOURS,
 };
 
 /// Why an image could not be produced.

@@ -206,7 +206,7 @@ pub enum SpriteKey {
         edge_width: u32,
     },
     Chip {
-        letter: &'static str,
+        letter: String,
         ink: Ink,
         side: u32,
     },

@@ -8,7 +8,7 @@ use super::fonts::{Align, TextLine};
 use super::layout::{Layout, ScreenEdge, HAND_SLOT_H, LEGEND_ROW_H};
 use super::paint::*;
 use super::pieces::{draw_piece_at, piece_look, piece_outline, piece_size};
-use super::scene::{BoardStyle, HandPiece, Player, QuarterTurns, Scene, ScenePiece};
+use super::scene::{BoardStyle, HandPiece, Player, QuarterTurns, Scene, ScenePiece, VerdictKind};
 
 // ---------------------------------------------------------------------------------------
 // Sprites of text and shapes
@@ -165,22 +165,30 @@ fn draw_count(pixmap: &mut Pixmap, count: u8, x: f32, y: f32, r: f32) {
     );
 }
 
-fn seat_letter(player: &Player) -> &'static str {
-    ["S", "W", "N", "E"][usize::from(player.edge.get())]
+/// The seat's name on its chip, in the scene's words (`S`, or `南`).
+fn seat_letter<'a>(scene: &'a Scene, player: &Player) -> &'a str {
+    &scene.words.seats[usize::from(player.edge.get())]
 }
 
 /// A rounded square in the seat's colour with its letter, upright for the viewer.
-fn draw_seat_chip(pixmap: &mut Pixmap, player: &Player, cx: f32, cy: f32, side: f32) {
+fn draw_seat_chip(
+    pixmap: &mut Pixmap,
+    scene: &Scene,
+    player: &Player,
+    cx: f32,
+    cy: f32,
+    side: f32,
+) {
     let ink = if player.eliminated {
         GREY_INK
     } else {
         Ink::from_rgb(player.colour)
     };
-    let letter = seat_letter(player);
+    let letter = seat_letter(scene, player);
     let half = (side / 2.0).ceil() as i32;
     let px = 2 * half as u32;
     let key = SpriteKey::Chip {
-        letter,
+        letter: letter.to_owned(),
         ink,
         side: centi(side),
     };
@@ -338,7 +346,7 @@ fn draw_strip(pixmap: &mut Pixmap, scene: &Scene, layout: &Layout, index: usize)
         }
     };
     let (chip_x, chip_y) = point(depth / 2.0 + 2.0);
-    draw_seat_chip(pixmap, player, chip_x, chip_y, depth * 0.62);
+    draw_seat_chip(pixmap, scene, player, chip_x, chip_y, depth * 0.62);
     let facing = player.edge.relative_to(scene.view);
     let slot = 68.0_f32.min((along - depth - 8.0) / player.hand.len().max(1) as f32);
     for (i, hand_piece) in player.hand.iter().enumerate() {
@@ -352,18 +360,28 @@ fn draw_strip(pixmap: &mut Pixmap, scene: &Scene, layout: &Layout, index: usize)
 // ---------------------------------------------------------------------------------------
 // Names, turn, legend
 
-/// The status tags of player `index`: whose turn, check, out.
-fn statuses(scene: &Scene, index: usize) -> Vec<(&'static str, Ink)> {
+/// The status tags of player `index`, in the scene's words: whose turn, check, out; or,
+/// once the game is over, how it ended for them.
+fn statuses(scene: &Scene, index: usize) -> Vec<(&str, Ink)> {
     let player = &scene.players[index];
+    let words = &scene.words;
+    if let Some(verdict) = &player.verdict {
+        let ink = match verdict.kind {
+            VerdictKind::Won => TURN,
+            VerdictKind::Lost => CHECK,
+            VerdictKind::Drawn => GREY_INK,
+        };
+        return vec![(verdict.text.as_str(), ink)];
+    }
     let mut tags = Vec::new();
     if scene.to_move == Some(index) {
-        tags.push(("to move", TURN));
+        tags.push((words.to_move.as_str(), TURN));
     }
     if player.in_check {
-        tags.push(("check", CHECK));
+        tags.push((words.check.as_str(), CHECK));
     }
     if player.eliminated {
-        tags.push(("out", GREY_INK));
+        tags.push((words.out.as_str(), GREY_INK));
     }
     tags
 }
@@ -457,7 +475,7 @@ pub fn draw_legend(pixmap: &mut Pixmap, scene: &Scene, layout: &Layout) {
         Some(pairs) if pairs.iter().flatten().all(|&i| i < seats) => pairs
             .iter()
             .map(|&[a, b]| {
-                let name = |i: usize| seat_letter(&scene.players[i]);
+                let name = |i: usize| seat_letter(scene, &scene.players[i]);
                 (Some(format!("{}+{}", name(a), name(b))), [a, b])
             })
             .collect(),
@@ -495,7 +513,14 @@ pub fn draw_legend(pixmap: &mut Pixmap, scene: &Scene, layout: &Layout) {
             }
             let cy = entry.y() + entry.height() / 2.0;
             let chip = entry.height() - 8.0;
-            draw_seat_chip(pixmap, player, entry.x() + 4.0 + chip / 2.0, cy, chip);
+            draw_seat_chip(
+                pixmap,
+                scene,
+                player,
+                entry.x() + 4.0 + chip / 2.0,
+                cy,
+                chip,
+            );
             let x = entry.x() + chip + 14.0;
             let room = entry.right() - 8.0 - x - status_width(scene, index, tag_em);
             let ink = if player.eliminated { MUTED } else { TEXT };

@@ -14,7 +14,8 @@ use super::pieces::{draw_piece_at, piece_look};
 use super::scene::{BoardStyle, QuarterTurns, Scene, ScenePiece};
 use super::{encode_png, RenderError};
 
-/// The words on the pages, in the reader's language (the kinds' names are the table's).
+/// The words on the pages, in the reader's language (the renderer knows none: its caller
+/// gives them, the kinds' names included).
 #[derive(Clone, Debug)]
 pub struct ReferenceText {
     /// The title of every page; its number (`2/5`) follows.
@@ -27,14 +28,18 @@ pub struct ReferenceText {
     /// The shaded squares where a lion-type piece may move twice.
     pub lion: String,
     pub hook: String,
-    /// Before the kind a piece turns into on its first capture.
-    pub promotes_to: String,
-    /// Before the kind a promoted-only piece comes from.
-    pub promoted_from: String,
+    /// Each kind's name, by kind of the table (`lion`; for a Japanese reader `獅子`). A
+    /// name that is the kind's kanji is written once.
+    pub names: Vec<String>,
+    /// Each kind's promotion line, by kind: what it promotes to on its first capture, or
+    /// what a promoted-only kind comes from (`promotes to Fr`); `None` for neither.
+    pub promotions: Vec<Option<String>>,
 }
 
 impl Default for ReferenceText {
+    /// English, with the table's English names and the promotions by code.
     fn default() -> ReferenceText {
+        let kinds = daidai::kinds();
         ReferenceText {
             title: "Dai dai shogi: the pieces and their moves".to_string(),
             step: "one square".to_string(),
@@ -43,8 +48,18 @@ impl Default for ReferenceText {
             jump: "jumps to".to_string(),
             lion: "may move twice (lion power)".to_string(),
             hook: "may turn once".to_string(),
-            promotes_to: "promotes to".to_string(),
-            promoted_from: "promoted from".to_string(),
+            names: kinds.iter().map(|kind| kind.name.to_string()).collect(),
+            promotions: kinds
+                .iter()
+                .map(|kind| match (kind.promotes_to, kind.promoted) {
+                    (Some(to), _) => Some(format!("promotes to {}", kinds[usize::from(to)].code)),
+                    (None, true) => Some(format!(
+                        "promoted from {}",
+                        kinds[usize::from(kind.base)].code
+                    )),
+                    (None, false) => None,
+                })
+                .collect(),
         }
     }
 }
@@ -168,15 +183,21 @@ fn draw_cell(
         Align::Left,
         INK.color(),
     );
-    TextLine::fitted(kind.kanji, room(code_x, 18.0)).draw(
-        image,
-        code_x,
-        y + 70.0,
-        18.0,
-        Align::Left,
-        MUTED.color(),
-    );
-    TextLine::fitted(kind.name, room(left, 18.0)).draw(
+    let name = text
+        .names
+        .get(usize::from(id))
+        .map_or(kind.name, String::as_str);
+    if name != kind.kanji {
+        TextLine::fitted(kind.kanji, room(code_x, 18.0)).draw(
+            image,
+            code_x,
+            y + 70.0,
+            18.0,
+            Align::Left,
+            MUTED.color(),
+        );
+    }
+    TextLine::fitted(name, room(left, 18.0)).draw(
         image,
         left,
         y + 106.0,
@@ -184,21 +205,12 @@ fn draw_cell(
         Align::Left,
         TEXT.color(),
     );
-    let promotion = match (kind.promotes_to, kind.promoted) {
-        (Some(to), _) => Some(format!(
-            "{} {}",
-            text.promotes_to,
-            kinds[usize::from(to)].code
-        )),
-        (None, true) => Some(format!(
-            "{} {}",
-            text.promoted_from,
-            kinds[usize::from(kind.base)].code
-        )),
-        (None, false) => None,
-    };
+    let promotion = text
+        .promotions
+        .get(usize::from(id))
+        .and_then(Option::as_ref);
     if let Some(line) = promotion {
-        TextLine::fitted(&line, room(left, 15.0)).draw(
+        TextLine::fitted(line, room(left, 15.0)).draw(
             image,
             left,
             y + 136.0,

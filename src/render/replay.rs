@@ -22,7 +22,7 @@ use super::layout::{Layout, MARGIN};
 use super::palette::{ColourIndex, Palette, TRANSPARENT};
 use super::panels::draw_caption_band;
 use super::position::{position_scene_styled, LastMove};
-use super::scene::PieceStyle;
+use super::scene::{BoardWords, PieceStyle, Verdict};
 use super::{lzw, render_scene, RenderError};
 
 /// Height of the caption band under the board.
@@ -37,6 +37,9 @@ pub struct ReplayFrame {
     /// The caption under the board: the move number and the move, in the reader's
     /// language and notation.
     pub caption: String,
+    /// How the game ended for each seat, on the final position of a finished game (empty
+    /// elsewhere): drawn instead of the tags of a game going on.
+    pub verdicts: Vec<Option<Verdict>>,
 }
 
 impl ReplayFrame {
@@ -62,6 +65,7 @@ impl ReplayFrame {
             position: replay.position().clone(),
             last_move: None,
             caption: caption(start.ply(), None),
+            verdicts: Vec::new(),
         }];
         for (i, played) in game.history().iter().enumerate() {
             for left in game.eliminations().iter().filter(|e| e.ply as usize == i) {
@@ -83,6 +87,7 @@ impl ReplayFrame {
                 position: replay.position().clone(),
                 last_move: Some(LastMove::new(&before, &m)),
                 caption: caption(replay.position().ply(), Some(played)),
+                verdicts: Vec::new(),
             });
         }
         Ok(frames)
@@ -120,6 +125,8 @@ pub struct ReplayOptions {
     pub byte_limit: usize,
     /// The caption note of a shortened replay, in the reader's language.
     pub skip_note: SkipNote,
+    /// The tags beside the names, in the reader's language.
+    pub words: BoardWords,
 }
 
 /// Under Discord's attachment limit for any server (10 MB).
@@ -135,6 +142,7 @@ impl Default for ReplayOptions {
             final_delay_ms: 4000,
             byte_limit: DEFAULT_BYTE_LIMIT,
             skip_note: Arc::new(english_skip_note),
+            words: BoardWords::default(),
         }
     }
 }
@@ -148,6 +156,7 @@ impl std::fmt::Debug for ReplayOptions {
             .field("delay_ms", &self.delay_ms)
             .field("final_delay_ms", &self.final_delay_ms)
             .field("byte_limit", &self.byte_limit)
+            .field("words", &self.words)
             .finish_non_exhaustive()
     }
 }
@@ -377,6 +386,8 @@ impl<'a> FramePainter<'a> {
         // No lit "to move" plate: it would change two name bars in every frame, nearly
         // half the file, where the caption already says whose move it was.
         scene.to_move = None;
+        scene.words.clone_from(&options.words);
+        scene.set_verdicts(&frame.verdicts);
         let mut board = render_scene(&scene);
         if let Some(area) = Layout::new(&scene).caption {
             draw_caption_band(&mut board, area, &frame.caption, note);

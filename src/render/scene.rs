@@ -288,6 +288,49 @@ impl HandPiece {
     }
 }
 
+/// The words drawn on a board image beside the names, in the reader's language (the
+/// renderer knows no language: its caller gives them).
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub struct BoardWords {
+    /// The tag of the player to move.
+    pub to_move: String,
+    /// The tag of a player whose king is attacked.
+    pub check: String,
+    /// The tag of an eliminated yonin player.
+    pub out: String,
+    /// The yonin seats on their chips, in seat order S, W, N, E.
+    pub seats: [String; 4],
+}
+
+impl Default for BoardWords {
+    /// English: "to move", "check", "out", and the seat letters.
+    fn default() -> BoardWords {
+        BoardWords {
+            to_move: "to move".into(),
+            check: "check".into(),
+            out: "out".into(),
+            seats: ["S", "W", "N", "E"].map(String::from),
+        }
+    }
+}
+
+/// How a finished game ended for one seat, drawn beside its name instead of the tags of
+/// a game going on ("to move", "check").
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub struct Verdict {
+    /// What the tag says: "winner", "checkmate", "2nd", "draw"...
+    pub text: String,
+    pub kind: VerdictKind,
+}
+
+/// Whether a [`Verdict`] tells of a win, a loss or neither; it sets the tag's colour.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum VerdictKind {
+    Won,
+    Lost,
+    Drawn,
+}
+
 /// One seat at the table.
 #[derive(Clone, Eq, PartialEq, Debug)]
 pub struct Player {
@@ -303,6 +346,8 @@ pub struct Player {
     pub in_check: bool,
     /// Out of the game (yonin): hand frozen, pieces powerless.
     pub eliminated: bool,
+    /// How the game ended for this seat, once it has: drawn instead of its other tags.
+    pub verdict: Option<Verdict>,
 }
 
 impl Player {
@@ -314,6 +359,7 @@ impl Player {
             hand: Vec::new(),
             in_check: false,
             eliminated: false,
+            verdict: None,
         }
     }
 }
@@ -344,6 +390,22 @@ pub struct Scene {
     /// Doubles: the two pairs of partners, as indices into [`Scene::players`] (S with N,
     /// W with E); the legend shows each pair on its own row.
     pub pairs: Option<[[usize; 2]; 2]>,
+    /// The tags and seat names drawn beside the players, in the reader's language.
+    pub words: BoardWords,
+}
+
+impl Scene {
+    /// Marks the game over: nobody to move, and each seat's [`Verdict`] (by seat, as
+    /// [`Scene::players`]) drawn instead of its tags. Seats without one keep theirs.
+    pub fn set_verdicts(&mut self, verdicts: &[Option<Verdict>]) {
+        if verdicts.iter().all(Option::is_none) {
+            return;
+        }
+        self.to_move = None;
+        for (player, verdict) in self.players.iter_mut().zip(verdicts) {
+            player.verdict.clone_from(verdict);
+        }
+    }
 }
 
 impl Scene {
@@ -390,6 +452,7 @@ impl Scene {
             rank_labels,
             caption: None,
             pairs: None,
+            words: BoardWords::default(),
         }
     }
 

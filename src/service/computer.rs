@@ -267,7 +267,8 @@ impl Service {
     /// Plays the computers' turns until `stopped` completes: every game waiting for a
     /// computer's move (read from the database, so a move owed when the bot stopped is
     /// played after the restart) gets it, at most one under way per game. Interaction
-    /// answers never wait for it.
+    /// answers never wait for it. While the database cannot be reached it waits for it
+    /// (see [`Service::wait_out_outage`]), then plays what is owed.
     pub async fn run_computer_players(&self, stopped: impl Future<Output = ()>) {
         let in_flight: Arc<Mutex<HashSet<ChannelId>>> = Arc::default();
         // Told to the games being played on, so that they stop between two moves.
@@ -294,7 +295,11 @@ impl Service {
                             }
                         }
                     }
-                    Err(error) => tracing::warn!(%error, "cannot list the computer's turns"),
+                    Err(error) => {
+                        if !self.wait_out_outage(&error).await {
+                            tracing::warn!(%error, "cannot list the computer's turns");
+                        }
+                    }
                 }
                 tokio::time::sleep(POLL).await;
             }
@@ -322,6 +327,14 @@ impl Service {
                 // A person acted first (a resignation, an abort): nothing to play.
                 Err(ServiceError::Raced | ServiceError::NoGameHere | ServiceError::GameOver(_)) => {
                     return
+                }
+                // The move is played once the database is back: the runner waits for it.
+                Err(error) if error.is_unavailable() => {
+                    if let Some(error) = error.storage() {
+                        self.store().note_error(error);
+                    }
+                    tracing::debug!(%error, ?channel, "the computer's move waits for the database");
+                    return;
                 }
                 Err(error) => {
                     tracing::warn!(%error, ?channel, "the computer could not move");

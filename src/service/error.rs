@@ -5,7 +5,7 @@
 use crate::computer::ComputerError;
 use crate::engine::record::RecordError;
 use crate::engine::{GameError, Variant};
-use crate::store::{ChallengeId, ChallengeStatus, GameId, OfferKind, StoreError};
+use crate::store::{ChallengeId, ChallengeStatus, ChannelId, GameId, OfferKind, StoreError};
 
 use super::PlayerView;
 
@@ -17,7 +17,20 @@ pub enum ServiceError {
 
     /// The user's last game in the channel is over (and none has started since).
     #[error("Your game #{game_id} ended: {result}. `/challenge` starts a new one.")]
-    YourGameEnded { game_id: GameId, result: String },
+    YourGameEnded {
+        game_id: GameId,
+        result: String,
+        /// How it ended, for the front end to say in its reader's language.
+        over: Option<Box<super::GameOver>>,
+    },
+
+    /// No game is played in the channel itself, but games are played in threads under
+    /// it: the user's own (`yours`), else every one going on there.
+    #[error("Games here are played in their threads: {}.", threads.iter().map(|t| format!("<#{t}>")).collect::<Vec<_>>().join(", "))]
+    PlayedInThreads {
+        threads: Vec<ChannelId>,
+        yours: bool,
+    },
 
     #[error("There is no game #{0}.")]
     GameNotFound(GameId),
@@ -236,6 +249,22 @@ impl From<StoreError> for ServiceError {
 impl From<GameError> for ServiceError {
     fn from(error: GameError) -> Self {
         Self::Rules(error)
+    }
+}
+
+impl ServiceError {
+    /// Whether the database could not be reached or could not take a write (see
+    /// [`StoreError::is_unavailable`]): the action may pass once it is back.
+    pub fn is_unavailable(&self) -> bool {
+        matches!(self, Self::Storage(error) if error.is_unavailable())
+    }
+
+    /// The store's error underneath, if this is one.
+    pub fn storage(&self) -> Option<&StoreError> {
+        match self {
+            Self::Storage(error) => Some(error),
+            _ => None,
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{AnyPosition, Seat, Variant};
-use crate::render::{self, LastMove, PieceStyle, RenderError};
+use crate::render::{self, BoardWords, LastMove, PieceStyle, RenderError, Verdict};
 
 use super::table::Table;
 use super::{BoardImage, Service};
@@ -24,6 +24,19 @@ pub struct BoardPicture {
     pub names: Vec<String>,
     /// One line under the board.
     pub caption: Option<String>,
+    /// The last move, for a caption in the reader's language and notation (absent from
+    /// pictures stored before it was added, which show `caption`).
+    #[serde(default)]
+    pub played: Option<NumberedMove>,
+}
+
+/// A move with its number and who played it, in every notation: the last move a picture's
+/// caption names, or a board's text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NumberedMove {
+    pub ply: u32,
+    pub seat: u8,
+    pub text: super::MoveText,
 }
 
 /// A move as the picture marks it: the move in coordinate notation and the position it
@@ -45,6 +58,16 @@ pub enum PictureError {
     Render(#[from] RenderError),
 }
 
+/// The last move of a table's game, numbered; `None` before the first.
+pub(super) fn last_numbered(table: &Table) -> Option<NumberedMove> {
+    let history = table.game.history();
+    history.last().map(|m| NumberedMove {
+        ply: u32::try_from(history.len()).unwrap_or(u32::MAX),
+        seat: m.seat.0,
+        text: super::MoveText::of(m),
+    })
+}
+
 impl BoardPicture {
     /// The position of `table` as it stands, seen from `seat`.
     pub(super) fn of(table: &Table, seat: u8, last_move: Option<PlayedMove>) -> Self {
@@ -52,6 +75,7 @@ impl BoardPicture {
         let caption = history
             .last()
             .map(|m| format!("{}. {}", history.len(), m.western));
+        let played = last_numbered(table);
         Self {
             variant: table.variant(),
             position: table.game.position().to_text(),
@@ -59,6 +83,7 @@ impl BoardPicture {
             last_move,
             names: table.names(),
             caption,
+            played,
         }
     }
 
@@ -67,8 +92,8 @@ impl BoardPicture {
         self.variant.seat_name(Seat(self.seat))
     }
 
-    /// Draws it as PNG bytes with kanji pieces, off the async threads. `None` (logged) if
-    /// drawing failed: the board is then left out of whatever shows it.
+    /// Draws it as PNG bytes with kanji pieces and English words, off the async threads.
+    /// `None` (logged) if drawing failed: the board is then left out of whatever shows it.
     pub async fn draw(&self) -> Option<BoardImage> {
         self.draw_styled(PieceStyle::Kanji).await
     }
@@ -76,9 +101,15 @@ impl BoardPicture {
     /// Draws it as [`BoardPicture::draw`] does, with the pieces in `style` (for a board
     /// drawn for one player, in the style of their settings).
     pub async fn draw_styled(&self, style: PieceStyle) -> Option<BoardImage> {
+        self.draw_with(style, &PictureWords::default()).await
+    }
+
+    /// Draws it with the pieces in `style` and the reader's `words`.
+    pub async fn draw_with(&self, style: PieceStyle, words: &PictureWords) -> Option<BoardImage> {
         let picture = self.clone();
+        let words = words.clone();
         let drawn = tokio::task::spawn_blocking(move || {
-            let png = picture.png_styled(style)?;
+            let png = picture.png_with(style, &words)?;
             Ok::<_, PictureError>((png, picture.close_up_styled(style)))
         });
         match drawn.await {
@@ -144,15 +175,36 @@ impl BoardPicture {
 
     /// Draws it as PNG bytes with the pieces in `style`.
     pub fn png_styled(&self, style: PieceStyle) -> Result<Vec<u8>, PictureError> {
+        self.png_with(style, &PictureWords::default())
+    }
+
+    /// Draws it as PNG bytes with the pieces in `style` and the reader's `words`.
+    pub fn png_with(
+        &self,
+        style: PieceStyle,
+        words: &PictureWords,
+    ) -> Result<Vec<u8>, PictureError> {
         let (position, last_move) = self.read()?;
         let mut scene =
             render::position_scene_styled(&position, Seat(self.seat), last_move.as_ref(), style);
         for (player, name) in scene.players.iter_mut().zip(&self.names) {
             player.name.clone_from(name);
         }
-        scene.caption.clone_from(&self.caption);
+        scene.caption = words.caption.clone().or_else(|| self.caption.clone());
+        scene.words.clone_from(&words.board);
+        scene.set_verdicts(&words.verdicts);
         Ok(render::render_png(&scene)?)
     }
+}
+
+/// What a picture's reader sees written on it, in their language and notation: the tags
+/// beside the names, the caption (else the picture's own), and for a finished game how it
+/// ended for each seat (by seat), drawn instead of the tags of a game going on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PictureWords {
+    pub board: BoardWords,
+    pub caption: Option<String>,
+    pub verdicts: Vec<Option<Verdict>>,
 }
 
 impl Service {

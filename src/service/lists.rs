@@ -23,7 +23,12 @@ impl Service {
         let table = Table::from_row(row)?;
         let names = table.names();
         let text = match format {
-            RecordFormat::Kif => record::to_kif(&table.game, &names),
+            RecordFormat::Kif => {
+                record::to_kif_declaring(&table.game, &names, record::KifEncoding::ShiftJis)
+            }
+            RecordFormat::Kifu => {
+                record::to_kif_declaring(&table.game, &names, record::KifEncoding::Utf8)
+            }
             RecordFormat::Csa => record::to_csa(&table.game, &names),
             RecordFormat::Text => Ok(record::to_text(&table.game, &names)),
         }?;
@@ -42,6 +47,22 @@ impl Service {
             Ok(latest) => latest,
             Err(error) => return error.into(),
         };
+        // Games in threads under the channel: the user's own are where they mean to play.
+        let threads = match self.store().active_game_threads_under(channel).await {
+            Ok(threads) => threads,
+            Err(error) => return error.into(),
+        };
+        let yours: Vec<ChannelId> = threads
+            .iter()
+            .filter(|(_, players)| players.contains(&user))
+            .map(|(thread, _)| thread.thread_id)
+            .collect();
+        if !yours.is_empty() {
+            return ServiceError::PlayedInThreads {
+                threads: yours,
+                yours: true,
+            };
+        }
         match latest {
             Some(row)
                 if row.status != GameStatus::Active && row.seats_of(user).next().is_some() =>
@@ -49,11 +70,19 @@ impl Service {
                 match summary(&row) {
                     Ok(game) => ServiceError::YourGameEnded {
                         game_id: game.game_id,
+                        over: game.over().map(Box::new),
                         result: game.result.unwrap_or_else(|| "it is over".into()),
                     },
                     Err(error) => error,
                 }
             }
+            _ if !threads.is_empty() => ServiceError::PlayedInThreads {
+                threads: threads
+                    .into_iter()
+                    .map(|(thread, _)| thread.thread_id)
+                    .collect(),
+                yours: false,
+            },
             _ => ServiceError::NoGameHere,
         }
     }
@@ -236,11 +265,12 @@ fn summary(row: &store::Game) -> ServiceResult<GameSummary> {
     } else {
         None
     };
-    let result = row
+    let stored = row
         .result
         .as_ref()
-        .and_then(|value| serde_json::from_value::<StoredResult>(value.clone()).ok())
-        .map(|stored| stored.summary);
+        .and_then(|value| serde_json::from_value::<StoredResult>(value.clone()).ok());
+    let reason = stored.as_ref().map(|stored| stored.reason);
+    let result = stored.map(|stored| stored.summary);
     let players = players_of(row, variant)
         .into_iter()
         .zip(&row.seats)
@@ -266,6 +296,7 @@ fn summary(row: &store::Game) -> ServiceResult<GameSummary> {
         to_move,
         deadline_at: row.deadline_at,
         result,
+        reason,
         created_at: row.created_at,
         finished_at: row.finished_at,
     })

@@ -17,6 +17,7 @@
 //! Time comes from a [`Clock`]; clock checks run from [`Service::tick`], which reads what
 //! is due from the database, so a restarted bot picks up every deadline where it was.
 
+pub mod analysis;
 mod announce;
 mod challenges;
 mod clock;
@@ -30,6 +31,7 @@ mod notifications;
 mod offers;
 mod play;
 mod preferences;
+pub mod rating_history;
 pub mod ratings;
 mod replays;
 mod schedule;
@@ -62,8 +64,12 @@ pub use notifications::{
 };
 pub use offers::OfferOutcome;
 pub use preferences::{Notation, PieceSet, PlayerSettings, GUILD_LOCALE_SETTING, LANGUAGE_SETTING};
+pub use rating_history::{
+    rating_chart, rating_chart_png, HistoryPoint, RatingChartText, RatingLine, CHART_TOP,
+};
 pub use replays::{
-    Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, MOVES_AROUND,
+    Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, ReplayWords,
+    Verdicts, MOVES_AROUND,
 };
 pub use server_settings::{
     ServerSettings, Setting, SettingsChange, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, SETTINGS,

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::store::{self, ChannelId, GameId, GuildId, NotificationMode, UserId, WorkKind};
 
 use super::announce::Announcement;
-use super::image::BoardPicture;
+use super::image::{BoardPicture, NumberedMove};
 use super::table::Table;
 use super::work;
 use super::{BoardView, Event, Outcome, PlayerView, Service, ServiceResult};
@@ -37,6 +37,10 @@ pub struct TurnMessage {
     pub ply: u32,
     /// The move just played, in readable notation; `None` at the start.
     pub last_move: Option<String>,
+    /// The move just played in every notation (absent from messages stored before it was
+    /// added).
+    #[serde(default)]
+    pub last_played: Option<NumberedMove>,
     pub deadline_at: Option<i64>,
     pub bank_left: Option<i64>,
     /// The board from the player's own seat.
@@ -86,6 +90,7 @@ pub(super) fn turn_message_at_start(view: &BoardView) -> Option<Announcement> {
         player,
         ply: view.ply,
         last_move: None,
+        last_played: None,
         deadline_at: view.deadline_at,
         bank_left: view.bank_left,
     })))
@@ -169,6 +174,14 @@ impl Service {
             Event::Move { readable, .. } => Some(readable.clone()),
             _ => None,
         };
+        let last_played = match &outcome.event {
+            Event::Move { by, .. } => outcome.event_move().map(|text| NumberedMove {
+                ply: outcome.ply,
+                seat: by.seat,
+                text,
+            }),
+            _ => None,
+        };
         Ok(Some(Announcement::TurnMessage(Box::new(TurnMessage {
             game_id: outcome.game_id,
             guild_id: outcome.guild_id,
@@ -177,6 +190,7 @@ impl Service {
             player,
             ply: outcome.ply,
             last_move,
+            last_played,
             deadline_at: outcome.deadline_at,
             bank_left: outcome.bank_left,
             picture: BoardPicture {
@@ -214,6 +228,7 @@ impl Service {
             {
                 Ok(Some(())) => sent += 1,
                 Ok(None) => {}
+                Err(error) if error.is_unavailable() => return Err(error),
                 Err(error) => tracing::error!(%user, %error, "digest not sent"),
             }
         }

@@ -4,14 +4,13 @@
 use crate::engine::{
     EndReason, GameError, GameResult, Move, MoveParseError, MoveReport, Position, Seat, SeatSet,
 };
-use crate::render::PieceStyle;
 use crate::store::{ChannelId, NewMove, NextTurn, UserId};
 
 use super::table::Table;
 use super::{
     Announcement, BoardPicture, BoardView, Eliminated, Event, GameOver, GatheredMove, MoveAnswer,
-    MoveChoice, MoveChoices, Notation, Outcome, PlayedMove, PlayerView, PromotionQuestion, Service,
-    ServiceError, ServiceResult, SinceTurn,
+    MoveChoice, MoveChoices, MoveText, Notation, Outcome, PlayedMove, PlayerView,
+    PromotionQuestion, Service, ServiceError, ServiceResult, SinceTurn,
 };
 
 /// What an action writes besides the new state.
@@ -79,7 +78,7 @@ impl Service {
         let seat = table.turn_of(user)?;
         let text = text.trim();
         if let Some(question) = promotion_left_open(&table, text) {
-            return Ok(MoveAnswer::PromotionOpen(question));
+            return Ok(MoveAnswer::PromotionOpen(Box::new(question)));
         }
         let m = table.game.parse_move(text)?;
         let outcome = self.play_move(table, seat, m, now).await?;
@@ -349,24 +348,25 @@ impl Service {
     /// The channel's game as it stands, drawn from the user's seat (or, for spectators,
     /// from the first seat).
     pub async fn board(&self, channel: ChannelId, user: UserId) -> ServiceResult<BoardView> {
-        let table = self.table_in_channel(channel).await?;
-        let seat = table.seat_of(user).unwrap_or(0);
+        let mut view = self.board_undrawn(channel, user).await?;
         let style = self.piece_style_of(user).await;
-        self.board_view(table, seat, style).await
+        view.image = view.picture.draw_styled(style).await;
+        Ok(view)
     }
 
-    /// The board of a loaded game from one seat, drawn with the pieces in `style`.
-    async fn board_view(
+    /// [`Service::board`] without the drawing, for a caller that draws the picture with
+    /// its reader's words.
+    pub async fn board_undrawn(
         &self,
-        table: Table,
-        seat: u8,
-        style: PieceStyle,
+        channel: ChannelId,
+        user: UserId,
     ) -> ServiceResult<BoardView> {
+        let table = self.table_in_channel(channel).await?;
+        let seat = table.seat_of(user).unwrap_or(0);
         let offers = self.standing_offers(&table).await?;
         let last_move = self.last_played(&table, table.row.ply).await;
         let mut view = board_of(&table, seat, last_move);
         view.offers = offers;
-        view.image = view.picture.draw_styled(style).await;
         Ok(view)
     }
 
@@ -427,6 +427,16 @@ impl Service {
                 starts |= form.starts_with(&wanted);
                 contains |= form.contains(&wanted);
             }
+            // CSA (`+7776FU`, which holds the digits form `7776`) is typed from its start:
+            // within it, two digits can name no square (`6766` holds `76`).
+            if let Some(csa) = game.csa(m).map(|csa| squeeze(&csa)) {
+                let csa_starts = csa.starts_with(&wanted)
+                    || csa
+                        .trim_start_matches(['+', '-'])
+                        .starts_with(wanted.trim_start_matches(['+', '-']));
+                starts |= csa_starts;
+                contains |= csa_starts;
+            }
             if !contains {
                 continue;
             }
@@ -436,13 +446,16 @@ impl Service {
             };
             // The player's notation first, the other forms after it.
             let label = match (notation, &japanese, named, western == coordinate) {
+                // The coordinate form beside it is what the command receives.
                 (Notation::Japanese, Some(japanese), _, _) => {
-                    format!("{japanese} ({coordinate}, {western})")
+                    format!("{japanese} ({coordinate})")
                 }
                 (Notation::Coordinate, Some(japanese), _, _) => {
                     format!("{coordinate} ({western}, {japanese})")
                 }
                 (_, Some(japanese), _, _) => format!("{western} ({coordinate}, {japanese})"),
+                // Dai dai shogi, written for Japanese readers as its records keep it.
+                (Notation::Japanese, None, Some(kind), _) => format!("{} {coordinate}", kind.kanji),
                 (Notation::Coordinate, None, Some(kind), _) => {
                     format!("{coordinate} ({western}, {})", kind.kanji)
                 }
@@ -688,6 +701,7 @@ pub(super) fn board_of(table: &Table, seat: u8, last_move: Option<PlayedMove>) -
         to_move: table.seat_to_move().map(|s| table.player(s)),
         checks: table.players_in(position.checked_seats()),
         last_move: table.game.history().last().map(|m| m.western.clone()),
+        last_played: super::image::last_numbered(table),
         deadline_at: table.row.deadline_at,
         bank_left: table
             .seat_to_move()
@@ -749,7 +763,8 @@ fn user_in(table: &Table, seat: u8) -> UserId {
 /// promotion mark (which the engine finds ambiguous). Text that says `=` or 不成 has
 /// decided.
 fn promotion_left_open(table: &Table, text: &str) -> Option<PromotionQuestion> {
-    if text.ends_with('=') || text.contains("不成") {
+    if text.ends_with('=') || text.contains("不成") || crate::engine::notation::is_csa_move(text)
+    {
         return None;
     }
     let game = &table.game;
@@ -777,12 +792,19 @@ fn promotion_left_open(table: &Table, text: &str) -> Option<PromotionQuestion> {
         label: position.western(m, &legal),
         value: position.coordinate(m),
     };
+    let text = |m: &Move| MoveText {
+        coordinate: position.coordinate(m),
+        western: position.western(m, &legal),
+        japanese: game.japanese(m, &legal),
+    };
     Some(PromotionQuestion {
         game_id: table.id(),
         variant: table.variant(),
         ply: table.row.ply,
         promote: choice(&promoting),
         stay: choice(&staying),
+        promote_text: text(&promoting),
+        stay_text: text(&staying),
     })
 }
 

@@ -112,13 +112,25 @@ impl PlayerSettings {
     }
 }
 
-/// The servers' `guild_locale`s and the players' `locale`s this process has stored, so that
-/// an interaction stores one only when it changed.
+/// The servers' `guild_locale`s and the players' `locale`s as this process last saw them
+/// (`seen`) and as it last stored them (`stored`), so that an interaction stores one only
+/// when it changed, and what it saw counts at once, before it is stored.
 #[derive(Debug, Default)]
-pub(super) struct KnownLocales(
-    Mutex<HashMap<GuildId, String>>,
-    Mutex<HashMap<UserId, String>>,
-);
+pub(super) struct KnownLocales(Mutex<Locales>);
+
+#[derive(Debug, Default)]
+struct Locales {
+    seen_guilds: HashMap<GuildId, String>,
+    stored_guilds: HashMap<GuildId, String>,
+    seen_players: HashMap<UserId, String>,
+    stored_players: HashMap<UserId, String>,
+}
+
+impl KnownLocales {
+    fn locales(&self) -> std::sync::MutexGuard<'_, Locales> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
 
 impl Service {
     /// A player's settings.
@@ -154,23 +166,42 @@ impl Service {
     }
 
     /// The language a server's channel posts are written in, as a locale code: its
-    /// [`LANGUAGE_SETTING`], else the `guild_locale` Discord last reported, else `None`.
+    /// [`LANGUAGE_SETTING`], else the `guild_locale` Discord last reported (as this process
+    /// last saw it, else as stored), else `None`.
     pub async fn server_language(&self, guild: GuildId) -> ServiceResult<Option<String>> {
         if let Some(language) = self.store().setting(guild, LANGUAGE_SETTING).await? {
             return Ok(Some(language));
+        }
+        if let Some(seen) = self.seen_guild_locale(guild) {
+            return Ok(Some(seen));
         }
         Ok(self.store().setting(guild, GUILD_LOCALE_SETTING).await?)
     }
 
     /// A server's language as `/server-settings` shows it: its [`LANGUAGE_SETTING`] (`None`
-    /// when it follows Discord), and the `guild_locale` Discord last reported.
+    /// when it follows Discord), and the `guild_locale` Discord last reported (as this
+    /// process last saw it, else as stored).
     pub async fn server_language_setting(
         &self,
         guild: GuildId,
     ) -> ServiceResult<(Option<String>, Option<String>)> {
         let chosen = self.store().setting(guild, LANGUAGE_SETTING).await?;
-        let discord = self.store().setting(guild, GUILD_LOCALE_SETTING).await?;
+        let seen = self.seen_guild_locale(guild);
+        let discord = match seen {
+            Some(seen) => Some(seen),
+            None => self.store().setting(guild, GUILD_LOCALE_SETTING).await?,
+        };
         Ok((chosen, discord))
+    }
+
+    /// The `guild_locale` this process last saw for `guild`, if any.
+    fn seen_guild_locale(&self, guild: GuildId) -> Option<String> {
+        self.inner
+            .known_locales
+            .locales()
+            .seen_guilds
+            .get(&guild)
+            .cloned()
     }
 
     /// The server a game is played in.
@@ -202,54 +233,94 @@ impl Service {
         Ok(())
     }
 
-    /// The locale of `user`'s Discord client as their latest command reported it, if known.
+    /// The locale of `user`'s Discord client as their latest command reported it, if known
+    /// (as this process last saw it, else as stored).
     pub async fn player_language(&self, user: UserId) -> ServiceResult<Option<String>> {
+        let seen = self
+            .inner
+            .known_locales
+            .locales()
+            .seen_players
+            .get(&user)
+            .cloned();
+        if seen.is_some() {
+            return Ok(seen);
+        }
         Ok(self.store().player_language(user).await?)
     }
 
-    /// Remembers the `locale` a player's interaction carried, for what is sent to them
-    /// alone later (the turn message, the digest). Written only when it changed.
-    pub async fn note_player_locale(&self, user: UserId, locale: &str) -> ServiceResult<()> {
-        let players = &self.inner.known_locales.1;
-        let known =
-            |map: &HashMap<UserId, String>| map.get(&user).map(String::as_str) == Some(locale);
-        if known(&players.lock().unwrap_or_else(|e| e.into_inner())) {
-            return Ok(());
+    /// Remembers the `locale` a player's interaction carried (for what is sent to them
+    /// alone later: the turn message, the digest) and the `guild_locale` of its server, if
+    /// any (for the posts made later without an interaction: announcements, reminders,
+    /// results). Nothing here waits for the database: what was seen counts at once for
+    /// [`Service::player_language`] and [`Service::server_language`] in this process, and
+    /// what changed is stored in the background, where a failure is logged and tried again
+    /// with the next interaction.
+    pub fn remember_locales(&self, user: UserId, locale: &str, guild: Option<(GuildId, &str)>) {
+        let (player_changed, guild_changed) = {
+            let mut locales = self.inner.known_locales.locales();
+            locales.seen_players.insert(user, locale.to_owned());
+            let player_changed =
+                locales.stored_players.get(&user).map(String::as_str) != Some(locale);
+            let guild_changed = guild.filter(|(guild, guild_locale)| {
+                locales
+                    .seen_guilds
+                    .insert(*guild, (*guild_locale).to_owned());
+                locales.stored_guilds.get(guild).map(String::as_str) != Some(*guild_locale)
+            });
+            (player_changed, guild_changed)
+        };
+        if !player_changed && guild_changed.is_none() {
+            return;
         }
-        self.store()
-            .set_player_language(user, locale, self.now())
-            .await?;
-        players
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(user, locale.to_owned());
-        Ok(())
+        let service = self.clone();
+        let locale = locale.to_owned();
+        let guild = guild_changed.map(|(guild, locale)| (guild, locale.to_owned()));
+        tokio::spawn(async move {
+            if player_changed {
+                service.store_player_locale(user, &locale).await;
+            }
+            if let Some((guild, guild_locale)) = guild {
+                service.store_guild_locale(guild, &guild_locale).await;
+            }
+        });
     }
 
-    /// Remembers the `guild_locale` an interaction carried, for the posts made later
-    /// without one (announcements, reminders, results). Written only when it changed.
-    pub async fn note_guild_locale(&self, guild: GuildId, locale: &str) -> ServiceResult<()> {
-        let known =
-            |map: &HashMap<GuildId, String>| map.get(&guild).map(String::as_str) == Some(locale);
-        if known(
-            &self
-                .inner
-                .known_locales
-                .0
-                .lock()
-                .unwrap_or_else(|e| e.into_inner()),
-        ) {
-            return Ok(());
+    /// Stores a player's locale, noting that it was.
+    async fn store_player_locale(&self, user: UserId, locale: &str) {
+        match self
+            .store()
+            .set_player_language(user, locale, self.now())
+            .await
+        {
+            Ok(()) => {
+                self.inner
+                    .known_locales
+                    .locales()
+                    .stored_players
+                    .insert(user, locale.to_owned());
+            }
+            Err(error) if error.is_unavailable() => self.store().note_error(&error),
+            Err(error) => tracing::warn!(%error, %user, "cannot remember a player's language"),
         }
-        self.store()
+    }
+
+    /// Stores a server's `guild_locale`, noting that it was.
+    async fn store_guild_locale(&self, guild: GuildId, locale: &str) {
+        match self
+            .store()
             .set_setting(guild, GUILD_LOCALE_SETTING, locale, self.now())
-            .await?;
-        self.inner
-            .known_locales
-            .0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(guild, locale.to_owned());
-        Ok(())
+            .await
+        {
+            Ok(()) => {
+                self.inner
+                    .known_locales
+                    .locales()
+                    .stored_guilds
+                    .insert(guild, locale.to_owned());
+            }
+            Err(error) if error.is_unavailable() => self.store().note_error(&error),
+            Err(error) => tracing::warn!(%error, %guild, "cannot remember a server's language"),
+        }
     }
 }

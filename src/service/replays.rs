@@ -12,7 +12,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{PlayedMove, Seat, Variant};
-use crate::render::{self, PieceStyle, ReplayFrame, ReplayOptions};
+use crate::render::{self, BoardWords, PieceStyle, ReplayFrame, ReplayOptions, SkipNote, Verdict};
 use crate::store::{self, ChannelId, GameId, GameStatus, GuildId, UserId};
 
 use super::ending::StoredResult;
@@ -35,6 +35,33 @@ pub struct Caption<'a> {
 
 /// Writes the caption under a replayed position, in the reader's language.
 pub type Captions = Arc<dyn Fn(&Caption<'_>) -> String + Send + Sync>;
+
+/// Says how a finished game ended for each seat (by seat), in the reader's language, for
+/// the tags of its final position.
+pub type Verdicts = Arc<dyn Fn(Variant, &GameOver) -> Vec<Option<Verdict>> + Send + Sync>;
+
+/// The words drawn on replayed boards, the front end's in its reader's language and
+/// notation: the captions, the tags beside the names, how the game ended for each seat,
+/// and the note of a shortened replay.
+#[derive(Clone)]
+pub struct ReplayWords {
+    pub captions: Captions,
+    pub board: BoardWords,
+    pub verdicts: Verdicts,
+    pub skip_note: SkipNote,
+}
+
+impl ReplayWords {
+    /// `captions` with the renderer's own (English) tags and note, and no verdicts.
+    pub fn with_captions(captions: Captions) -> ReplayWords {
+        ReplayWords {
+            captions,
+            board: BoardWords::default(),
+            verdicts: Arc::new(|_, _| Vec::new()),
+            skip_note: Arc::new(render::english_skip_note),
+        }
+    }
+}
 
 /// Which seat a replay is seen from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,12 +116,12 @@ pub struct ReplayMove {
     pub ply: u32,
     pub seat: u8,
     pub seat_name: &'static str,
-    /// Western notation.
-    pub western: String,
+    /// The move in every notation.
+    pub text: super::MoveText,
 }
 
 /// The board after one move of a game, with the moves around it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ReplayBoard {
     pub game_id: GameId,
     pub guild_id: GuildId,
@@ -114,6 +141,9 @@ pub struct ReplayBoard {
     pub moves: Vec<ReplayMove>,
     /// How the game ended; `None` while it goes on.
     pub result: Option<String>,
+    /// How the game ended, for the front end to say in its reader's language; `None`
+    /// while it goes on.
+    pub over: Option<GameOver>,
     pub image: Option<BoardImage>,
 }
 
@@ -125,7 +155,7 @@ impl Service {
         game: GameRef,
         seat: ReplaySeat,
         byte_limit: usize,
-        captions: Captions,
+        words: ReplayWords,
     ) -> ServiceResult<ReplayFile> {
         let table = Table::from_row(self.game_row(game).await?)?;
         // A replay made for one user is drawn with their pieces; one for the channel, kanji.
@@ -135,11 +165,10 @@ impl Service {
         };
         let seat = replay_seat(&table, seat);
         let id = table.id();
-        let drawn = tokio::task::spawn_blocking(move || {
-            draw_gif(&table, seat, style, byte_limit, &captions)
-        })
-        .await
-        .map_err(|e| replay_failed(id, e.to_string()))??;
+        let drawn =
+            tokio::task::spawn_blocking(move || draw_gif(&table, seat, style, byte_limit, &words))
+                .await
+                .map_err(|e| replay_failed(id, e.to_string()))??;
         Ok(drawn)
     }
 
@@ -152,7 +181,7 @@ impl Service {
         ply: Option<u32>,
         seat: Option<u8>,
         viewer: UserId,
-        captions: Captions,
+        words: ReplayWords,
     ) -> ServiceResult<ReplayBoard> {
         let table = Table::from_row(self.game_row(game).await?)?;
         let game_id = table.id();
@@ -175,6 +204,7 @@ impl Service {
         };
         let moves = moves_around(&table, ply);
         let result = result_of(&table.row);
+        let over = over_of(&table);
         let players = table.players();
         let (id, guild_id, channel_id, status) = (
             table.id(),
@@ -183,10 +213,9 @@ impl Service {
             table.row.status,
         );
         let style = self.piece_style_of(viewer).await;
-        let png =
-            tokio::task::spawn_blocking(move || draw_board(&table, ply, seat, style, &captions))
-                .await
-                .map_err(|e| replay_failed(id, e.to_string()))??;
+        let png = tokio::task::spawn_blocking(move || draw_board(&table, ply, seat, style, &words))
+            .await
+            .map_err(|e| replay_failed(id, e.to_string()))??;
         Ok(ReplayBoard {
             game_id: id,
             guild_id,
@@ -200,6 +229,7 @@ impl Service {
             players,
             moves,
             result,
+            over,
             image: Some(BoardImage {
                 seat,
                 seat_name: variant.seat_name(Seat(seat)),
@@ -297,25 +327,57 @@ fn replay_failed(game: GameId, reason: String) -> ServiceError {
     ServiceError::Replay { game, reason }
 }
 
-/// Every position of the game with its caption.
-fn frames_of(table: &Table, captions: &Captions) -> ServiceResult<Vec<ReplayFrame>> {
+/// How a stored game ended, as the front end words it: the stored reason and the places
+/// of the seats; `None` while it goes on, or for a result that does not read back.
+fn over_of(table: &Table) -> Option<GameOver> {
+    let row = &table.row;
+    let stored = serde_json::from_value::<StoredResult>(row.result.clone()?).ok()?;
+    let standings = table
+        .players()
+        .into_iter()
+        .map(|player| super::Standing {
+            place: row
+                .seats
+                .iter()
+                .find(|seat| seat.seat == player.seat)
+                .and_then(|seat| seat.place),
+            player,
+            rating: None,
+        })
+        .collect();
+    Some(GameOver {
+        status: row.status,
+        reason: stored.reason,
+        summary: stored.summary,
+        rated: row.rated && row.status == GameStatus::Finished,
+        standings,
+    })
+}
+
+/// Every position of the game with its caption, and on the final position of a finished
+/// game how it ended for each seat.
+fn frames_of(table: &Table, words: &ReplayWords) -> ServiceResult<Vec<ReplayFrame>> {
     let variant = table.variant();
     let result = result_of(&table.row);
     let moves = table.game.history().len();
     let mut played_so_far = 0;
-    ReplayFrame::from_game(&table.game, |ply, played| {
+    let mut frames = ReplayFrame::from_game(&table.game, |ply, played| {
         if played.is_some() {
             played_so_far += 1;
         }
         let last = played_so_far == moves && table.row.status != GameStatus::Active;
-        captions(&Caption {
+        (words.captions)(&Caption {
             variant,
             ply,
             played,
             result: if last { result.as_deref() } else { None },
         })
     })
-    .map_err(|e| replay_failed(table.id(), e.to_string()))
+    .map_err(|e| replay_failed(table.id(), e.to_string()))?;
+    if let (Some(over), Some(last)) = (over_of(table), frames.last_mut()) {
+        last.verdicts = (words.verdicts)(variant, &over);
+    }
+    Ok(frames)
 }
 
 fn draw_gif(
@@ -323,14 +385,16 @@ fn draw_gif(
     seat: u8,
     style: PieceStyle,
     byte_limit: usize,
-    captions: &Captions,
+    words: &ReplayWords,
 ) -> ServiceResult<ReplayFile> {
-    let frames = frames_of(table, captions)?;
+    let frames = frames_of(table, words)?;
     let options = ReplayOptions {
         seat: Seat(seat),
         names: table.names(),
         piece_style: style,
         byte_limit,
+        skip_note: words.skip_note.clone(),
+        words: words.board.clone(),
         ..ReplayOptions::default()
     };
     let replay = render::replay_gif(&frames, &options)
@@ -354,9 +418,9 @@ fn draw_board(
     ply: u32,
     seat: u8,
     style: PieceStyle,
-    captions: &Captions,
+    words: &ReplayWords,
 ) -> ServiceResult<Vec<u8>> {
-    let frames = frames_of(table, captions)?;
+    let frames = frames_of(table, words)?;
     // The record starts at index 0 with the start position: frame `ply` follows move `ply`.
     let frame = usize::try_from(ply)
         .ok()
@@ -368,6 +432,8 @@ fn draw_board(
         player.name = name;
     }
     scene.caption = Some(frame.caption.clone());
+    scene.words.clone_from(&words.board);
+    scene.set_verdicts(&frame.verdicts);
     render::render_png(&scene).map_err(|e| replay_failed(table.id(), e.to_string()))
 }
 
@@ -386,7 +452,7 @@ fn moves_around(table: &Table, ply: u32) -> Vec<ReplayMove> {
             ply: n,
             seat: played.seat.0,
             seat_name: variant.seat_name(played.seat),
-            western: played.western.clone(),
+            text: super::MoveText::of(played),
         })
         .collect()
 }

@@ -31,7 +31,8 @@ impl Service {
     /// notice is produced (and announced) once.
     ///
     /// An item that cannot be processed is logged and left for the next round; the others
-    /// go ahead.
+    /// go ahead. A database that cannot be reached ends the round at once with its error
+    /// (see [`ServiceError::is_unavailable`]): nothing more can be done until it is back.
     pub async fn tick(&self, now: i64) -> ServiceResult<Vec<Notice>> {
         let mut notices = Vec::new();
         for challenge in self.store().challenges_due_to_expire(now).await? {
@@ -42,6 +43,7 @@ impl Service {
             {
                 Ok(Some(view)) => notices.push(Notice::ChallengeExpired(view)),
                 Ok(None) => {}
+                Err(error) if error.is_unavailable() => return Err(error),
                 Err(error) => tracing::error!(challenge = %id, %error, "challenge not expired"),
             }
         }
@@ -61,21 +63,26 @@ impl Service {
                 Ok(None) => {}
                 // A move or another sweep got there first; the next round looks again.
                 Err(ServiceError::Raced | ServiceError::GameOver(_)) => {}
+                Err(error) if error.is_unavailable() => return Err(error),
                 Err(error) => tracing::error!(game = %game_id, %error, "timeout not applied"),
             }
         }
         for thread in self.store().due_thread_archives(now).await? {
             let game_id = thread.game_id;
             let archive = self.archive(thread, now);
-            if let Err(error) = self
+            match self
                 .once(WorkKind::ThreadArchive, game_id.0, now, archive)
                 .await
             {
-                tracing::error!(game = %game_id, %error, "thread not archived")
+                Ok(_) => {}
+                Err(error) if error.is_unavailable() => return Err(error),
+                Err(error) => tracing::error!(game = %game_id, %error, "thread not archived"),
             }
         }
-        if let Err(error) = self.send_due_digests(now).await {
-            tracing::error!(%error, "digests not sent");
+        match self.send_due_digests(now).await {
+            Ok(_) => {}
+            Err(error) if error.is_unavailable() => return Err(error),
+            Err(error) => tracing::error!(%error, "digests not sent"),
         }
         for row in self.store().due_reminders(now).await? {
             let game_id = row.id;
@@ -90,6 +97,7 @@ impl Service {
             {
                 Ok(Some(notice)) => notices.push(notice),
                 Ok(None) => {}
+                Err(error) if error.is_unavailable() => return Err(error),
                 Err(error) => tracing::error!(game = %game_id, %error, "reminder not sent"),
             }
         }
@@ -103,7 +111,9 @@ impl Service {
     }
 
     /// Runs the clock until `shutdown` completes: ticks whenever something falls due (and
-    /// at least once a minute). What it does is announced through the outbox.
+    /// at least once a minute). What it does is announced through the outbox. While the
+    /// database cannot be reached it waits for it, quietly, and catches up as soon as it is
+    /// back (see [`Service::wait_out_outage`]).
     pub async fn run_scheduler(&self, shutdown: impl Future<Output = ()>) {
         tokio::pin!(shutdown);
         loop {
@@ -113,7 +123,16 @@ impl Service {
                         tracing::debug!(?notice, "scheduled change applied");
                     }
                 }
-                Err(error) => tracing::error!(%error, "scheduler round failed"),
+                Err(error) => {
+                    let waited = tokio::select! {
+                        () = &mut shutdown => return,
+                        waited = self.wait_out_outage(&error) => waited,
+                    };
+                    if waited {
+                        continue;
+                    }
+                    tracing::error!(%error, "scheduler round failed");
+                }
             }
             let pause = match self.next_wakeup().await {
                 Ok(Some(at)) => {
@@ -122,6 +141,13 @@ impl Service {
                 }
                 Ok(None) => MAX_SLEEP,
                 Err(error) => {
+                    let waited = tokio::select! {
+                        () = &mut shutdown => return,
+                        waited = self.wait_out_outage(&error) => waited,
+                    };
+                    if waited {
+                        continue;
+                    }
                     tracing::error!(%error, "could not read the schedule");
                     MAX_SLEEP
                 }

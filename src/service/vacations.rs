@@ -204,6 +204,7 @@ impl Service {
             match self.once(WorkKind::VacationEnd, id, now, finish).await {
                 Ok(Some(_)) => ended += 1,
                 Ok(None) | Err(ServiceError::Raced) => {}
+                Err(error) if error.is_unavailable() => return Err(error),
                 Err(error) => tracing::error!(vacation = id, %error, "vacation end not applied"),
             }
         }

@@ -15,7 +15,7 @@ use crate::store::{
     OfferKind, SeatMode, UserId,
 };
 
-pub use super::image::{BoardPicture, PlayedMove};
+pub use super::image::{BoardPicture, NumberedMove, PictureWords, PlayedMove};
 
 /// Someone acting at the table, as the caller knows them. The name is remembered for
 /// leaderboards, histories and records.
@@ -75,6 +75,30 @@ impl fmt::Debug for BoardImage {
             .field("png_bytes", &self.png.len())
             .field("close_up_bytes", &self.close_up.as_ref().map(Vec::len))
             .finish()
+    }
+}
+
+/// A move as each notation writes it, for the front end to show in its reader's own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveText {
+    /// Canonical coordinate notation (USI for standard shogi: `7g7f`).
+    pub coordinate: String,
+    /// Western notation (`P-7f`), after the mover's seat in yonin (`S: P-5f`).
+    pub western: String,
+    /// Japanese notation (`７六歩`; in dai dai shogi, which has none in use, the piece's
+    /// kanji before the coordinate form: `獅子 9i7c`); `None` where the record has none.
+    #[serde(default)]
+    pub japanese: Option<String>,
+}
+
+impl MoveText {
+    /// The forms a game's record keeps of one move.
+    pub fn of(played: &crate::engine::PlayedMove) -> MoveText {
+        MoveText {
+            coordinate: played.coordinate.clone(),
+            western: played.western.clone(),
+            japanese: (!played.japanese.is_empty()).then(|| played.japanese.clone()),
+        }
     }
 }
 
@@ -229,6 +253,25 @@ pub struct GatheredMove {
     pub japanese: Option<String>,
 }
 
+impl Outcome {
+    /// The move of a move event, in every notation; `None` for other events.
+    pub fn event_move(&self) -> Option<MoveText> {
+        match &self.event {
+            Event::Move {
+                readable,
+                coordinate,
+                japanese,
+                ..
+            } => Some(MoveText {
+                coordinate: coordinate.clone(),
+                western: readable.clone(),
+                japanese: japanese.clone(),
+            }),
+            _ => None,
+        }
+    }
+}
+
 /// A legal move offered for a move command's autocomplete.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveChoice {
@@ -254,7 +297,7 @@ pub enum MoveAnswer {
     Played(Box<Outcome>),
     /// Nothing was played: the text leaves open whether the piece promotes, and both
     /// are legal.
-    PromotionOpen(PromotionQuestion),
+    PromotionOpen(Box<PromotionQuestion>),
 }
 
 /// Whether to promote, asked of the player to move. The answer is played only while the
@@ -269,6 +312,9 @@ pub struct PromotionQuestion {
     pub promote: MoveChoice,
     /// The same move without promoting.
     pub stay: MoveChoice,
+    /// Both moves in every notation, for the question in the player's own.
+    pub promote_text: MoveText,
+    pub stay_text: MoveText,
 }
 
 /// A standing draw offer or takeback request.
@@ -292,6 +338,9 @@ pub struct BoardView {
     pub checks: Vec<PlayerView>,
     /// The last move in Western notation.
     pub last_move: Option<String>,
+    /// The last move in every notation (absent from views stored before it was added).
+    #[serde(default)]
+    pub last_played: Option<NumberedMove>,
     pub deadline_at: Option<i64>,
     /// What is left of the time bank of the player to move, in a game with a bank (the
     /// deadline includes it).
@@ -409,8 +458,33 @@ pub struct GameSummary {
     pub deadline_at: Option<i64>,
     /// How it ended, in one line; `None` while active.
     pub result: Option<String>,
+    /// Why it ended, for the front end to say in its reader's language; `None` while
+    /// active (and for results stored without one).
+    pub reason: Option<EndReason>,
     pub created_at: i64,
     pub finished_at: Option<i64>,
+}
+
+impl GameSummary {
+    /// How the game ended, from its stored result and places: `None` while it goes on.
+    pub fn over(&self) -> Option<GameOver> {
+        let reason = self.reason?;
+        Some(GameOver {
+            status: self.status,
+            reason,
+            summary: self.result.clone().unwrap_or_default(),
+            rated: self.rated && self.status == GameStatus::Finished,
+            standings: self
+                .players
+                .iter()
+                .map(|seat| Standing {
+                    player: seat.player.clone(),
+                    place: seat.place,
+                    rating: None,
+                })
+                .collect(),
+        })
+    }
 }
 
 /// One line of a leaderboard.
@@ -463,8 +537,11 @@ pub struct Profile {
 /// A game record format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RecordFormat {
-    /// KIF (standard shogi).
+    /// KIF (standard shogi), declaring Shift_JIS: a `.kif` file, which the front end
+    /// writes in CP932.
     Kif,
+    /// KIF (standard shogi) in UTF-8: a `.kifu` file.
+    Kifu,
     /// CSA (standard shogi).
     Csa,
     /// Start position, final position and the numbered move list (every variant).
@@ -475,6 +552,7 @@ impl RecordFormat {
     pub fn extension(self) -> &'static str {
         match self {
             Self::Kif => "kif",
+            Self::Kifu => "kifu",
             Self::Csa => "csa",
             Self::Text => "txt",
         }

@@ -20,7 +20,7 @@ use rand::Rng;
 
 use crate::store::WorkKind;
 
-use super::{Service, ServiceResult};
+use super::{Service, ServiceError, ServiceResult};
 
 /// How long a claim on an item of scheduled work holds, in seconds: far longer than the
 /// work takes (a computer's longest think is a few seconds), and the longest a dead
@@ -80,7 +80,13 @@ impl Service {
             .release_work(kind, item, self.process_id())
             .await
         {
-            tracing::warn!(kind = kind.as_str(), item, %error, "claim left to run out");
+            // During an outage the work failed too, and the outage is logged once.
+            if error.is_unavailable() {
+                self.store().note_error(&error);
+                tracing::debug!(kind = kind.as_str(), item, %error, "claim left to run out");
+            } else {
+                tracing::warn!(kind = kind.as_str(), item, %error, "claim left to run out");
+            }
         }
         done
     }
@@ -96,6 +102,23 @@ impl Service {
             .store()
             .claim_work(kind, item, self.process_id(), lease, self.now())
             .await?)
+    }
+}
+
+impl Service {
+    /// When `error` says the database cannot be reached: notes the outage (logged once,
+    /// whoever meets it first) and waits until the database takes a write again, then says
+    /// `true`, so the caller goes on at once and catches up. Any other error: `false` at
+    /// once. The background work (the clock, the computer players, the delivery of
+    /// announcements) waits here during an outage instead of failing and logging every
+    /// round.
+    pub async fn wait_out_outage(&self, error: &ServiceError) -> bool {
+        let Some(error) = error.storage().filter(|error| error.is_unavailable()) else {
+            return false;
+        };
+        self.store().note_error(error);
+        self.store().wait_until_reachable().await;
+        true
     }
 }
 

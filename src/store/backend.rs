@@ -5,13 +5,20 @@
 //! as `TEXT`, `INSERT ... RETURNING` and `ON CONFLICT ... DO UPDATE`. The [`on!`] and
 //! [`on_pool!`] macros expand a query body once per backend, with sqlx's database type
 //! inferred from the executor, so the text is never duplicated. What genuinely differs is
-//! here and nowhere else: how a write transaction starts, and the row locks that stand in,
-//! on PostgreSQL, for SQLite's single writer (see [`Conn::lock`]).
+//! here and nowhere else: how a write transaction starts, the row locks that stand in, on
+//! PostgreSQL, for SQLite's single writer (see [`Conn::lock`]), and how a commit whose
+//! answer was lost is found out (see [`WriteWatch`]).
+
+use std::future::Future;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 use sqlx::pool::PoolConnection;
 use sqlx::{PgConnection, PgPool, Postgres, Sqlite, SqliteConnection, SqlitePool, Transaction};
 
-use super::{ChallengeId, GameId, GuildId, StoreResult};
+use super::outage::Reachability;
+use super::{ChallengeId, GameId, GuildId, StoreError, StoreResult};
 
 /// Which database a store runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,12 +86,112 @@ impl Pool {
     /// IMMEDIATE`), so a transaction never finds its snapshot stale half-way; PostgreSQL
     /// runs at READ COMMITTED, where every write is guarded by the version it read, a
     /// unique index, or a lock taken with [`Conn::lock`].
-    pub(crate) async fn begin_write(&self) -> StoreResult<Tx> {
-        Ok(match self {
-            Self::Sqlite(pool) => Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
-            Self::Postgres(pool) => Tx::Postgres(pool.begin().await?),
+    ///
+    /// `reachability` is told how the commit went (a commit ends an outage; a failure that
+    /// says the database cannot be reached begins one).
+    pub(super) async fn begin_write(&self, reachability: Arc<Reachability>) -> StoreResult<Tx> {
+        let mut tx = self.begin_unwatched().await?;
+        tx.reachability = Some(reachability);
+        Ok(tx)
+    }
+
+    /// Starts a write transaction whose commit tells nobody how it went (the outage probe's).
+    pub(super) async fn begin_unwatched(&self) -> StoreResult<Tx> {
+        let inner = match self {
+            Self::Sqlite(pool) => TxInner::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
+            Self::Postgres(pool) => TxInner::Postgres(pool.begin().await?, pool.clone()),
+        };
+        Ok(Tx {
+            inner,
+            reachability: None,
         })
     }
+
+    /// Whether the pool was closed (see [`Pool::close`]).
+    pub fn is_closed(&self) -> bool {
+        match self {
+            Self::Sqlite(pool) => pool.is_closed(),
+            Self::Postgres(pool) => pool.is_closed(),
+        }
+    }
+}
+
+tokio::task_local! {
+    /// The watch of the request whose writes run in this task, if one watches them.
+    static WATCH: Arc<WriteWatch>;
+}
+
+/// What the write transactions of one request have done, seen from outside the request:
+/// how many committed, and whether one is committing now. The request runs inside
+/// [`WriteWatch::watch`]; whoever waits for it can then tell, at any moment, whether
+/// abandoning it now would leave everything as it was (nothing committed and no commit
+/// sent: dropping the request rolls back what it began) or whether it must be waited for,
+/// because a commit it sent may land.
+///
+/// Watched writes also make sure of their outcome: on PostgreSQL a transaction notes its
+/// id before it commits, and a commit whose answer is lost (the connection dropped, the
+/// server restarted) asks the server afterwards whether that transaction committed
+/// (`txid_status`), waiting for the server to come back if it must. A commit thus reports
+/// success if and only if the write landed, or [`StoreError::CommitUnknown`] if the server
+/// could not be asked within [`COMMIT_CHECK_LIMIT`]. On SQLite a commit that returns an
+/// error has not committed (SQLite rolls the transaction back, or it stays open and is
+/// rolled back when dropped).
+///
+/// Single statements written outside a transaction (a player's display name, a server's
+/// name) are bookkeeping the request does on the side: they are not watched.
+#[derive(Debug, Default)]
+pub struct WriteWatch {
+    committed: AtomicU32,
+    committing: AtomicBool,
+}
+
+/// How long a commit whose answer was lost keeps asking the database whether it landed
+/// before it says it does not know: longer than Discord lets a request be answered
+/// (15 minutes), so an answer is always found if the database comes back in that time.
+pub const COMMIT_CHECK_LIMIT: Duration = Duration::from_secs(16 * 60);
+
+impl WriteWatch {
+    /// A watch of nothing yet.
+    pub fn new() -> Arc<Self> {
+        Arc::default()
+    }
+
+    /// Runs `request` with its write transactions watched by `self`.
+    pub async fn watch<F: Future>(self: &Arc<Self>, request: F) -> F::Output {
+        WATCH.scope(Arc::clone(self), request).await
+    }
+
+    /// Write transactions of the request that committed.
+    pub fn committed(&self) -> u32 {
+        self.committed.load(Ordering::SeqCst)
+    }
+
+    /// Whether a commit has been sent and its outcome is not known yet.
+    pub fn committing(&self) -> bool {
+        self.committing.load(Ordering::SeqCst)
+    }
+
+    /// Whether the request has changed nothing and cannot any more if it is dropped now:
+    /// no transaction committed, and none is committing.
+    pub fn untouched(&self) -> bool {
+        self.committed() == 0 && !self.committing()
+    }
+
+    fn begin_commit(&self) {
+        self.committing.store(true, Ordering::SeqCst);
+    }
+
+    fn end_commit(&self, landed: bool) {
+        if landed {
+            self.committed.fetch_add(1, Ordering::SeqCst);
+        }
+        self.committing.store(false, Ordering::SeqCst);
+    }
+}
+
+/// The watch of the request running in this task, if any.
+fn current_watch() -> Option<Arc<WriteWatch>> {
+    WATCH.try_with(Arc::clone).ok()
 }
 
 /// A connection of either backend, borrowed for the statements of one store method.
@@ -109,25 +216,111 @@ impl Pooled {
 }
 
 /// A write transaction of either backend: rolled back when dropped uncommitted.
-pub(crate) enum Tx {
+pub(crate) struct Tx {
+    inner: TxInner,
+    reachability: Option<Arc<Reachability>>,
+}
+
+enum TxInner {
     Sqlite(Transaction<'static, Sqlite>),
-    Postgres(Transaction<'static, Postgres>),
+    /// A PostgreSQL transaction keeps its pool, to ask afterwards how a lost commit went.
+    Postgres(Transaction<'static, Postgres>, PgPool),
 }
 
 impl Tx {
     pub(crate) fn conn(&mut self) -> Conn<'_> {
-        match self {
-            Self::Sqlite(tx) => Conn::Sqlite(tx),
-            Self::Postgres(tx) => Conn::Postgres(tx),
+        match &mut self.inner {
+            TxInner::Sqlite(tx) => Conn::Sqlite(tx),
+            TxInner::Postgres(tx, _) => Conn::Postgres(tx),
         }
     }
 
+    /// Commits. Inside a [`WriteWatch`], the watch sees the commit under way and its
+    /// outcome, and a PostgreSQL commit whose answer is lost is looked up afterwards (see
+    /// [`WriteWatch`]).
     pub(crate) async fn commit(self) -> StoreResult<()> {
-        match self {
-            Self::Sqlite(tx) => tx.commit().await?,
-            Self::Postgres(tx) => tx.commit().await?,
+        let reachability = self.reachability.clone();
+        let committed = self.commit_inner().await;
+        match (&committed, reachability) {
+            (Ok(()), Some(reachability)) => reachability.note_reachable(),
+            (Err(error), Some(reachability)) => reachability.note_error(error),
+            (_, None) => {}
         }
-        Ok(())
+        committed
+    }
+
+    async fn commit_inner(self) -> StoreResult<()> {
+        let Some(watch) = current_watch() else {
+            match self.inner {
+                TxInner::Sqlite(tx) => tx.commit().await?,
+                TxInner::Postgres(tx, _) => tx.commit().await?,
+            }
+            return Ok(());
+        };
+        match self.inner {
+            TxInner::Sqlite(tx) => {
+                watch.begin_commit();
+                let committed = tx.commit().await;
+                watch.end_commit(committed.is_ok());
+                Ok(committed?)
+            }
+            TxInner::Postgres(mut tx, pool) => {
+                // The transaction's id, assigned now if it has none: what the server is
+                // asked about if the commit's answer is lost. Until the COMMIT is sent,
+                // dropping the transaction rolls it back.
+                let xid: i64 = sqlx::query_scalar("SELECT txid_current()")
+                    .fetch_one(&mut *tx)
+                    .await?;
+                watch.begin_commit();
+                let lost = match tx.commit().await {
+                    Ok(()) => {
+                        watch.end_commit(true);
+                        return Ok(());
+                    }
+                    Err(error) => error,
+                };
+                let outcome = commit_outcome(&pool, xid, lost).await;
+                watch.end_commit(outcome.is_ok());
+                outcome
+            }
+        }
+    }
+}
+
+/// How the commit of PostgreSQL transaction `xid`, which failed with `lost`, went: asks the
+/// server (`txid_status`) until it answers, for at most [`COMMIT_CHECK_LIMIT`]. `Ok` if the
+/// transaction committed after all; `lost` if it did not; [`StoreError::CommitUnknown`] if
+/// the server could not tell in time.
+async fn commit_outcome(pool: &PgPool, xid: i64, lost: sqlx::Error) -> StoreResult<()> {
+    super::outage::count_database_error();
+    let deadline = tokio::time::Instant::now() + COMMIT_CHECK_LIMIT;
+    let mut wait = Duration::from_millis(200);
+    loop {
+        let status: Result<Option<String>, sqlx::Error> =
+            sqlx::query_scalar("SELECT txid_status($1)")
+                .bind(xid)
+                .fetch_one(pool)
+                .await;
+        match status.as_ref().map(Option::as_deref) {
+            Ok(Some("committed")) => {
+                tracing::info!(xid, "a commit whose answer was lost had landed");
+                return Ok(());
+            }
+            Ok(Some("aborted")) => return Err(StoreError::Database(lost)),
+            // Too old to be known (it cannot be, minutes after): nothing more to learn.
+            Ok(None) => return Err(StoreError::CommitUnknown),
+            // "in progress": the lost session is still ending; or the server is down.
+            Ok(Some(_)) | Err(_) => {}
+        }
+        if tokio::time::Instant::now() + wait > deadline {
+            tracing::warn!(
+                xid,
+                "cannot find out whether a commit whose answer was lost landed: {lost}"
+            );
+            return Err(StoreError::CommitUnknown);
+        }
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(Duration::from_secs(5));
     }
 }
 

@@ -86,7 +86,24 @@ pub enum StoreError {
     Corrupt(String),
 
     #[error("database error: {0}")]
-    Database(#[from] sqlx::Error),
+    Database(sqlx::Error),
+
+    /// The connection was lost while a write was being committed, and the database could
+    /// not be asked afterwards whether the write landed: it may or may not have.
+    #[error("the database did not confirm whether a write was committed")]
+    CommitUnknown,
+
+    /// The database did not answer within this long, and the caller stopped waiting.
+    #[error("the database did not answer within {} ms", .0.as_millis())]
+    NoAnswer(std::time::Duration),
+}
+
+impl From<sqlx::Error> for StoreError {
+    /// Every error the database gives passes here, which counts it for the health report.
+    fn from(error: sqlx::Error) -> Self {
+        super::outage::count_database_error();
+        Self::Database(error)
+    }
 }
 
 /// The store's result type.

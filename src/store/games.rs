@@ -449,6 +449,41 @@ impl Store {
         Ok(thread)
     }
 
+    /// The threads of the games going on under a channel, by game number: where a
+    /// command used in the channel itself is sent.
+    pub async fn active_game_threads_under(
+        &self,
+        parent: ChannelId,
+    ) -> StoreResult<Vec<(GameThread, Vec<UserId>)>> {
+        let rows: Vec<(GameId, ChannelId, ChannelId, Option<i64>, UserId)> = on_pool!(&self.pool, p => sqlx::query_as(
+                "SELECT t.game_id, g.channel_id, t.parent_channel_id, t.archived_at, s.user_id
+                 FROM game_threads t
+                 JOIN games g ON g.id = t.game_id
+                 JOIN seats s ON s.game_id = g.id
+                 WHERE t.parent_channel_id = $1 AND g.status = 'active'
+                 ORDER BY t.game_id, s.seat",
+            )
+            .bind(parent)
+            .fetch_all(p)
+            .await)?;
+        let mut threads: Vec<(GameThread, Vec<UserId>)> = Vec::new();
+        for (game_id, thread_id, parent_channel_id, archived_at, user) in rows {
+            match threads.last_mut() {
+                Some((thread, players)) if thread.game_id == game_id => players.push(user),
+                _ => threads.push((
+                    GameThread {
+                        game_id,
+                        thread_id,
+                        parent_channel_id,
+                        archived_at,
+                    },
+                    vec![user],
+                )),
+            }
+        }
+        Ok(threads)
+    }
+
     /// The threads of games that ended [`THREAD_ARCHIVE_DELAY`] or more before `now` and
     /// are not archived yet, oldest first.
     pub async fn due_thread_archives(&self, now: i64) -> StoreResult<Vec<GameThread>> {

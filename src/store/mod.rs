@@ -22,6 +22,11 @@
 //! Scheduled work (timeouts, reminders, expiry, archiving, digests, computer moves) is
 //! claimed by one process at a time with a lease (see the `claims` module), so several
 //! processes on one database do each item once.
+//!
+//! When the database cannot be reached, the store says so ([`StoreError::is_unavailable`])
+//! and keeps track of the outage (see the `outage` module); a request run inside a
+//! [`WriteWatch`] can be told apart, at any moment, between "nothing changed" and "a write
+//! may have landed", and its lost commits are looked up afterwards.
 
 mod announcements;
 pub(crate) mod backend;
@@ -31,13 +36,16 @@ mod error;
 mod games;
 mod health;
 mod ids;
+mod locks;
 mod migrate;
 mod model;
 mod notifications;
 mod offers;
+mod outage;
 mod people;
 mod play;
 mod preferences;
+mod rating_history;
 mod ratings;
 mod vacations;
 
@@ -52,18 +60,21 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 pub use announcements::{
     Announce, Claim, ClaimedAnnouncement, NewAnnouncement, StoredAnnouncement,
 };
-use backend::{on, Tx};
-pub use backend::{Backend, Pool};
+use backend::Tx;
+pub use backend::{Backend, Pool, WriteWatch, COMMIT_CHECK_LIMIT};
 pub use claims::{WorkClaim, WorkKind};
 pub use error::{StoreError, StoreResult};
 pub use games::{GameThread, THREAD_ARCHIVE_DELAY};
 pub use health::Workload;
 pub use ids::{AnnouncementId, ChallengeId, ChannelId, GameId, GuildId, MessageId, UserId};
+pub use locks::SharedLocks;
 pub use migrate::{copy_sqlite_to_postgres, CopyReport, MigrateDbError};
 pub use model::*;
 pub use notifications::{NotificationMode, NotificationSetting};
+pub use outage::database_errors_total;
 pub use play::unrated;
 pub use preferences::PlayerSettingsRow;
+pub use rating_history::RatingPoint;
 pub use ratings::{RatedGame, RatingRecomputation};
 pub use vacations::Vacation;
 
@@ -72,6 +83,27 @@ pub const DEFAULT_DATABASE_URL: &str = "sqlite://shogiban.db";
 
 /// How long a connection waits for another writer before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a query waits for a connection from the pool (making a new one included)
+/// unless [`StoreOptions`] says otherwise: short, so that a database that cannot be reached
+/// is found out within a few seconds (see `DATABASE_ACQUIRE_TIMEOUT_MS`).
+pub const DEFAULT_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// How the store waits for its database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoreOptions {
+    /// How long a query waits for a connection from the pool, the time to make a new one
+    /// (and to retry a refused connection) included, before it fails as unavailable.
+    pub acquire_timeout: Duration,
+}
+
+impl Default for StoreOptions {
+    fn default() -> Self {
+        Self {
+            acquire_timeout: DEFAULT_ACQUIRE_TIMEOUT,
+        }
+    }
+}
 
 /// Connections in the pool: readers run side by side under WAL; writers take turns.
 const MAX_CONNECTIONS: u32 = 4;
@@ -89,6 +121,8 @@ pub struct Store {
     pool: Pool,
     /// The database file, unless the database lives in memory or on a server.
     file: Option<PathBuf>,
+    /// Whether the database can be reached, shared by the store's clones.
+    reachability: std::sync::Arc<outage::Reachability>,
 }
 
 impl Store {
@@ -99,9 +133,15 @@ impl Store {
     /// timeout. Several processes may open one PostgreSQL database at once: its migrator
     /// holds an advisory lock while it migrates.
     pub async fn open(database_url: &str) -> StoreResult<Self> {
+        Self::open_with(database_url, StoreOptions::default()).await
+    }
+
+    /// Like [`Store::open`], waiting for connections as `options` says.
+    pub async fn open_with(database_url: &str, options: StoreOptions) -> StoreResult<Self> {
         if is_postgres_url(database_url) {
-            return Self::open_postgres(database_url).await;
+            return Self::open_postgres(database_url, options).await;
         }
+        let acquire_timeout = options.acquire_timeout;
         let open_error = |source| StoreError::Open {
             url: shown_url(database_url),
             source,
@@ -129,34 +169,39 @@ impl Store {
                 .max_lifetime(None)
         } else {
             SqlitePoolOptions::new().max_connections(MAX_CONNECTIONS)
-        };
+        }
+        .acquire_timeout(acquire_timeout);
         let file = (!in_memory).then(|| options.get_filename().to_owned());
         let pool = pool_options
             .connect_with(options)
             .await
             .map_err(open_error)?;
         SQLITE_MIGRATOR.run(&pool).await?;
+        let pool = Pool::Sqlite(pool);
         Ok(Self {
-            pool: Pool::Sqlite(pool),
+            reachability: outage::Reachability::new(pool.clone()),
+            pool,
             file,
         })
     }
 
-    async fn open_postgres(database_url: &str) -> StoreResult<Self> {
+    async fn open_postgres(database_url: &str, options: StoreOptions) -> StoreResult<Self> {
         let open_error = |source| StoreError::Open {
             url: shown_url(database_url),
             source,
         };
-        let options = PgConnectOptions::from_str(database_url).map_err(open_error)?;
+        let connect = PgConnectOptions::from_str(database_url).map_err(open_error)?;
         let pool = PgPoolOptions::new()
             .max_connections(MAX_PG_CONNECTIONS)
-            .acquire_timeout(BUSY_TIMEOUT)
-            .connect_with(options)
+            .acquire_timeout(options.acquire_timeout)
+            .connect_with(connect)
             .await
             .map_err(open_error)?;
         POSTGRES_MIGRATOR.run(&pool).await?;
+        let pool = Pool::Postgres(pool);
         Ok(Self {
-            pool: Pool::Postgres(pool),
+            reachability: outage::Reachability::new(pool.clone()),
+            pool,
             file: None,
         })
     }
@@ -176,18 +221,7 @@ impl Store {
         if let Some(file) = &self.file {
             check_file_writable(file)?;
         }
-        let mut tx = self.begin_write().await?;
-        let conn = &mut tx.conn();
-        on!(conn, c => sqlx::query(
-            "INSERT INTO write_checks (id, checked_at) VALUES (1, $1)
-             ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at",
-        )
-        .bind(now)
-        .execute(c)
-        .await
-        .map(|done| done.rows_affected()))?;
-        tx.commit().await?;
-        Ok(())
+        outage::stamp_write_check(&self.pool, now).await
     }
 
     /// The underlying pool, for callers that need a query the store does not offer.
@@ -200,9 +234,17 @@ impl Store {
         self.pool.close().await;
     }
 
-    /// Starts a write transaction: see [`Pool::begin_write`].
+    /// Starts a write transaction: see [`Pool::begin_write`]. A database that cannot be
+    /// reached is noted (see [`Store::note_error`]).
     async fn begin_write(&self) -> StoreResult<Tx> {
-        self.pool.begin_write().await
+        let begun = self
+            .pool
+            .begin_write(std::sync::Arc::clone(&self.reachability))
+            .await;
+        if let Err(error) = &begun {
+            self.note_error(error);
+        }
+        begun
     }
 }
 

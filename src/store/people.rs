@@ -105,14 +105,18 @@ impl Store {
         Ok(())
     }
 
-    /// Removes one setting of a guild (back to the default); says whether it was set.
+    /// Removes one setting of a guild (back to the default); says whether it was set. A
+    /// transaction of its own, so that a request's watch sees it (see `WriteWatch`).
     pub async fn remove_setting(&self, guild_id: GuildId, key: &str) -> StoreResult<bool> {
-        let done = on_pool!(&self.pool, p => sqlx::query("DELETE FROM guild_settings WHERE guild_id = $1 AND key = $2")
+        let mut tx = self.begin_write().await?;
+        let conn = &mut tx.conn();
+        let done = on!(conn, c => sqlx::query("DELETE FROM guild_settings WHERE guild_id = $1 AND key = $2")
             .bind(guild_id)
             .bind(key)
-            .execute(p)
+            .execute(c)
             .await
         .map(|done| done.rows_affected()))?;
+        tx.commit().await?;
         Ok(done > 0)
     }
 }

@@ -327,7 +327,7 @@ impl Store {
             .await
             .map(|_| ()))?;
         on!(conn, c => sqlx::query(
-            "UPDATE seats SET rating_before = NULL, rating_after = NULL
+            "UPDATE seats SET rating_before = NULL, rating_after = NULL, deviation_after = NULL
              WHERE game_id IN (SELECT id FROM games WHERE guild_id = $1 AND variant = $2)",
         )
         .bind(guild_id)
@@ -489,12 +489,14 @@ pub(super) async fn record_rating(
     .await
         .map(|done| done.rows_affected()))?;
     on!(conn, c => sqlx::query(
-        "UPDATE seats SET rating_before = $1, rating_after = $2 WHERE game_id = $3 AND seat = $4",
+        "UPDATE seats SET rating_before = $1, rating_after = $2, deviation_after = $5
+         WHERE game_id = $3 AND seat = $4",
     )
     .bind(seat.current.as_ref().map(|c| c.value.rating))
     .bind(update.value.rating)
     .bind(game_id)
     .bind(i64::from(seat.seat))
+    .bind(update.value.deviation)
     .execute(c)
     .await
         .map(|done| done.rows_affected()))?;

@@ -350,7 +350,7 @@ async fn the_time_per_move_and_the_abort_role_can_be_given_back_their_defaults(b
         .await;
     let text = changed.content().unwrap_or_default();
     assert!(
-        text.contains("どの対局でも中止できるロール（メッセージの管理の権限とは別に）: なし"),
+        text.contains("どの対局でも中止できるロール（「メッセージの管理」の権限のほかに）：なし"),
         "{text}"
     );
     assert!(text.contains("3日（既定）"), "{text}");

@@ -119,6 +119,7 @@ async fn help_explains_the_variants_privately() {
         reply.custom_ids(),
         [
             "help:start",
+            "help:computer",
             "help:variants",
             "help:notation",
             "help:commands",

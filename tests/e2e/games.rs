@@ -820,3 +820,111 @@ async fn lists_leaderboard_profile_and_export() {
     assert!(text.contains("1 game"), "{text}");
     table.close().await;
 }
+
+/// `/export` format choices, as Discord sends them (the index of the choice).
+const EXPORT_KIF: i64 = 0;
+const EXPORT_KIFU: i64 = 4;
+
+/// What cshogi's KIF reader (PyPI `cshogi`, which reads `.kif` files as CP932 and `.kifu`
+/// files as UTF-8, as Japanese kifu programs do) makes of the file at `path`: the players'
+/// names, the number of moves, and whether black won. Fails when python3 or cshogi is
+/// missing: `scripts/install-test-deps` installs them.
+fn read_with_cshogi(path: &std::path::Path) -> (String, String, usize, bool) {
+    let script = "import sys, cshogi, cshogi.KIF as K\n\
+                  p = K.Parser.parse_file(sys.argv[1])\n\
+                  print(p.names[0]); print(p.names[1]); print(len(p.moves))\n\
+                  print(p.win == cshogi.BLACK_WIN)\n";
+    let output = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .arg(path)
+        .output()
+        .expect("python3 runs (scripts/install-test-deps installs it)");
+    assert!(
+        output.status.success(),
+        "cshogi could not read {}: {}",
+        path.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8(output.stdout).expect("UTF-8 from python3");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    (
+        lines[0].to_owned(),
+        lines[1].to_owned(),
+        lines[2].parse().expect("a number of moves"),
+        lines[3] == "True",
+    )
+}
+
+#[tokio::test]
+async fn kif_exports_in_shift_jis_and_kifu_in_utf8_read_back_in_cshogi() {
+    let table = Table::open().await;
+    // Names Shift_JIS holds (kana) and one it does not (Hangul).
+    let (black, white) = (
+        support::fixtures::TestUser::new(2011, "さくら"),
+        support::fixtures::TestUser::new(2012, "민수"),
+    );
+    table.start_game(STANDARD, &[&black, &white]).await;
+    for (n, text) in STANDARD_MATE.iter().enumerate() {
+        table
+            .play_unannounced(if n % 2 == 0 { &black } else { &white }, text)
+            .await;
+    }
+    let dir = std::env::temp_dir().join(format!("shogiban-kif-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let mut read = Vec::new();
+    for (format, extension) in [(EXPORT_KIF, "kif"), (EXPORT_KIFU, "kifu")] {
+        let (_, answer) = table
+            .ask(
+                InteractionBuilder::slash("export")
+                    .integer("format", format)
+                    .by(&black),
+            )
+            .await;
+        assert!(answer.is_ephemeral(), "{:?}", answer.content());
+        assert_eq!(answer.files.len(), 1, "{:?}", answer.content());
+        let file = &answer.files[0];
+        assert!(
+            file.filename.ends_with(&format!(".{extension}")),
+            "{}",
+            file.filename
+        );
+        let path = dir.join(&file.filename);
+        std::fs::write(&path, &file.bytes).expect("the record written");
+        read.push((extension, file.bytes.clone(), read_with_cshogi(&path)));
+    }
+    std::fs::remove_dir_all(&dir).expect("the temporary folder removed");
+
+    let (_, kif, from_kif) = &read[0];
+    // The .kif file declares Shift_JIS and is written in it: 平手 (the handicap line) is
+    // 0x95 0xBD 0x8E 0xE8 there, and the file is not UTF-8.
+    assert!(kif.starts_with(b"#KIF version=2.0 encoding=Shift_JIS\n"));
+    assert!(kif.windows(4).any(|four| four == [0x95, 0xBD, 0x8E, 0xE8]));
+    assert!(std::str::from_utf8(kif).is_err());
+    assert_eq!(
+        from_kif,
+        &(
+            "さくら".to_owned(),
+            "？？".to_owned(),
+            STANDARD_MATE.len(),
+            true
+        )
+    );
+    let (_, kifu, from_kifu) = &read[1];
+    let kifu = std::str::from_utf8(kifu).expect("a .kifu file is UTF-8");
+    assert!(
+        kifu.starts_with("#KIF version=2.0 encoding=UTF-8\n"),
+        "{kifu}"
+    );
+    assert_eq!(
+        from_kifu,
+        &(
+            "さくら".to_owned(),
+            "민수".to_owned(),
+            STANDARD_MATE.len(),
+            true
+        )
+    );
+    table.close().await;
+}

@@ -9,6 +9,7 @@ mod support;
 // `on_both_backends!` names the backends module from the crate's root.
 use support::backends;
 
+mod charts;
 mod clock;
 mod computer;
 mod computer_seats;
@@ -18,6 +19,7 @@ mod games;
 mod languages;
 mod latency;
 mod notifications;
+mod outage;
 mod outbox;
 mod playing;
 mod replays;

@@ -267,7 +267,7 @@ fn bobs_board_after_7g7f(style: shogiban::render::PieceStyle) -> Vec<u8> {
     for (player, name) in scene.players.iter_mut().zip([alice().name, bob().name]) {
         player.name = name;
     }
-    scene.caption = Some("1. P-7f".to_owned());
+    scene.caption = Some("Move 1: ☗P-7f".to_owned());
     render_png(&scene).expect("the board draws")
 }
 

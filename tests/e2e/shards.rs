@@ -14,8 +14,9 @@ use support::fake_discord::{FakeDiscord, DEFAULT_WAIT};
 use support::fixtures::{alice, bob, InteractionBuilder, CHANNEL_ID, GUILD_ID};
 use support::postgres;
 use support::shards::{
-    a_game_in, a_game_with_a_move, answering_ports, board_after, help_in, is_board_after, move_in,
-    posts_matching, Serve, SHARDS_UP, SHARD_1_CHANNEL, SHARD_1_GUILD,
+    a_game_in, a_game_with_a_move, answering_ports, board_after, delivered_once_each, get, help_in,
+    is_board_after, move_in, posts_matching, sample, Serve, SHARDS_UP, SHARD_1_CHANNEL,
+    SHARD_1_GUILD,
 };
 
 #[test]
@@ -162,29 +163,6 @@ fn shard_env(shard: &str) -> [(&'static str, &str); 3] {
     ]
 }
 
-/// Every announcement stored for `channel` was posted there exactly once: as many messages
-/// as announcements, each announcement delivered. Returns the announcements' kinds in order.
-async fn delivered_once_each(
-    fake: &FakeDiscord,
-    store: &shogiban::store::Store,
-    channel: u64,
-) -> Vec<String> {
-    let stored = store
-        .announcements_in_channel(shogiban::store::ChannelId(channel))
-        .await
-        .expect("the announcements read");
-    let undelivered: Vec<_> = stored.iter().filter(|a| a.delivered_ms.is_none()).collect();
-    assert!(undelivered.is_empty(), "not delivered: {undelivered:?}");
-    let posts = fake.channel_posts(channel);
-    let contents: Vec<&str> = posts.iter().filter_map(|call| call.content()).collect();
-    assert_eq!(
-        posts.len(),
-        stored.len(),
-        "messages in channel {channel}: {contents:#?}"
-    );
-    stored.into_iter().map(|a| a.kind).collect()
-}
-
 /// Two processes, shards 0 and 1 of two, on one PostgreSQL database: each answers only the
 /// servers of its shard; a minute per move runs out in shard 0's server while both
 /// processes run the clock, and the result is posted once; the process of shard 1 is
@@ -322,39 +300,6 @@ async fn two_processes_on_one_postgresql_share_games_and_clock_and_survive_a_kil
         );
     }
     fake.assert_no_violations();
-}
-
-/// A GET on the health endpoints: the status and the body.
-async fn get(addr: &str, path: &str) -> (u16, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(addr)
-        .await
-        .unwrap_or_else(|why| panic!("connect to {addr}: {why}"));
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.expect("send");
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).await.expect("read");
-    let status = answer
-        .split_whitespace()
-        .nth(1)
-        .and_then(|code| code.parse().ok())
-        .unwrap_or_else(|| panic!("not an HTTP answer: {answer}"));
-    let body = answer
-        .split_once("\r\n\r\n")
-        .map(|(_, body)| body.to_owned())
-        .unwrap_or_default();
-    (status, body)
-}
-
-/// The value of an unlabelled or labelled sample in Prometheus text.
-fn sample(metrics: &str, name: &str) -> Option<f64> {
-    metrics
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .find_map(|line| {
-            let (key, value) = line.rsplit_once(' ')?;
-            (key == name).then(|| value.parse().ok())?
-        })
 }
 
 #[cfg(unix)]

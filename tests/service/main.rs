@@ -15,6 +15,7 @@ mod clock;
 mod computers;
 mod daidai;
 mod migrate_db;
+mod rating_history;
 mod table;
 mod vacation;
 mod yonin;

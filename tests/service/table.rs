@@ -1111,13 +1111,13 @@ async fn a_challenge_the_computer_completes_starts_at_once_and_announces_the_gam
 }
 
 /// Captions as the tests read them: the move number, or "start".
-fn plain_captions() -> shogiban::service::Captions {
-    std::sync::Arc::new(
+fn plain_captions() -> shogiban::service::ReplayWords {
+    shogiban::service::ReplayWords::with_captions(std::sync::Arc::new(
         |caption: &shogiban::service::Caption<'_>| match caption.played {
             Some(played) => format!("{} {}", caption.ply, played.western),
             None => "start".to_owned(),
         },
-    )
+    ))
 }
 
 async fn the_replay_after_a_result_is_drawn_from_the_winners_seat_or_the_first_for_a_draw(
@@ -1190,7 +1190,11 @@ async fn the_replay_after_a_result_is_drawn_from_the_winners_seat_or_the_first_f
         .unwrap();
     assert_eq!((board.ply, board.last_ply, board.seat), (1, 2, 1));
     assert_eq!(board.viewer_seat, Some(1));
-    let moves: Vec<&str> = board.moves.iter().map(|m| m.western.as_str()).collect();
+    let moves: Vec<&str> = board
+        .moves
+        .iter()
+        .map(|m| m.text.western.as_str())
+        .collect();
     assert_eq!(moves, ["P-7f", "P-3d"]);
     assert!(board.image.is_some());
     // Another server cannot read it.

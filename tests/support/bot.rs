@@ -128,7 +128,10 @@ pub fn shogiban_command() -> std::process::Command {
         .env_remove("DATABASE_URL")
         .env_remove("ANNOUNCE_RETRY_FIRST_MS")
         .env_remove("ANNOUNCE_RETRY_MAX_MS")
-        .env_remove("ANNOUNCE_LEASE_MS");
+        .env_remove("ANNOUNCE_LEASE_MS")
+        .env_remove("DISCORD_REST_PROXY")
+        .env_remove("DATABASE_ACQUIRE_TIMEOUT_MS")
+        .env_remove("DATABASE_GIVE_UP_MS");
     command
 }
 

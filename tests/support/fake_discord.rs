@@ -313,6 +313,8 @@ pub struct GatewayStatus {
     pub shards: Vec<[u64; 2]>,
     /// Every IDENTIFY that was answered with READY: the shard it asked for and when.
     pub identified: Vec<([u64; 2], Instant)>,
+    /// RESUMEs answered with RESUMED: sessions that went on after a dropped connection.
+    pub resumes: u32,
 }
 
 /// The running fake. Dropping it stops the server.
@@ -610,6 +612,30 @@ impl FakeDiscord {
         .await
     }
 
+    /// Closes every gateway connection with close `code` (4000, "unknown error", is one
+    /// after which the bot may resume), as Discord does when it drops a session. The bot
+    /// reconnects; whether it may resume is [`Self::refuse_resumes`]'s.
+    pub fn close_gateway(&self, code: u16) {
+        let mut state = self.shared.state();
+        for (_, session) in state.gateway.sessions.drain(..) {
+            let _ = session.sender.send(Outgoing::Close(code));
+        }
+        drop(state);
+        self.shared.changed.send_replace(());
+    }
+
+    /// Refuses every new gateway connection (HTTP 503) for `how_long`, as Discord's gateway
+    /// does when it is down; the connections open stay open.
+    pub fn refuse_gateway_for(&self, how_long: Duration) {
+        self.shared.state().gateway.refused_until = Some(Instant::now() + how_long);
+    }
+
+    /// From now on, answers every RESUME with an invalid session (not resumable), so the
+    /// bot must identify again; `false` resumes sessions the fake knows again.
+    pub fn refuse_resumes(&self, refuse: bool) {
+        self.shared.state().gateway.refuse_resumes = refuse;
+    }
+
     /// The state of the gateway connection.
     pub fn gateway_status(&self) -> GatewayStatus {
         self.shared.state().gateway.status()
@@ -835,12 +861,20 @@ struct PendingInteraction {
     answer_lost: bool,
 }
 
-/// One gateway connection that has identified: its shard, where its dispatches go and
-/// their sequence number.
+/// What the fake sends on a gateway connection.
+enum Outgoing {
+    /// A JSON frame.
+    Text(String),
+    /// A close frame with this code; the connection ends.
+    Close(u16),
+}
+
+/// One gateway connection that has identified (or resumed): its shard, where its
+/// dispatches go and their sequence number.
 struct Session {
     /// `[shard id, shard count]` from IDENTIFY (`[0, 1]` when it named none).
     shard: [u64; 2],
-    sender: mpsc::UnboundedSender<String>,
+    sender: mpsc::UnboundedSender<Outgoing>,
     seq: u64,
 }
 
@@ -869,6 +903,14 @@ struct Gateway {
     /// What `/gateway/bot` answers: the recommended shard count and `max_concurrency`.
     recommended_shards: u64,
     max_concurrency: u64,
+    /// The sessions READY made, by session id, with their shard: what RESUME may name.
+    resumable: HashMap<String, [u64; 2]>,
+    /// Whether RESUME is refused (an invalid session, not resumable).
+    refuse_resumes: bool,
+    /// RESUMEs answered with RESUMED.
+    resumes: u32,
+    /// Until when new gateway connections are refused (503), as during a Discord outage.
+    refused_until: Option<Instant>,
 }
 
 impl Gateway {
@@ -886,6 +928,7 @@ impl Gateway {
                 .map(|(_, session)| session.shard)
                 .collect(),
             identified: self.identified.clone(),
+            resumes: self.resumes,
         }
     }
 
@@ -950,7 +993,11 @@ impl Recorded {
             }
             session.seq += 1;
             let frame = json!({ "op": 0, "s": session.seq, "t": event, "d": data });
-            if session.sender.send(frame.to_string()).is_err() {
+            if session
+                .sender
+                .send(Outgoing::Text(frame.to_string()))
+                .is_err()
+            {
                 panic!("the gateway connection closed before {event} could be sent");
             }
             sent = true;
@@ -972,7 +1019,7 @@ impl Recorded {
         };
         session.seq += 1;
         let frame = json!({ "op": 0, "s": session.seq, "t": event, "d": data });
-        let _ = session.sender.send(frame.to_string());
+        let _ = session.sender.send(Outgoing::Text(frame.to_string()));
     }
 }
 

@@ -258,3 +258,139 @@ pub fn posts_matching(
         .filter(|call| predicate(call))
         .collect()
 }
+
+/// Every announcement stored for `channel` was posted there exactly once: as many messages
+/// as announcements, each announcement delivered. Returns the announcements' kinds in order.
+pub async fn delivered_once_each(
+    fake: &FakeDiscord,
+    store: &shogiban::store::Store,
+    channel: u64,
+) -> Vec<String> {
+    let stored = store
+        .announcements_in_channel(shogiban::store::ChannelId(channel))
+        .await
+        .expect("the announcements read");
+    let undelivered: Vec<_> = stored.iter().filter(|a| a.delivered_ms.is_none()).collect();
+    assert!(undelivered.is_empty(), "not delivered: {undelivered:?}");
+    let posts = fake.channel_posts(channel);
+    let contents: Vec<&str> = posts.iter().filter_map(|call| call.content()).collect();
+    assert_eq!(
+        posts.len(),
+        stored.len(),
+        "messages in channel {channel}: {contents:#?}"
+    );
+    stored.into_iter().map(|a| a.kind).collect()
+}
+
+/// A GET on the health endpoints: the status and the body.
+pub async fn get(addr: &str, path: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr)
+        .await
+        .unwrap_or_else(|why| panic!("connect to {addr}: {why}"));
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.expect("send");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.expect("read");
+    let status = answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or_else(|| panic!("not an HTTP answer: {answer}"));
+    let body = answer
+        .split_once("\r\n\r\n")
+        .map(|(_, body)| body.to_owned())
+        .unwrap_or_default();
+    (status, body)
+}
+
+/// The value of an unlabelled or labelled sample in Prometheus text.
+pub fn sample(metrics: &str, name: &str) -> Option<f64> {
+    metrics
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .find_map(|line| {
+            let (key, value) = line.rsplit_once(' ')?;
+            (key == name).then(|| value.parse().ok())?
+        })
+}
+
+/// A forwarder standing for the HTTP rate-limit proxy that every process of a bot sends its
+/// REST calls to (`DISCORD_REST_PROXY`): it relays each connection, as it is, to the
+/// fake's `upstream` address and counts the connections. Every call it relays reaches the
+/// fake on `upstream`'s port, which tells them apart from calls made around it.
+pub struct Relay {
+    /// Where the processes send their calls.
+    pub base: String,
+    connections: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Relay {
+    /// Starts relaying from a free port of 127.0.0.1 to `upstream` (`http://host:port`).
+    pub async fn start(upstream: &str) -> Self {
+        let upstream = upstream
+            .strip_prefix("http://")
+            .expect("an http:// address")
+            .to_owned();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind 127.0.0.1:0");
+        let base = format!("http://{}", listener.local_addr().expect("local address"));
+        let connections = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counted = std::sync::Arc::clone(&connections);
+        let task = tokio::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let upstream = upstream.clone();
+                tokio::spawn(async move {
+                    if let Ok(mut outbound) = tokio::net::TcpStream::connect(&upstream).await {
+                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                    }
+                });
+            }
+        });
+        Self {
+            base,
+            connections,
+            task,
+        }
+    }
+
+    /// Connections relayed so far.
+    pub fn connections(&self) -> usize {
+        self.connections.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+impl Drop for Relay {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// The address of the health endpoints of `serve`, started with `HEALTH_ADDR=127.0.0.1:0`,
+/// as its log tells it.
+pub async fn health_addr(serve: &mut Serve) -> String {
+    let shown = serve
+        .logged("health endpoints on http://", DEFAULT_WAIT)
+        .await;
+    shown.split('/').next().expect("an address").to_owned()
+}
+
+/// Waits until `/healthz` of `addr` answers `status`, and returns its body; fails the test
+/// after `timeout` with the last answer.
+pub async fn healthz_becomes(addr: &str, status: u16, timeout: Duration) -> String {
+    let deadline = Instant::now() + timeout;
+    loop {
+        let (got, body) = get(addr, "/healthz").await;
+        if got == status {
+            return body;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "/healthz did not answer {status} within {timeout:?}: {got} {body}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}

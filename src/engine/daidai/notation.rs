@@ -20,7 +20,7 @@
 //!   the kanji names (`獅子x7c`).
 
 use super::*;
-use crate::engine::error::MoveParseError;
+use crate::engine::error::{Candidate, MoveParseError};
 
 /// The canonical coordinate form of a move.
 pub fn to_coordinate(_pos: &DaiDaiPosition, m: &Move) -> String {
@@ -196,10 +196,13 @@ fn resolve(pos: &DaiDaiPosition, text: &str, legal: &[Move]) -> Result<Move, Mov
                 .iter()
                 .map(|m| {
                     let piece = pos.piece_at(m.from).map(piece_code).unwrap_or_default();
-                    format!("{piece}{}{}", GEOMETRY.name(m.from), hodges_tail(pos, m))
+                    Candidate {
+                        coordinate: to_coordinate(pos, m),
+                        western: format!("{piece}{}{}", GEOMETRY.name(m.from), hodges_tail(pos, m)),
+                        japanese: None,
+                    }
                 })
-                .collect::<Vec<_>>()
-                .join(" or "),
+                .collect(),
         }),
     }
 }

@@ -7,7 +7,7 @@ use crate::engine::any_position::AnyPosition;
 use crate::engine::error::IllegalMove;
 use crate::engine::game::Game;
 use crate::engine::moves::Move;
-use crate::engine::outcome::{EndReason, GameResult};
+use crate::engine::outcome::{EndReason, GameResult, PlayedMove};
 use crate::engine::position::MoveEffects;
 use crate::engine::rules::{RuleOptions, VariantRules};
 
@@ -19,6 +19,19 @@ pub(crate) struct DaiDaiRules;
 impl VariantRules for DaiDaiRules {
     fn default_options(&self) -> RuleOptions {
         RuleOptions::none()
+    }
+
+    /// The form Japanese readers get: dai dai shogi has no Japanese move notation in use,
+    /// so the piece's kanji name before the coordinate form (`獅子 9i7c`).
+    fn record_forms(&self, game: &Game, m: &Move, _legal: &[Move], played: &mut PlayedMove) {
+        let position = game.position();
+        if let Some(piece) = position.piece_at(m.from) {
+            played.japanese = format!(
+                "{} {}",
+                position.kind(piece.kind()).kanji,
+                played.coordinate
+            );
+        }
     }
 
     /// Drops the moves the repetition rule forbids now. Only positions already seen three

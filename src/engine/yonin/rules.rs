@@ -9,11 +9,12 @@
 use crate::engine::any_position::AnyPosition;
 use crate::engine::error::IllegalMove;
 use crate::engine::game::Game;
-use crate::engine::geometry::{Seat, SeatSet};
+use crate::engine::geometry::{Seat, SeatSet, Sq};
 use crate::engine::moves::Move;
+use crate::engine::notation;
 use crate::engine::outcome::{
     DeclarationFailure, Elimination, EliminationReason, EndReason, GameError, GameResult,
-    MoveReport, Refusal,
+    MoveReport, PlayedMove, Refusal,
 };
 use crate::engine::position::MoveEffects;
 use crate::engine::rules::{RuleOptions, VariantRules};
@@ -36,6 +37,22 @@ impl VariantRules for YoninRules {
 
     fn forbid(&self, game: &Game, moves: &mut Vec<Move>) {
         remove_perpetual_checks(game, moves);
+    }
+
+    /// Destination of the last move, whoever played it, for Japanese 同.
+    fn previous_destination(&self, game: &Game) -> Option<Sq> {
+        let p = position(game)?;
+        notation::destination(p.geometry(), &game.history().last()?.coordinate)
+    }
+
+    /// The Japanese form, as the record of standard shogi keeps it: squares named as S
+    /// sees the board, 右/左/上/引 as the mover sees it.
+    fn record_forms(&self, game: &Game, m: &Move, legal: &[Move], played: &mut PlayedMove) {
+        let Some(p) = position(game) else {
+            return;
+        };
+        let previous = self.previous_destination(game);
+        played.japanese = notation::to_japanese(p, m, legal, previous);
     }
 
     fn judge(

@@ -1,29 +1,49 @@
-//! The fake gateway: HELLO, heartbeat acknowledgements, READY after IDENTIFY, then the
-//! dispatches a test pushes.
+//! The fake gateway: HELLO, heartbeat acknowledgements, READY after IDENTIFY (RESUMED after
+//! a RESUME of a session it knows, unless the test refuses resumes), then the dispatches a
+//! test pushes; a test may close every connection with a close code, as Discord does.
 
 use std::sync::Arc;
 
 use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use futures::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
-use super::{Shared, TOKEN};
+use super::{Outgoing, Shared, TOKEN};
 
 use crate::support::fixtures::{self, APPLICATION_ID};
 
 pub(super) async fn gateway(ws: WebSocketUpgrade, State(shared): State<Arc<Shared>>) -> Response {
+    let refused = shared
+        .state()
+        .gateway
+        .refused_until
+        .is_some_and(|until| std::time::Instant::now() < until);
+    if refused {
+        return axum::http::StatusCode::SERVICE_UNAVAILABLE.into_response();
+    }
     ws.on_upgrade(move |socket| serve_gateway(socket, shared))
 }
 
 async fn serve_gateway(socket: WebSocket, shared: Arc<Shared>) {
     let (mut sink, mut stream) = socket.split();
-    let (sender, mut outgoing) = mpsc::unbounded_channel::<String>();
+    let (sender, mut outgoing) = mpsc::unbounded_channel::<Outgoing>();
     let writer = tokio::spawn(async move {
-        while let Some(text) = outgoing.recv().await {
-            if sink.send(WsMessage::Text(text)).await.is_err() {
+        while let Some(message) = outgoing.recv().await {
+            let frame = match message {
+                Outgoing::Text(text) => WsMessage::Text(text),
+                Outgoing::Close(code) => {
+                    let close = axum::extract::ws::CloseFrame {
+                        code,
+                        reason: "closed by the fake Discord".into(),
+                    };
+                    let _ = sink.send(WsMessage::Close(Some(close))).await;
+                    break;
+                }
+            };
+            if sink.send(frame).await.is_err() {
                 break;
             }
         }
@@ -36,7 +56,7 @@ async fn serve_gateway(socket: WebSocket, shared: Arc<Shared>) {
     };
     let interval = u64::try_from(shared.heartbeat_interval.as_millis()).unwrap_or(u64::MAX);
     let hello = json!({ "op": 10, "d": { "heartbeat_interval": interval } });
-    let _ = sender.send(hello.to_string());
+    let _ = sender.send(Outgoing::Text(hello.to_string()));
 
     while let Some(Ok(message)) = stream.next().await {
         match message {
@@ -73,14 +93,15 @@ async fn serve_gateway(socket: WebSocket, shared: Arc<Shared>) {
 fn on_gateway_frame(
     shared: &Shared,
     connection: u64,
-    sender: &mpsc::UnboundedSender<String>,
+    sender: &mpsc::UnboundedSender<Outgoing>,
     frame: &Value,
 ) {
+    let text = |value: Value| Outgoing::Text(value.to_string());
     let mut state = shared.state();
     match frame.get("op").and_then(Value::as_u64) {
         Some(1) => {
             state.gateway.heartbeats += 1;
-            let _ = sender.send(json!({ "op": 11 }).to_string());
+            let _ = sender.send(text(json!({ "op": 11 })));
         }
         Some(2) => {
             state.gateway.identifies += 1;
@@ -90,7 +111,7 @@ fn on_gateway_frame(
                 state
                     .violations
                     .push("IDENTIFY carried the wrong token".to_owned());
-                let _ = sender.send(json!({ "op": 9, "d": false }).to_string());
+                let _ = sender.send(text(json!({ "op": 9, "d": false })));
                 return;
             }
             // The shard asked for decides which servers' events this connection gets.
@@ -103,7 +124,7 @@ fn on_gateway_frame(
                             state
                                 .violations
                                 .push(format!("IDENTIFY with a bad shard: {frame}"));
-                            let _ = sender.send(json!({ "op": 9, "d": false }).to_string());
+                            let _ = sender.send(text(json!({ "op": 9, "d": false })));
                             return;
                         }
                     },
@@ -111,7 +132,7 @@ fn on_gateway_frame(
                         state
                             .violations
                             .push(format!("IDENTIFY with a bad shard: {frame}"));
-                        let _ = sender.send(json!({ "op": 9, "d": false }).to_string());
+                        let _ = sender.send(text(json!({ "op": 9, "d": false })));
                         return;
                     }
                 },
@@ -134,11 +155,13 @@ fn on_gateway_frame(
                     seq: 0,
                 },
             ));
+            let session_id = format!("session-{connection}");
+            state.gateway.resumable.insert(session_id.clone(), shard);
             let ready = json!({
                 "v": 10,
                 "user": fixtures::bot_user(),
                 "guilds": [],
-                "session_id": format!("session-{}", state.gateway.connections),
+                "session_id": session_id,
                 "resume_gateway_url": shared.gateway_url(),
                 "shard": shard,
                 "application": { "id": APPLICATION_ID.to_string(), "flags": 0 },
@@ -147,6 +170,38 @@ fn on_gateway_frame(
         }
         // Presence updates are the bot's own business.
         Some(3) => {}
+        // RESUME: a session this fake made goes on, on the new connection, with the events
+        // of its shard; any other (or every one, when the test refuses resumes) is invalid
+        // and not resumable, so the bot identifies again.
+        Some(6) => {
+            let session_id = frame.pointer("/d/session_id").and_then(Value::as_str);
+            let token = frame.pointer("/d/token").and_then(Value::as_str);
+            if token != Some(TOKEN) && token != Some(&format!("Bot {TOKEN}")) {
+                state
+                    .violations
+                    .push("RESUME carried the wrong token".to_owned());
+            }
+            let known = session_id.and_then(|id| state.gateway.resumable.get(id).copied());
+            let Some(shard) = known.filter(|_| !state.gateway.refuse_resumes) else {
+                let _ = sender.send(text(json!({ "op": 9, "d": false })));
+                return;
+            };
+            state.gateway.resumes += 1;
+            let seq = frame.pointer("/d/seq").and_then(Value::as_u64).unwrap_or(0);
+            state
+                .gateway
+                .sessions
+                .retain(|(number, _)| *number != connection);
+            state.gateway.sessions.push((
+                connection,
+                super::Session {
+                    shard,
+                    sender: sender.clone(),
+                    seq,
+                },
+            ));
+            state.dispatch_on(connection, "RESUMED", json!({}));
+        }
         Some(op) => state
             .violations
             .push(format!("unexpected gateway op {op}: {frame}")),

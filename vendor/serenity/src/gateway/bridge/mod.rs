@@ -53,7 +53,7 @@ use std::fmt;
 use std::time::Duration as StdDuration;
 
 pub use self::event::ShardStageUpdateEvent;
-pub use self::shard_manager::{ShardManager, ShardManagerOptions};
+pub use self::shard_manager::{IdentifyGate, ShardManager, ShardManagerOptions};
 pub use self::shard_messenger::ShardMessenger;
 pub use self::shard_queuer::ShardQueuer;
 pub use self::shard_runner::{ShardRunner, ShardRunnerOptions};

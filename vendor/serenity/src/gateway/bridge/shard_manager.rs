@@ -26,6 +26,29 @@ use crate::internal::prelude::*;
 use crate::internal::tokio::spawn_named;
 use crate::model::gateway::GatewayIntents;
 
+/// shogiban patch: what the shard queuer asks before a shard identifies, so that the
+/// shards of one IDENTIFY bucket (shard id modulo `max_concurrency`) identify one at a time,
+/// 5 seconds apart, across every process of a bot, not only within one.
+///
+/// The queuer awaits [`Self::before_identify`] before it connects the shard (so no
+/// heartbeat is missed while it waits), then reports when the shard's runner sent its
+/// IDENTIFY with [`Self::after_identify`] (awaited in a task of its own, so the gate may hold
+/// whatever it holds for the 5 seconds after).
+#[async_trait::async_trait]
+pub trait IdentifyGate: Send + Sync + std::fmt::Debug {
+    /// Waits until shard `shard_id` of IDENTIFY bucket `bucket` may identify.
+    async fn before_identify(&self, shard_id: ShardId, bucket: u32);
+
+    /// Shard `shard_id` of bucket `bucket` sent its IDENTIFY at `sent` (`None`: it did not
+    /// get that far, or its runner did not say so in time).
+    async fn after_identify(
+        &self,
+        shard_id: ShardId,
+        bucket: u32,
+        sent: Option<tokio::time::Instant>,
+    );
+}
+
 /// A manager for handling the status of shards by starting them, restarting them, and stopping
 /// them when required.
 ///
@@ -114,6 +137,11 @@ pub struct ShardManager {
     // IDENTIFY rate-limit buckets (shard id modulo this); the queuer starts at most one shard
     // per bucket every 5 seconds. 1 (one start every 5 seconds) unless set.
     max_concurrency: AtomicU32,
+    // shogiban patch: what the queuer asks before each IDENTIFY, to keep to Discord's limit
+    // across processes (none: the queuer's own pacing only); see `IdentifyGate`.
+    identify_gate: std::sync::RwLock<Option<Arc<dyn IdentifyGate>>>,
+    // shogiban patch: when each shard last sent its IDENTIFY, as its runner reports it.
+    identified: tokio::sync::watch::Sender<HashMap<ShardId, tokio::time::Instant>>,
     shard_queuer: Sender<ShardQueuerMessage>,
     // We can safely use a Mutex for this field, as it is only ever used in one single place
     // and only is ever used to receive a single message
@@ -140,6 +168,8 @@ impl ShardManager {
             shard_queuer: shard_queue_tx,
             shard_total: AtomicU32::new(opt.shard_total),
             max_concurrency: AtomicU32::new(1),
+            identify_gate: std::sync::RwLock::new(None),
+            identified: tokio::sync::watch::Sender::new(HashMap::new()),
             shard_shutdown: Mutex::new(shutdown_recv),
             shard_shutdown_send: shutdown_send,
             runners: Arc::clone(&runners),
@@ -230,6 +260,35 @@ impl ShardManager {
     #[must_use]
     pub fn max_concurrency(&self) -> u32 {
         self.max_concurrency.load(Ordering::Relaxed).max(1)
+    }
+
+    /// shogiban patch: sets the gate the queuer passes before each shard's IDENTIFY (see
+    /// [`IdentifyGate`]), e.g. a lock shared by every process of the bot.
+    pub fn set_identify_gate(&self, gate: Arc<dyn IdentifyGate>) {
+        if let Ok(mut slot) = self.identify_gate.write() {
+            *slot = Some(gate);
+        }
+    }
+
+    /// shogiban patch: the gate set with [`Self::set_identify_gate`], if any.
+    #[must_use]
+    pub fn identify_gate(&self) -> Option<Arc<dyn IdentifyGate>> {
+        self.identify_gate.read().ok().and_then(|slot| slot.clone())
+    }
+
+    /// shogiban patch: a shard's runner sent its IDENTIFY now.
+    pub(crate) fn note_identified(&self, shard_id: ShardId) {
+        let now = tokio::time::Instant::now();
+        self.identified.send_modify(|identified| {
+            identified.insert(shard_id, now);
+        });
+    }
+
+    /// shogiban patch: watches when shards send their IDENTIFY.
+    pub(crate) fn watch_identified(
+        &self,
+    ) -> tokio::sync::watch::Receiver<HashMap<ShardId, tokio::time::Instant>> {
+        self.identified.subscribe()
     }
 
     /// Restarts a shard runner.

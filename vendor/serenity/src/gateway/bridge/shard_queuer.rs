@@ -34,6 +34,10 @@ use crate::model::gateway::{GatewayIntents, ShardInfo};
 
 const WAIT_BETWEEN_BOOTS_IN_SECONDS: u64 = 5;
 
+/// shogiban patch: how long the queuer waits for a started shard's runner to say that it sent
+/// its IDENTIFY (it does right after Discord's HELLO) before telling the gate it did not.
+const IDENTIFY_REPORT_SECONDS: u64 = 15;
+
 /// The shard queuer is a simple loop that runs indefinitely to manage the startup of shards.
 ///
 /// A shard queuer instance _should_ be run in its own thread, due to the blocking nature of the
@@ -155,7 +159,38 @@ impl ShardQueuer {
         debug!("[Shard Queuer] Checked start for shard {} out of {}", id, total);
         self.check_last_start(id).await;
 
-        if let Err(why) = self.start(id, total).await {
+        // shogiban patch: the gate (if any) lets the shard identify, and learns when it did.
+        let bucket = id.0 % self.manager.max_concurrency();
+        let gate = self.manager.identify_gate();
+        if let Some(gate) = &gate {
+            gate.before_identify(id, bucket).await;
+        }
+        let mut identified = self.manager.watch_identified();
+        let started_at = Instant::now();
+
+        let started = self.start(id, total).await;
+
+        if let Some(gate) = gate {
+            let started = started.is_ok();
+            spawn_named("shard_queuer::identified", async move {
+                let sent = if started {
+                    let waited = timeout(
+                        Duration::from_secs(IDENTIFY_REPORT_SECONDS),
+                        identified.wait_for(|sent| sent.get(&id).is_some_and(|at| *at >= started_at)),
+                    )
+                    .await;
+                    match waited {
+                        Ok(Ok(sent)) => sent.get(&id).copied(),
+                        _ => None,
+                    }
+                } else {
+                    None
+                };
+                gate.after_identify(id, bucket, sent).await;
+            });
+        }
+
+        if let Err(why) = started {
             warn!("[Shard Queuer] Err starting shard {}: {:?}", id, why);
             info!("[Shard Queuer] Re-queueing start of shard {}", id);
 

@@ -216,7 +216,12 @@ impl ShardRunner {
             },
             ShardAction::Reconnect(ReconnectType::Resume) => self.shard.resume().await,
             ShardAction::Heartbeat => self.shard.heartbeat().await,
-            ShardAction::Identify => self.shard.identify().await,
+            ShardAction::Identify => {
+                self.shard.identify().await?;
+                // shogiban patch: the queuer's gate holds the bucket for 5 s from now.
+                self.manager.note_identified(self.shard.shard_info().id);
+                Ok(())
+            },
         }
     }
 
