@@ -1,6 +1,7 @@
 //! The `shogiban` command: `serve` runs the Discord bot (also what no arguments runs);
 //! `migrate-db` copies an SQLite database to PostgreSQL; `perft`, `moves`, `play`,
-//! `render`, `replay`, `think`, `mate` and `analyse` are the engine tools.
+//! `render`, `replay`, `think`, `mate` and `analyse` are the engine tools; `usi` runs the
+//! computer player as a USI engine.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -118,6 +119,9 @@ enum Command {
         #[arg(long)]
         usi: bool,
     },
+    /// Be a USI engine on standard input and output (options Level, USI_Hash, Variant
+    /// for yonin, yonin-doubles and daidai, Seed), for shogi GUIs and match runners.
+    Usi,
     /// Review a game: one line per move on standard output (`ply move score best`, and
     /// `inaccuracy`, `mistake` or `blunder` when the move lost that much), the evaluation
     /// graph as a PNG.
@@ -378,6 +382,10 @@ fn run(cli: Cli) -> Result<()> {
             pieces,
             out,
         } => replay(&game, seat.as_deref(), delay, limit, &pieces, &out),
+        Command::Usi => {
+            computer::protocol::serve(std::io::stdin().lock(), std::io::stdout())?;
+            Ok(())
+        }
     }
 }
 

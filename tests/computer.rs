@@ -5,6 +5,8 @@
 //! Searches here are limited by nodes and seeded, so each test plays the same games every
 //! run whatever the machine's speed.
 
+use std::sync::Arc;
+
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -145,6 +147,73 @@ fn a_one_move_mate_threat_is_parried() {
                 after.position().coordinate(&reply)
             );
         }
+    }
+}
+
+#[test]
+fn a_mate_threat_past_the_horizon_is_seen_by_quiescence() {
+    // The same threat at a depth of one ply: only quiescence, which answers a check with
+    // every evasion and looks at quiet checks at its first ply, sees G*5h mate.
+    let game = game_at(Variant::Standard, "k8/8R/9/9/9/9/4+p4/9/4K4 b g 1");
+    let shallow = Limits {
+        depth: Some(1),
+        ..limits(30_000, 5)
+    };
+    let choice = choose(&game, level(8), shallow).unwrap();
+    let mut after = game.clone();
+    after.play(&choice.mv).unwrap();
+    let mut answered = after.clone();
+    let mate = answered
+        .parse_move("G*5h")
+        .ok()
+        .filter(|m| after.legal_moves().contains(m))
+        .map(|m| answered.play(&m).unwrap().result.map(|r| r.reason));
+    assert_ne!(
+        mate,
+        Some(Some(EndReason::Checkmate)),
+        "at depth 1 level 8 played {} and G*5h mates",
+        choice.text
+    );
+}
+
+#[test]
+fn every_search_feature_off_still_chooses_a_legal_move() {
+    use shogiban::computer::eval::Evaluator;
+    use shogiban::computer::search::{Budget, Features, Searcher};
+    use shogiban::computer::table::Table;
+    use shogiban::engine::{AnyPosition, SeatSet};
+    let game = game_at(
+        Variant::Standard,
+        "ln1g3nl/1r3kg2/p2pppsp1/2ps2p1p/1p7/2P1P1P2/PPSP1P1PP/2G1S2R1/LN2KG1NL b Bb 1",
+    );
+    let AnyPosition::Shogi(pos) = game.position() else {
+        unreachable!("standard shogi")
+    };
+    let legal = game.legal_moves();
+    let eval = Evaluator::new(pos);
+    let team = SeatSet::EMPTY.with(game.position().turn());
+    for off in [
+        "null",
+        "lmr",
+        "futility",
+        "razoring",
+        "move_count",
+        "see",
+        "qchecks",
+        "qevasions",
+        "counter_move",
+        "check_extension",
+    ] {
+        let budget = Budget {
+            deadline: None,
+            nodes: Some(20_000),
+            depth: 64,
+        };
+        let found = Searcher::with_table(&eval, team, budget, Vec::new(), Arc::new(Table::new(1)))
+            .with_features(Features::without(off))
+            .run(pos, &legal, false);
+        assert!(found.depth >= 2, "without {off}: depth {}", found.depth);
+        assert!(legal.contains(&found.scored[0].0), "without {off}");
     }
 }
 

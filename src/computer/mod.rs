@@ -10,10 +10,13 @@
 pub mod analysis;
 pub mod eval;
 pub mod mate;
+pub mod protocol;
 pub mod search;
 pub mod tsume;
+pub mod table;
 pub mod usi;
 
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
@@ -57,25 +60,38 @@ impl Level {
         })
     }
 
-    /// The deepest this level looks (in plies).
+    /// The deepest this level looks (in plies, before its captures and checks settle):
+    /// the horizon of a beginner, who sees what a move takes but not the tactic behind.
     fn depth(self) -> u32 {
         match self.0 {
-            1 | 2 => 1,
-            3 => 2,
-            4 => 3,
+            1 => 1,
+            2 => 2,
+            3 => 3,
+            4 => 4,
             _ => 64,
         }
     }
 
-    /// How far, in pawns, this level may stray from the best move it sees.
+    /// How far, in pawns, this level may stray from the best move it sees: a choice
+    /// among near-equal moves, not a piece given away.
     fn noise_pawns(self) -> f64 {
         match self.0 {
-            1 => 6.0,
-            2 => 3.0,
-            3 => 1.2,
-            4 => 0.4,
+            1 => 1.5,
+            2 => 1.0,
+            3 => 0.6,
+            4 => 0.3,
             _ => 0.0,
         }
+    }
+
+    /// What this level's search looks at: the weakest levels do not see quiet checks
+    /// past their horizon.
+    fn features(self) -> search::Features {
+        let mut f = search::Features::configured();
+        if self.0 <= 2 {
+            f.qchecks = false;
+        }
+        f
     }
 
     /// Whether this level gives up a hopeless game.
@@ -145,8 +161,40 @@ fn team_of(pos: &AnyPosition, seat: Seat) -> SeatSet {
     }
 }
 
+/// One finished iteration of a search, as a USI `info` line tells it.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    pub depth: u32,
+    /// For the side to move (mates beyond ±990000).
+    pub score: Score,
+    /// The same in hundredths of a pawn.
+    pub centipawns: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The expected line, from the best move on.
+    pub pv: Vec<Move>,
+}
+
+/// Outside control of a search: a flag that stops it, and who hears of its progress.
+#[derive(Default)]
+pub struct Control<'a> {
+    pub stop: Option<&'a AtomicBool>,
+    pub progress: Option<&'a mut dyn FnMut(&Progress)>,
+}
+
 /// Chooses a move for the side to move of `game` at `level`.
 pub fn choose(game: &Game, level: Level, limits: Limits) -> Result<Choice, ComputerError> {
+    choose_controlled(game, level, limits, Control::default())
+}
+
+/// [`choose`], stopped early when `control.stop` is set, telling `control.progress` of
+/// each finished iteration.
+pub fn choose_controlled(
+    game: &Game,
+    level: Level,
+    limits: Limits,
+    control: Control,
+) -> Result<Choice, ComputerError> {
     let started = Instant::now();
     if game.is_over() {
         return Err(ComputerError::GameOver);
@@ -198,13 +246,17 @@ pub fn choose(game: &Game, level: Level, limits: Limits) -> Result<Choice, Compu
     };
     let earlier = earlier_hashes(game);
     let noise = level.noise_pawns();
+    // A seeded search limited by nodes repeats exactly: it starts from an empty table.
+    let table = search::table_for(limits.nodes.is_some() && limits.seed.is_some());
     let found = match pos {
-        AnyPosition::Shogi(p) => {
-            Searcher::new(&eval, team, budget, earlier).run(p, &candidates, noise > 0.0)
-        }
-        AnyPosition::DaiDai(p) => {
-            Searcher::new(&eval, team, budget, earlier).run(p, &candidates, noise > 0.0)
-        }
+        AnyPosition::Shogi(p) => Searcher::with_table(&eval, team, budget, earlier, table)
+            .with_features(level.features())
+            .controlled(control)
+            .run(p, &candidates, noise > 0.0),
+        AnyPosition::DaiDai(p) => Searcher::with_table(&eval, team, budget, earlier, table)
+            .with_features(level.features())
+            .controlled(control)
+            .run(p, &candidates, noise > 0.0),
     };
     let (mv, score) = if noise > 0.0 {
         let mut rng = match limits.seed {

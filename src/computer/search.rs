@@ -1,39 +1,123 @@
-//! The search: iterative deepening alpha-beta with principal-variation windows, a
-//! transposition table on the positions' Zobrist hashes, quiescence on captures, and move
-//! ordering by hash move, captures (most valuable victim first), killers and history.
+//! The search: iterative deepening negamax alpha-beta with principal-variation windows,
+//! shared by every variant.
 //!
-//! One search serves every variant. Scores are always from the searching team's point of
-//! view and each node maximises or minimises by who moves there, as the position says: in
-//! yonin shogi the next mover comes from the check-priority turn order, not a rotation.
-//! Every opponent is assumed to play against the team (paranoid search), which is exact
-//! in two-player games and in doubles (two teams), and cautious in yonin singles.
+//! Scores are from the side to move's point of view, where a "side" is the searching team
+//! or everybody else: a child whose mover is on the same side as its parent's (yonin's
+//! check-priority turn order can give two opponents moves in a row) keeps the score and
+//! the window, one of the other side negates them. Every opponent is assumed to play
+//! against the team (paranoid search), exact in two-player games and in doubles (two
+//! teams), cautious in yonin singles.
+//!
+//! What it does at a node, in order: the transposition table (process-wide, kept between
+//! the moves of a game, see [`super::table`]), razoring, reverse futility and a null move
+//! (two-seat variants, not in check), then the moves ordered by hash move, captures (most
+//! valuable victim first, those that lose the capturing piece last), killers, the counter
+//! move and history; futility and move-count pruning of late quiet moves near the leaves,
+//! late-move reductions by move count and history. Quiescence answers a check with every
+//! evasion (no standing pat while in check), otherwise searches captures from a
+//! captures-only generation (drops skipped at the source), skipping captures that lose
+//! the capturing piece for less, and at its first ply also quiet moves that give check.
+//! Repetitions are found on a ply-indexed stack of the line's hashes and a sorted list of
+//! the game's earlier ones.
+//!
+//! Each feature can be switched off for a measurement with `SHOGIBAN_SEARCH_OFF` (names
+//! separated by commas, see [`Features`]), so a match of the same build with and without
+//! it says what the feature is worth.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use crate::engine::{Move, Position, SeatSet};
+use crate::engine::captures::takes;
+use crate::engine::{Move, Position, SeatSet, Variant};
 
 use super::eval::{Evaluator, Score, MATE};
+use super::mate::mate_in_one;
+use super::table::{Bound, Entry, Table};
+use super::{Control, Progress};
 
 /// Scores beyond this are mates.
 const MATE_BOUND: Score = MATE - 10_000;
 const INFINITY: Score = MATE + 1;
 const MAX_PLY: usize = 96;
-const QUIESCENCE_DEPTH: i32 = 6;
+/// Plies of quiescence at most below the main search's leaves.
+const QUIESCENCE_DEPTH: usize = 12;
+/// Cells of the largest mailbox (17x17 with its walls), and room after them for drops.
+const FROM_SLOTS: usize = 560;
+const TO_SLOTS: usize = 530;
+const DROP_BASE: usize = 530;
 
+/// The search's features, each of which can be switched off to measure what it is worth.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
+pub struct Features {
+    pub null_move: bool,
+    pub lmr: bool,
+    pub futility: bool,
+    pub razoring: bool,
+    /// Move-count pruning of late quiet moves near the leaves.
+    pub move_count: bool,
+    /// Skipping captures that lose the capturing piece (quiescence, ordering).
+    pub see: bool,
+    /// Quiet checks at the first ply of quiescence.
+    pub qchecks: bool,
+    /// Evasions in check in quiescence (otherwise it stands pat, as it used to).
+    pub qevasions: bool,
+    /// The process-wide table kept between moves (otherwise a fresh one per search).
+    pub shared_table: bool,
+    pub counter_move: bool,
+    /// One ply more after a check near the root.
+    pub check_extension: bool,
+    /// A mate in one looked for at every node not in check (standard shogi).
+    pub mate1: bool,
 }
 
-#[derive(Copy, Clone, Debug)]
-struct Entry {
-    key: u64,
-    best: Option<Move>,
-    score: Score,
-    depth: i8,
-    bound: Bound,
+impl Features {
+    pub const ALL: Features = Features {
+        null_move: true,
+        lmr: true,
+        futility: true,
+        razoring: true,
+        move_count: true,
+        see: true,
+        qchecks: true,
+        qevasions: true,
+        shared_table: true,
+        counter_move: true,
+        check_extension: true,
+        mate1: true,
+    };
+
+    /// All features less those `off` names (comma-separated).
+    pub fn without(off: &str) -> Features {
+        let mut f = Features::ALL;
+        for name in off.split(',').map(str::trim) {
+            match name {
+                "null" | "null_move" => f.null_move = false,
+                "lmr" => f.lmr = false,
+                "futility" => f.futility = false,
+                "razoring" => f.razoring = false,
+                "move_count" => f.move_count = false,
+                "see" => f.see = false,
+                "qchecks" => f.qchecks = false,
+                "qevasions" => f.qevasions = false,
+                "shared_table" => f.shared_table = false,
+                "counter_move" => f.counter_move = false,
+                "check_extension" => f.check_extension = false,
+                "mate1" => f.mate1 = false,
+                _ => {}
+            }
+        }
+        f
+    }
+
+    /// The features `SHOGIBAN_SEARCH_OFF` leaves on (all when unset).
+    pub fn configured() -> Features {
+        static CONFIGURED: OnceLock<Features> = OnceLock::new();
+        *CONFIGURED.get_or_init(|| match std::env::var("SHOGIBAN_SEARCH_OFF") {
+            Ok(off) => Features::without(&off),
+            Err(_) => Features::ALL,
+        })
+    }
 }
 
 /// When a search must stop.
@@ -47,8 +131,9 @@ pub struct Budget {
 /// What one search found.
 #[derive(Clone, Debug)]
 pub struct Found {
-    /// Root moves with the score each got at the deepest finished iteration (the best
-    /// first); scores of moves other than the best are bounds.
+    /// Root moves with the score each got at the deepest finished iteration, from the
+    /// team's point of view, the best for the side to move first; scores of moves other
+    /// than the best are bounds unless the search was exhaustive.
     pub scored: Vec<(Move, Score)>,
     pub depth: u32,
     pub nodes: u64,
@@ -56,43 +141,136 @@ pub struct Found {
 }
 
 /// Search state for one decision.
-pub struct Searcher<'a, P: Position> {
+pub struct Searcher<'a, 'c, P: Position> {
     eval: &'a Evaluator,
     team: SeatSet,
     budget: Budget,
+    features: Features,
     started: Instant,
     nodes: u64,
     stopped: bool,
-    table: Vec<Option<Entry>>,
+    table: Arc<Table>,
+    /// Mixed into every key: the same position scores differently for another team.
+    salt: u64,
     killers: Vec<[Option<Move>; 2]>,
-    history: std::collections::HashMap<(u16, u16, bool), i32>,
-    /// Hashes of the positions of the game so far and of the current line, for repetition.
-    path: Vec<u64>,
+    /// Quiet moves' success, by side (team or not), origin (or dropped kind) and target.
+    history: Vec<i32>,
+    /// The quiet move that last refuted each move, by side and the move's target square.
+    counters: Vec<Option<Move>>,
+    /// Hashes of the game's earlier positions, sorted, for repetition.
+    earlier: Vec<u64>,
+    /// Hashes of the positions of the line under search, by ply.
+    line: Vec<u64>,
+    /// The move played at each ply of the line (None: a null move).
+    played: Vec<Option<Move>>,
+    /// Whether the side to move at each ply is in check, as the move that led there
+    /// reported it (None: not known, to be tested).
+    checked: Vec<Option<bool>>,
     buffers: Vec<Vec<Move>>,
+    /// Moves with their ordering keys, by ply (kept to save allocations).
+    ordered: Vec<Vec<(Move, Score)>>,
     /// The depth of the iteration under way.
     iteration: u32,
+    /// The variant has the engine's fast check generator (standard and yonin shogi).
+    fast_checks: bool,
+    /// Mate in one at every node (standard shogi, where a mate ends the game).
+    mate1: bool,
+    stop: Option<&'c AtomicBool>,
+    progress: Option<&'c mut dyn FnMut(&Progress)>,
     _position: std::marker::PhantomData<P>,
 }
 
-impl<'a, P: Position> Searcher<'a, P> {
-    /// A searcher for `team`, knowing the hashes of the game's earlier positions.
+/// The table a search uses: the process's, or a fresh one when the search must repeat
+/// exactly (seeded searches limited by nodes) or the feature is off.
+pub fn table_for(repeatable: bool) -> Arc<Table> {
+    if repeatable || !Features::configured().shared_table {
+        Arc::new(Table::new(8))
+    } else {
+        super::table::shared()
+    }
+}
+
+impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
+    /// A searcher for `team`, knowing the hashes of the game's earlier positions, with
+    /// the process's table.
     pub fn new(eval: &'a Evaluator, team: SeatSet, budget: Budget, earlier: Vec<u64>) -> Self {
+        Self::with_table(eval, team, budget, earlier, table_for(false))
+    }
+
+    /// A searcher using `table`.
+    pub fn with_table(
+        eval: &'a Evaluator,
+        team: SeatSet,
+        budget: Budget,
+        mut earlier: Vec<u64>,
+        table: Arc<Table>,
+    ) -> Self {
+        earlier.sort_unstable();
+        table.new_search();
         Searcher {
             eval,
             team,
             budget,
+            features: Features::configured(),
             started: Instant::now(),
             nodes: 0,
             stopped: false,
-            table: vec![None; 1 << 18],
-            killers: vec![[None; 2]; MAX_PLY + 1],
-            history: std::collections::HashMap::new(),
-            path: earlier,
+            table,
+            salt: (u64::from(team.0) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * FROM_SLOTS * TO_SLOTS],
+            counters: vec![None; 2 * TO_SLOTS],
+            earlier,
+            line: Vec::with_capacity(MAX_PLY + QUIESCENCE_DEPTH + 2),
+            played: vec![None; MAX_PLY + QUIESCENCE_DEPTH + 2],
+            checked: vec![None; MAX_PLY + QUIESCENCE_DEPTH + 2],
             iteration: 0,
-            buffers: (0..=MAX_PLY + QUIESCENCE_DEPTH as usize + 2)
+            fast_checks: false,
+            mate1: false,
+            buffers: (0..MAX_PLY + QUIESCENCE_DEPTH + 4)
                 .map(|_| Vec::new())
                 .collect(),
+            ordered: (0..MAX_PLY + QUIESCENCE_DEPTH + 4)
+                .map(|_| Vec::new())
+                .collect(),
+            stop: None,
+            progress: None,
             _position: std::marker::PhantomData,
+        }
+    }
+
+    /// The same searcher, stopped by `control.stop` and telling `control.progress`.
+    pub fn controlled(mut self, control: Control<'c>) -> Self {
+        self.stop = control.stop;
+        self.progress = control.progress;
+        self
+    }
+
+    /// The same searcher with other features (for tests and measurements).
+    pub fn with_features(mut self, features: Features) -> Self {
+        self.features = features;
+        self
+    }
+
+    /// Whether the seat to move in `pos` plays for the team.
+    #[inline]
+    fn ours(&self, pos: &P) -> bool {
+        self.team.contains(pos.turn())
+    }
+
+    #[inline]
+    fn key(&self, pos: &P) -> u64 {
+        pos.hash() ^ self.salt
+    }
+
+    /// The evaluation for the side to move.
+    #[inline]
+    fn evaluate(&self, pos: &P) -> Score {
+        let s = self.eval.evaluate(pos, self.team);
+        if self.ours(pos) {
+            s
+        } else {
+            -s
         }
     }
 
@@ -100,59 +278,57 @@ impl<'a, P: Position> Searcher<'a, P> {
     /// `exhaustive` scores every root move with a full window (slower, but each score is
     /// exact, which the weaker levels need to pick among near-best moves).
     pub fn run(&mut self, root: &P, moves: &[Move], exhaustive: bool) -> Found {
+        // Root scores are kept for the side to move and turned to the team's view at the
+        // end.
+        let sign = if self.ours(root) { 1 } else { -1 };
+        self.fast_checks = root.variant() != Variant::DaiDai;
+        self.mate1 = self.features.mate1 && root.variant() == Variant::Standard;
         let mut scored: Vec<(Move, Score)> = moves.iter().map(|&m| (m, 0)).collect();
+        // The table's move first, then captures, for the first iteration.
+        let hash_move = self.table.probe(self.key(root)).and_then(|e| e.best);
+        self.order(root, &mut scored, hash_move, 0);
+        for entry in scored.iter_mut() {
+            entry.1 = 0;
+        }
         let mut finished_depth = 0;
+        self.line.clear();
+        self.line.push(root.hash());
         for depth in 1..=self.budget.depth.max(1) {
             self.iteration = depth;
             let mut this_round: Vec<(Move, Score)> = Vec::with_capacity(scored.len());
-            let maximizing = self.team.contains(root.turn());
             let mut alpha = -INFINITY;
-            let mut beta = INFINITY;
             for (i, &(m, _)) in scored.iter().enumerate() {
                 let mut child = root.clone();
-                child.play_quiet(&m);
-                self.path.push(root.hash());
+                let effects = child.play_unchecked(&m);
+                self.played[0] = Some(m);
+                let child_in_check = effects.checks.contains(child.turn());
+                let checks = !effects.checks.is_empty();
+                let extend = (checks && self.features.check_extension) as i32;
+                let d = depth as i32 - 1 + extend;
+                self.checked[1] = Some(child_in_check);
                 let score = if i == 0 || exhaustive {
-                    self.search(&child, depth as i32 - 1, -INFINITY, INFINITY, 1)
-                } else if maximizing {
-                    let s = self.search(&child, depth as i32 - 1, alpha, alpha + 1, 1);
-                    if s > alpha && !self.stopped {
-                        self.search(&child, depth as i32 - 1, alpha, INFINITY, 1)
-                    } else {
-                        s
-                    }
+                    self.child(root, &child, d, -INFINITY, INFINITY, 1)
                 } else {
-                    let s = self.search(&child, depth as i32 - 1, beta - 1, beta, 1);
-                    if s < beta && !self.stopped {
-                        self.search(&child, depth as i32 - 1, -INFINITY, beta, 1)
+                    let s = self.child(root, &child, d, alpha, alpha + 1, 1);
+                    if s > alpha && !self.stopped {
+                        self.checked[1] = Some(child_in_check);
+                        self.child(root, &child, d, alpha, INFINITY, 1)
                     } else {
                         s
                     }
                 };
-                self.path.pop();
                 if self.stopped {
                     break;
                 }
-                if maximizing {
-                    alpha = alpha.max(score);
-                } else {
-                    beta = beta.min(score);
-                }
+                alpha = alpha.max(score);
                 this_round.push((m, score));
             }
             if self.stopped && this_round.len() < scored.len() {
                 // An unfinished iteration still counts where it found a move better than
                 // the last iteration's best, which it always searches first.
-                if let (Some(new), Some(&(old, _))) =
-                    (best_of(&this_round, maximizing), scored.first())
-                {
+                if let (Some(new), Some(&(old, _))) = (best_of(&this_round), scored.first()) {
                     if let Some(&(_, old_now)) = this_round.iter().find(|(m, _)| *m == old) {
-                        let better = if maximizing {
-                            new.1 > old_now
-                        } else {
-                            new.1 < old_now
-                        };
-                        if new.0 != old && better {
+                        if new.0 != old && new.1 > old_now {
                             scored.retain(|(m, _)| *m != new.0);
                             scored.insert(0, new);
                         }
@@ -160,11 +336,35 @@ impl<'a, P: Position> Searcher<'a, P> {
                 }
                 break;
             }
-            // Best first for the next iteration and for the caller.
-            this_round.sort_by_key(|&(_, s)| if maximizing { -s } else { s });
+            // Best first for the next iteration and for the caller (stable: ties keep
+            // the order the last iteration found).
+            this_round.sort_by_key(|&(_, s)| -s);
             scored = this_round;
             finished_depth = depth;
             let best = scored[0].1;
+            self.table.store(
+                self.key(root),
+                Entry {
+                    best: Some(scored[0].0),
+                    score: best,
+                    depth: depth as i32,
+                    bound: Bound::Exact,
+                },
+            );
+            if self.progress.is_some() {
+                let pv = self.principal_line(root, scored[0].0, depth as usize);
+                let progress = Progress {
+                    depth,
+                    score: best,
+                    centipawns: best * 100 / self.eval.pawn().max(1),
+                    nodes: self.nodes,
+                    elapsed: self.started.elapsed(),
+                    pv,
+                };
+                if let Some(report) = self.progress.as_mut() {
+                    report(&progress);
+                }
+            }
             if best.abs() >= MATE_BOUND {
                 break;
             }
@@ -173,11 +373,31 @@ impl<'a, P: Position> Searcher<'a, P> {
             }
         }
         Found {
-            scored,
+            scored: scored.into_iter().map(|(m, s)| (m, s * sign)).collect(),
             depth: finished_depth,
             nodes: self.nodes,
             elapsed: self.started.elapsed(),
         }
+    }
+
+    /// The expected line from `first`, read from the table (each move checked legal).
+    fn principal_line(&self, root: &P, first: Move, most: usize) -> Vec<Move> {
+        let mut line = vec![first];
+        let mut pos = root.clone();
+        pos.play_quiet(&first);
+        let mut moves = Vec::new();
+        while line.len() < most.max(1) {
+            let Some(m) = self.table.probe(self.key(&pos)).and_then(|e| e.best) else {
+                break;
+            };
+            pos.legal_moves(&mut moves);
+            if !moves.contains(&m) {
+                break;
+            }
+            line.push(m);
+            pos.play_quiet(&m);
+        }
+        line
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -185,34 +405,94 @@ impl<'a, P: Position> Searcher<'a, P> {
             return true;
         }
         let out_of_nodes = self.budget.nodes.is_some_and(|n| self.nodes >= n);
-        // The clock is read only now and then: it costs more than a node.
-        let out_of_time =
-            self.nodes % 1024 == 0 && self.budget.deadline.is_some_and(|d| Instant::now() >= d);
-        self.stopped = out_of_nodes || out_of_time;
+        // The clock and the stop flag are read only now and then: they cost more than a
+        // node.
+        let outside = self.nodes % 256 == 0
+            && (self.budget.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.stop.is_some_and(|s| s.load(Ordering::Relaxed)));
+        self.stopped = out_of_nodes || outside;
         self.stopped
     }
 
-    /// The score of a position where nobody of one side can go on: the side that cannot
-    /// go on has lost, sooner being worse for it.
+    /// The score of a position where nobody of one side can go on, for the side to move:
+    /// the side that cannot go on has lost, sooner being worse for it.
     fn terminal(&self, pos: &P, ply: usize) -> Option<Score> {
         let alive = pos.alive();
         let mine = alive.iter().any(|s| self.team.contains(s));
         let theirs = alive.iter().any(|s| !self.team.contains(s));
-        match (mine, theirs) {
-            (false, _) => Some(-MATE + ply as Score),
-            (true, false) => Some(MATE - ply as Score),
-            _ => None,
+        let team_score = match (mine, theirs) {
+            (false, _) => -MATE + ply as Score,
+            (true, false) => MATE - ply as Score,
+            _ => return None,
+        };
+        Some(if self.ours(pos) {
+            team_score
+        } else {
+            -team_score
+        })
+    }
+
+    /// Whether `hash` repeats a position of the game or of the line above `ply`.
+    fn repeats(&self, hash: u64, ply: usize) -> bool {
+        // The line's own positions, nearest first (the parent cannot be the same).
+        let above = &self.line[..ply.min(self.line.len())];
+        above.iter().rev().skip(1).any(|&h| h == hash) || self.earlier.binary_search(&hash).is_ok()
+    }
+
+    /// The score of `child` (reached from `parent`) for `parent`'s side to move.
+    #[inline]
+    fn child(
+        &mut self,
+        parent: &P,
+        child: &P,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
+        if self.ours(parent) == self.ours(child) {
+            self.search(child, depth, alpha, beta, ply)
+        } else {
+            -self.search(child, depth, -beta, -alpha, ply)
         }
     }
 
-    fn search(
+    #[inline]
+    fn child_quiesce(
         &mut self,
-        pos: &P,
-        depth: i32,
-        mut alpha: Score,
-        mut beta: Score,
+        parent: &P,
+        child: &P,
+        alpha: Score,
+        beta: Score,
         ply: usize,
+        qdepth: usize,
     ) -> Score {
+        if self.ours(parent) == self.ours(child) {
+            self.quiesce(child, alpha, beta, ply, qdepth)
+        } else {
+            -self.quiesce(child, -beta, -alpha, ply, qdepth)
+        }
+    }
+
+    fn history_index(&self, pos: &P, m: &Move) -> usize {
+        let side = self.ours(pos) as usize;
+        let from = match m.drop {
+            Some(k) => DROP_BASE + (k as usize).min(FROM_SLOTS - DROP_BASE - 1),
+            None => m.from.index().min(DROP_BASE - 1),
+        };
+        (side * FROM_SLOTS + from) * TO_SLOTS + m.to.index().min(TO_SLOTS - 1)
+    }
+
+    fn counter_index(&self, pos: &P, ply: usize) -> Option<usize> {
+        let previous = self.played.get(ply.checked_sub(1)?).copied().flatten()?;
+        let side = self.ours(pos) as usize;
+        Some(side * TO_SLOTS + previous.to.index().min(TO_SLOTS - 1))
+    }
+
+    fn search(&mut self, pos: &P, depth: i32, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(pos, alpha, beta, ply, 0);
+        }
         self.nodes += 1;
         if self.out_of_budget() {
             return 0;
@@ -221,26 +501,90 @@ impl<'a, P: Position> Searcher<'a, P> {
             return score;
         }
         let hash = pos.hash();
-        if self.path.contains(&hash) {
+        self.line.truncate(ply);
+        self.line.push(hash);
+        if self.repeats(hash, ply) {
             // A repetition: a draw (or a void game) as far as the search can tell.
             return 0;
         }
-        if depth <= 0 || ply >= MAX_PLY {
-            return self.quiesce(pos, alpha, beta, ply, 0);
+        // No line from here can do better than mating at once, or worse than being mated.
+        let alpha0 = alpha.max(-MATE + ply as Score);
+        let beta0 = beta.min(MATE - ply as Score - 1);
+        if alpha0 >= beta0 {
+            return alpha0;
         }
-        let mover = pos.turn();
-        let maximizing = self.team.contains(mover);
-        let slot = (hash as usize) & (self.table.len() - 1);
-        let mut hash_move = None;
-        if let Some(entry) = self.table[slot].filter(|e| e.key == hash) {
-            hash_move = entry.best;
-            if entry.depth as i32 >= depth {
-                let s = from_table(entry.score, ply);
-                match entry.bound {
+        let pv_node = beta - alpha > 1;
+        let key = self.key(pos);
+        let entry = self.table.probe(key);
+        let hash_move = entry.and_then(|e| e.best);
+        if let Some(e) = entry {
+            if !pv_node && e.depth >= depth {
+                let s = from_table(e.score, ply);
+                match e.bound {
                     Bound::Exact => return s,
                     Bound::Lower if s >= beta => return s,
                     Bound::Upper if s <= alpha => return s,
                     _ => {}
+                }
+            }
+        }
+        let in_check = self.checked[ply]
+            .take()
+            .unwrap_or_else(|| pos.in_check(pos.turn()));
+        // Below depth 2 quiescence's checks find a mate in one as well.
+        if self.mate1 && depth >= 2 && !in_check && entry.is_none() {
+            if let Some(m) = mate_in_one(pos) {
+                let score = MATE - (ply as Score + 1);
+                self.table.store(
+                    key,
+                    Entry {
+                        best: Some(m),
+                        score: to_table(score, ply),
+                        depth: depth + 6,
+                        bound: Bound::Exact,
+                    },
+                );
+                return score;
+            }
+        }
+        let pawn = self.eval.pawn();
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            self.evaluate(pos)
+        };
+        let f = self.features;
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Razoring: far below alpha near the leaves, only captures can save it.
+            if f.razoring && depth <= 2 && static_eval + 3 * pawn * depth < alpha {
+                let q = self.quiesce(pos, alpha, alpha + 1, ply, 0);
+                if q <= alpha {
+                    return q;
+                }
+            }
+            // Reverse futility: far above beta, a quiet move will not lose it all.
+            if f.futility && depth <= 6 && static_eval - 12 * pawn * depth / 10 >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still beats beta, a real move will.
+            if f.null_move
+                && depth >= 3
+                && static_eval >= beta
+                && self.played.get(ply - 1).copied().flatten().is_some()
+            {
+                let mut null = pos.clone();
+                if null.play_null() {
+                    self.played[ply] = None;
+                    self.checked[ply + 1] = None;
+                    let r = 3 + depth / 4 + ((static_eval - beta) / (2 * pawn)).min(2);
+                    let s = self.child(pos, &null, depth - 1 - r, beta - 1, beta, ply + 1);
+                    self.line.truncate(ply + 1);
+                    if self.stopped {
+                        return 0;
+                    }
+                    if s >= beta {
+                        return if s >= MATE_BOUND { beta } else { s };
+                    }
                 }
             }
         }
@@ -250,108 +594,134 @@ impl<'a, P: Position> Searcher<'a, P> {
         if moves.is_empty() {
             self.buffers[ply] = moves;
             // No move: the mover loses (mate, or no legal move, which loses in shogi).
-            return if maximizing {
-                -MATE + ply as Score
-            } else {
-                MATE - ply as Score
-            };
+            return -MATE + ply as Score;
         }
-        self.order(pos, &mut moves, hash_move, ply);
-        let original = (alpha, beta);
-        let mut best_score = if maximizing { -INFINITY } else { INFINITY };
+        let mut scored = std::mem::take(&mut self.ordered[ply]);
+        scored.clear();
+        scored.extend(moves.iter().map(|&m| (m, 0)));
+        self.order(pos, &mut scored, hash_move, ply);
+        let counter = self
+            .counter_index(pos, ply)
+            .and_then(|i| self.counters[i])
+            .filter(|_| f.counter_move);
+        let killers = self.killers[ply];
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
         let mut best_move = None;
-        self.path.push(hash);
-        for (i, m) in moves.iter().enumerate() {
+        let mut quiets_tried: Vec<Move> = Vec::new();
+        let ln_depth = ((depth.max(1)) as f64).ln();
+        for (i, &(m, order_key)) in scored.iter().enumerate() {
+            let capture = takes(pos, &m);
+            let quiet = !capture && !m.promote;
             let mut child = pos.clone();
-            let effects = child.play_unchecked(m);
-            // Look one ply further after a check, near the root, so that mates and
-            // defences against them are seen.
-            // Bounded by the iteration's depth, so that a run of checks cannot extend itself
-            // without end.
-            let extend = (!effects.checks.is_empty() && ply < self.iteration as usize) as i32;
+            let effects = child.play_unchecked(&m);
+            let checks = !effects.checks.is_empty();
+            let child_in_check = effects.checks.contains(child.turn());
+            let special = Some(m) == hash_move || killers.contains(&Some(m)) || counter == Some(m);
+            // Near the leaves, late quiet moves that give no check are skipped once a move
+            // has been found that does not lose at once.
+            if !pv_node && !in_check && quiet && !checks && !special && best_score > -MATE_BOUND {
+                if f.move_count && depth <= 4 && i as i32 >= 4 + depth * depth * 2 {
+                    continue;
+                }
+                if f.futility && depth <= 3 && static_eval + pawn * (1 + 2 * depth) <= alpha {
+                    continue;
+                }
+            }
+            self.played[ply] = Some(m);
+            let extend = (checks && f.check_extension && ply < self.iteration as usize) as i32;
             let next = depth - 1 + extend;
-            // Late quiet moves, after the hash move, captures and killers have been tried,
-            // rarely matter: look at them less deeply first, and fully only if they surprise.
-            let quiet = !effects.captured && !m.promote && extend == 0;
-            let reduction = match (quiet, i, depth) {
-                (true, 8.., 5..) => 2,
-                (true, 3.., 3..) => 1,
-                _ => 0,
-            };
+            // Late quiet moves rarely matter: look at them less deeply first, and fully
+            // only if they surprise.
+            let mut reduction = 0;
+            if f.lmr && depth >= 3 && i >= 2 && quiet && !checks && !in_check && extend == 0 {
+                let r = 0.6 + ln_depth * ((i + 1) as f64).ln() / 2.2;
+                reduction = r as i32;
+                if pv_node {
+                    reduction -= 1;
+                }
+                if special {
+                    reduction -= 1;
+                }
+                let history = self.history[self.history_index(pos, &m)];
+                reduction -= (history / 4000).clamp(-2, 2);
+                reduction = reduction.clamp(0, next - 1);
+            }
+            let _ = order_key;
             let score = if i == 0 {
-                self.search(&child, next, alpha, beta, ply + 1)
+                self.checked[ply + 1] = Some(child_in_check);
+                self.child(pos, &child, next, alpha, beta, ply + 1)
             } else {
-                // A null window at the bound this side must beat.
-                let (low, high) = if maximizing {
-                    (alpha, alpha + 1)
-                } else {
-                    (beta - 1, beta)
-                };
-                let promising = |s: Score| if maximizing { s > alpha } else { s < beta };
-                let mut s = self.search(&child, next - reduction, low, high, ply + 1);
-                if reduction > 0 && promising(s) && !self.stopped {
-                    s = self.search(&child, next, low, high, ply + 1);
+                self.checked[ply + 1] = Some(child_in_check);
+                let mut s = self.child(pos, &child, next - reduction, alpha, alpha + 1, ply + 1);
+                if reduction > 0 && s > alpha && !self.stopped {
+                    self.checked[ply + 1] = Some(child_in_check);
+                    s = self.child(pos, &child, next, alpha, alpha + 1, ply + 1);
                 }
                 if s > alpha && s < beta && !self.stopped {
-                    s = self.search(&child, next, alpha, beta, ply + 1);
+                    self.checked[ply + 1] = Some(child_in_check);
+                    s = self.child(pos, &child, next, alpha, beta, ply + 1);
                 }
                 s
             };
+            self.line.truncate(ply + 1);
             if self.stopped {
                 break;
             }
-            let improves = if maximizing {
-                score > best_score
-            } else {
-                score < best_score
-            };
-            if improves {
+            if score > best_score {
                 best_score = score;
-                best_move = Some(*m);
+                best_move = Some(m);
             }
-            if maximizing {
-                alpha = alpha.max(score);
-            } else {
-                beta = beta.min(score);
+            if score > alpha {
+                alpha = score;
             }
             if alpha >= beta {
-                if !self.is_capture(pos, m) {
-                    self.remember_cutoff(*m, ply, depth);
+                if quiet {
+                    self.remember_cutoff(pos, m, ply, depth, &quiets_tried);
                 }
                 break;
             }
+            if quiet {
+                quiets_tried.push(m);
+            }
         }
-        self.path.pop();
         self.buffers[ply] = moves;
+        self.ordered[ply] = scored;
         if self.stopped {
             return best_score.clamp(-INFINITY + 1, INFINITY - 1);
         }
-        let bound = if best_score <= original.0 {
+        if best_move.is_none() {
+            // Every move was pruned: the position is judged as it stands.
+            return alpha.max(static_eval).min(beta);
+        }
+        let bound = if best_score <= original_alpha {
             Bound::Upper
-        } else if best_score >= original.1 {
+        } else if best_score >= beta {
             Bound::Lower
         } else {
             Bound::Exact
         };
-        // Scores are the team's at every node, so the bounds read the same whoever moves.
-        self.table[slot] = Some(Entry {
-            key: hash,
-            best: best_move,
-            score: to_table(best_score, ply),
-            depth: depth.min(i8::MAX as i32) as i8,
-            bound,
-        });
+        self.table.store(
+            key,
+            Entry {
+                best: best_move,
+                score: to_table(best_score, ply),
+                depth,
+                bound,
+            },
+        );
         best_score
     }
 
-    /// Captures only, until the position is quiet: the mover may always stand pat.
+    /// Until the position is quiet: in check every evasion (no standing pat), otherwise
+    /// the mover may stand pat or capture, and at the first ply also give check.
     fn quiesce(
         &mut self,
         pos: &P,
         mut alpha: Score,
-        mut beta: Score,
+        beta: Score,
         ply: usize,
-        qdepth: i32,
+        qdepth: usize,
     ) -> Score {
         self.nodes += 1;
         if self.out_of_budget() {
@@ -360,58 +730,156 @@ impl<'a, P: Position> Searcher<'a, P> {
         if let Some(score) = self.terminal(pos, ply) {
             return score;
         }
-        let stand = self.eval.evaluate(pos, self.team);
-        let maximizing = self.team.contains(pos.turn());
-        if qdepth >= QUIESCENCE_DEPTH || ply >= MAX_PLY + QUIESCENCE_DEPTH as usize {
-            return stand;
-        }
-        if maximizing {
-            if stand >= beta {
+        let f = self.features;
+        let in_check = f.qevasions && pos.in_check(pos.turn());
+        let deepest = qdepth >= QUIESCENCE_DEPTH || ply >= MAX_PLY + QUIESCENCE_DEPTH;
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        let mut best;
+        let stand;
+        if in_check {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                self.buffers[ply] = moves;
+                return -MATE + ply as Score;
+            }
+            if deepest {
+                self.buffers[ply] = moves;
+                return self.evaluate(pos);
+            }
+            best = -INFINITY;
+            stand = -INFINITY;
+        } else {
+            stand = self.evaluate(pos);
+            if deepest || stand >= beta {
+                self.buffers[ply] = moves;
                 return stand;
             }
             alpha = alpha.max(stand);
-        } else {
-            if stand <= alpha {
-                return stand;
+            best = stand;
+            if f.qchecks && qdepth == 0 && self.fast_checks {
+                pos.generate_captures(&mut moves);
+                let captures = moves.len();
+                pos.generate_checks(&mut moves);
+                // Checks that capture are there already.
+                let mut i = captures;
+                while i < moves.len() {
+                    if takes(pos, &moves[i]) {
+                        moves.swap_remove(i);
+                    } else {
+                        i += 1;
+                    }
+                }
+            } else if f.qchecks && qdepth == 0 {
+                pos.legal_moves(&mut moves);
+                moves.retain(|m| takes(pos, m) || self.may_check(pos, m));
+            } else {
+                pos.generate_captures(&mut moves);
             }
-            beta = beta.min(stand);
         }
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
-        moves.clear();
-        pos.legal_moves(&mut moves);
-        moves.retain(|m| self.is_capture(pos, m));
-        self.order(pos, &mut moves, None, ply);
-        let mut best = stand;
-        for m in moves.iter() {
+        let mut scored = std::mem::take(&mut self.ordered[ply]);
+        scored.clear();
+        scored.extend(moves.iter().map(|&m| (m, 0)));
+        self.order(pos, &mut scored, None, ply);
+        let pawn = self.eval.pawn();
+        let enemies = self.enemies_of(pos);
+        for &(m, _) in &scored {
+            let capture = takes(pos, &m);
+            // Delta: even winning the victim cannot lift it to alpha.
+            if !in_check
+                && capture
+                && !m.promote
+                && stand + self.victim_value(pos, &m) + 2 * pawn <= alpha
+            {
+                continue;
+            }
             let mut child = pos.clone();
-            child.play_quiet(m);
-            let score = self.quiesce(&child, alpha, beta, ply + 1, qdepth + 1);
+            if capture || in_check {
+                child.play_quiet(&m);
+            } else if child.play_unchecked(&m).checks.is_empty() {
+                // A quiet move that turned out not to give check.
+                continue;
+            }
+            if !in_check && f.see {
+                if capture {
+                    let victim = self.victim_value(pos, &m);
+                    let attacker = self.mover_value(pos, &m);
+                    // A capture that leaves the piece to be taken for less.
+                    if attacker > victim + pawn / 2 && child.is_attacked_by(m.to, enemies) {
+                        continue;
+                    }
+                } else if child.is_attacked_by(m.to, enemies) {
+                    // A quiet check (a drop or a board move) where the piece can be taken:
+                    // only if it is defended, as a mating check next to the king is.
+                    let mine = SeatSet::EMPTY.with(pos.turn());
+                    if !child.is_attacked_by(m.to, mine) {
+                        continue;
+                    }
+                }
+            }
+            self.played[ply] = Some(m);
+            let score = self.child_quiesce(pos, &child, alpha, beta, ply + 1, qdepth + 1);
             if self.stopped {
                 break;
             }
-            if maximizing {
-                best = best.max(score);
-                alpha = alpha.max(score);
-            } else {
-                best = best.min(score);
-                beta = beta.min(score);
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
             }
             if alpha >= beta {
                 break;
             }
         }
         self.buffers[ply] = moves;
+        self.ordered[ply] = scored;
+        if best == -INFINITY {
+            // In check with every evasion pruned (none is): the position as it stands.
+            return stand.max(-MATE + ply as Score);
+        }
         best
     }
 
-    /// Whether `m` takes a piece (on its destination or on a square it passes through).
-    fn is_capture(&self, pos: &P, m: &Move) -> bool {
-        if m.is_drop() {
-            return false;
+    /// The seats against the side to move.
+    fn enemies_of(&self, pos: &P) -> SeatSet {
+        let ours = self.ours(pos);
+        let mut set = SeatSet::EMPTY;
+        for s in pos.alive().iter() {
+            if self.team.contains(s) != ours {
+                set = set.with(s);
+            }
         }
-        let mover = pos.turn();
-        let enemy = |sq| pos.piece_at(sq).is_some_and(|p| p.owner() != mover);
-        (m.to != m.from && enemy(m.to)) || m.middles().any(enemy)
+        set
+    }
+
+    /// Whether a quiet move could give check: it lands near an enemy king or on one of
+    /// its lines (a cheap filter; the move is then played to be sure).
+    fn may_check(&self, pos: &P, m: &Move) -> bool {
+        let g = pos.geometry();
+        let (c, r) = g.col_row(m.to);
+        let ours = self.ours(pos);
+        // Only a piece that slides (after the move) checks from afar along a line.
+        let kind = match m.drop {
+            Some(k) => Some(k),
+            None => pos.piece_at(m.from).map(|p| {
+                let k = p.kind();
+                if m.promote {
+                    pos.kind(k).promotes_to.unwrap_or(k)
+                } else {
+                    k
+                }
+            }),
+        };
+        let slides = kind.is_some_and(|k| pos.kind(k).rays.iter().any(|r| r.range != 1));
+        pos.alive().iter().any(|s| {
+            self.team.contains(s) != ours
+                && pos.king_square(s).is_some_and(|k| {
+                    let (kc, kr) = g.col_row(k);
+                    let (dc, dr) = ((c as i32 - kc as i32).abs(), (r as i32 - kr as i32).abs());
+                    dc.max(dr) <= 2 || (slides && (dc == 0 || dr == 0 || dc == dr))
+                })
+        })
     }
 
     /// What `m` takes, in the evaluator's values.
@@ -423,62 +891,90 @@ impl<'a, P: Position> Searcher<'a, P> {
                 .map_or(0, |p| self.eval.value(p.kind()))
         };
         let mut v = m.middles().map(value).sum::<Score>();
-        if m.to != m.from {
+        if m.to != m.from && !m.is_drop() {
             v += value(m.to);
         }
         v
     }
 
-    fn order(&self, pos: &P, moves: &mut [Move], hash_move: Option<Move>, ply: usize) {
-        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        let key = |m: &Move| -> i64 {
-            if Some(*m) == hash_move {
-                return i64::MAX;
-            }
-            let victim = self.victim_value(pos, m) as i64;
-            if victim > 0 {
-                let attacker = if m.is_drop() {
-                    0
-                } else {
-                    pos.piece_at(m.from)
-                        .map_or(0, |p| self.eval.value(p.kind())) as i64
-                };
-                return 1_000_000_000 + victim * 64 - attacker + m.promote as i64 * 1000;
-            }
-            if killers.contains(&Some(*m)) {
-                return 900_000_000;
-            }
-            let history = self
-                .history
-                .get(&(m.from.0, m.to.0, m.is_drop()))
-                .copied()
-                .unwrap_or(0) as i64;
-            history + m.promote as i64 * 500_000
-        };
-        moves.sort_by_cached_key(|m| std::cmp::Reverse(key(m)));
+    /// The value of the piece that moves (what it is worth where it lands).
+    fn mover_value(&self, pos: &P, m: &Move) -> Score {
+        if let Some(k) = m.drop {
+            return self.eval.value(k);
+        }
+        pos.piece_at(m.from).map_or(0, |p| {
+            let kind = if m.promote {
+                pos.kind(p.kind()).promotes_to.unwrap_or(p.kind())
+            } else {
+                p.kind()
+            };
+            self.eval.value(kind)
+        })
     }
 
-    fn remember_cutoff(&mut self, m: Move, ply: usize, depth: i32) {
+    /// Sorts moves best first: the hash move, captures by victim then attacker (those
+    /// that hang the capturing piece after the quiet moves' best), killers, the counter
+    /// move, then quiet moves by history.
+    fn order(&self, pos: &P, moves: &mut [(Move, Score)], hash_move: Option<Move>, ply: usize) {
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        let counter = if self.features.counter_move {
+            self.counter_index(pos, ply).and_then(|i| self.counters[i])
+        } else {
+            None
+        };
+        for (m, key) in moves.iter_mut() {
+            *key = if Some(*m) == hash_move {
+                Score::MAX
+            } else {
+                let victim = self.victim_value(pos, m);
+                if victim > 0 {
+                    let attacker = self.mover_value(pos, m);
+                    let base = if self.features.see && attacker > victim {
+                        // Possibly losing: after the killers, unless it is safe (not
+                        // known here cheaply), so by victim among themselves.
+                        700_000_000
+                    } else {
+                        1_000_000_000
+                    };
+                    base + victim * 64 - attacker / 16 + m.promote as Score * 1000
+                } else if killers[0] == Some(*m) {
+                    900_000_002
+                } else if killers[1] == Some(*m) {
+                    900_000_001
+                } else if counter == Some(*m) {
+                    900_000_000
+                } else {
+                    self.history[self.history_index(pos, m)] + m.promote as Score * 500_000
+                }
+            };
+        }
+        moves.sort_by_key(|&(_, k)| std::cmp::Reverse(k));
+    }
+
+    fn remember_cutoff(&mut self, pos: &P, m: Move, ply: usize, depth: i32, tried: &[Move]) {
         if let Some(k) = self.killers.get_mut(ply) {
             if k[0] != Some(m) {
                 k[1] = k[0];
                 k[0] = Some(m);
             }
         }
-        let h = self
-            .history
-            .entry((m.from.0, m.to.0, m.is_drop()))
-            .or_insert(0);
-        *h = (*h + depth * depth).min(100_000_000);
+        if let Some(i) = self.counter_index(pos, ply) {
+            self.counters[i] = Some(m);
+        }
+        let bonus = (depth * depth).min(400) * 16;
+        let i = self.history_index(pos, &m);
+        let h = &mut self.history[i];
+        *h += bonus - *h * bonus / 16_384;
+        for q in tried {
+            let i = self.history_index(pos, q);
+            let h = &mut self.history[i];
+            *h += -bonus - *h * bonus / 16_384;
+        }
     }
 }
 
-fn best_of(scored: &[(Move, Score)], maximizing: bool) -> Option<(Move, Score)> {
-    if maximizing {
-        scored.iter().copied().max_by_key(|&(_, s)| s)
-    } else {
-        scored.iter().copied().min_by_key(|&(_, s)| s)
-    }
+fn best_of(scored: &[(Move, Score)]) -> Option<(Move, Score)> {
+    scored.iter().copied().max_by_key(|&(_, s)| s)
 }
 
 /// Mate scores are stored relative to the node, so that a mate found through another path

@@ -225,11 +225,20 @@ impl Position for AnyPosition {
     fn play_unchecked(&mut self, m: &Move) -> MoveEffects {
         dispatch!(self, p => Position::play_unchecked(p, m))
     }
+    fn is_attacked_by(&self, target: Sq, by: SeatSet) -> bool {
+        dispatch!(self, p => Position::is_attacked_by(p, target, by))
+    }
+    fn play_null(&mut self) -> bool {
+        dispatch!(self, p => Position::play_null(p))
+    }
     fn play_quiet(&mut self, m: &Move) {
         dispatch!(self, p => Position::play_quiet(p, m))
     }
     fn generate_checks<S: Sink>(&self, sink: &mut S) {
         dispatch!(self, p => Position::generate_checks(p, sink))
+    }
+    fn generate_captures<S: Sink>(&self, sink: &mut S) {
+        dispatch!(self, p => Position::generate_captures(p, sink))
     }
     /// Dispatches once, so the whole count runs on the concrete position.
     fn perft(&self, depth: u32) -> u64 {

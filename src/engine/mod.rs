@@ -11,6 +11,7 @@
 
 pub mod any_position;
 pub mod bitboard;
+pub mod captures;
 pub mod checks;
 pub mod control;
 pub mod daidai;

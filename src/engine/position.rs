@@ -88,6 +88,14 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Plays a legal move in place (unchecked: the caller took it from
     /// [`Position::legal_moves`]).
     fn play_unchecked(&mut self, m: &Move) -> MoveEffects;
+    /// Whether a piece of a seat in `by` attacks `target`.
+    fn is_attacked_by(&self, target: Sq, by: SeatSet) -> bool;
+
+    /// Hands the turn to the other seat without a move (the search's null move), where
+    /// turns alternate between two seats; `false` (nothing changed) elsewhere.
+    fn play_null(&mut self) -> bool {
+        false
+    }
 
     /// Number of seats at the table.
     fn seats(&self) -> u8 {
@@ -120,6 +128,12 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// `sink` until it asks to stop (see [`super::checks`]).
     fn generate_checks<S: Sink>(&self, sink: &mut S) {
         super::checks::generate_checks_by_trial(self, sink)
+    }
+
+    /// The legal moves of the seat to move that take a piece, into `sink` until it asks
+    /// to stop (see [`super::captures`]).
+    fn generate_captures<S: Sink>(&self, sink: &mut S) {
+        super::captures::generate_captures_by_filter(self, sink)
     }
 
     /// Plays a legal move in place when nobody needs its effects (perft, playouts): a
@@ -233,8 +247,21 @@ impl Position for ShogiPosition {
     fn play_quiet(&mut self, m: &Move) {
         self.apply_quiet(m);
     }
+    fn is_attacked_by(&self, target: Sq, by: SeatSet) -> bool {
+        ShogiPosition::is_attacked(self, target, by)
+    }
+    fn play_null(&mut self) -> bool {
+        if self.spec().seats != 2 || self.seat_to_move().is_none() {
+            return false;
+        }
+        self.set_turn(self.spec().next_seat(self.turn()));
+        true
+    }
     fn generate_checks<S: Sink>(&self, sink: &mut S) {
         ShogiPosition::generate_checks(self, sink)
+    }
+    fn generate_captures<S: Sink>(&self, sink: &mut S) {
+        ShogiPosition::generate_captures(self, sink)
     }
 }
 
@@ -330,6 +357,14 @@ impl Position for DaiDaiPosition {
     }
     fn play_quiet(&mut self, m: &Move) {
         self.make(m);
+    }
+    fn is_attacked_by(&self, target: Sq, by: SeatSet) -> bool {
+        by.iter()
+            .any(|seat| DaiDaiPosition::is_attacked(self, target, seat))
+    }
+    fn play_null(&mut self) -> bool {
+        self.set_turn(daidai::opponent(self.turn()));
+        true
     }
     fn generate_checks<S: Sink>(&self, sink: &mut S) {
         super::checks::generate_daidai_checks(self, sink)

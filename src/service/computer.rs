@@ -33,8 +33,9 @@ use super::{AcceptOutcome, OfferView, Outcome, Person, Service, ServiceError, Se
 /// Searches running at once across all games.
 pub const THINKERS: usize = 2;
 
-/// How often the games are looked over for a computer to move.
-const POLL: Duration = Duration::from_millis(400);
+/// How often the games are looked over for a computer to move: often enough that the
+/// computer's reply comes within its think time and 200 ms.
+const POLL: Duration = Duration::from_millis(100);
 
 /// Computer players' user ids start here: Discord ids are far larger (they hold a
 /// timestamp), so these never belong to a person.
