@@ -8,6 +8,7 @@
 //! would lose the game on the spot is played only when nothing else is left.
 
 pub mod analysis;
+pub mod brs;
 pub mod eval;
 pub mod mate;
 pub mod protocol;
@@ -248,6 +249,13 @@ pub fn choose_controlled(
     // A seeded search limited by nodes repeats exactly: it starts from an empty table.
     let table = search::table_for(limits.nodes.is_some() && limits.seed.is_some());
     let found = match pos {
+        // Yonin singles: Best-Reply Search (see `brs` for how it was chosen).
+        AnyPosition::Shogi(p) if brs::applies(p) => {
+            brs::Brs::new(&eval, me, budget, earlier, table)
+                .with_features(level.features())
+                .controlled(control)
+                .run(p, &candidates, noise > 0.0)
+        }
         AnyPosition::Shogi(p) => Searcher::with_table(&eval, team, budget, earlier, table)
             .with_features(level.features())
             .controlled(control)
