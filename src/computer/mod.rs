@@ -1,5 +1,6 @@
 //! Computer players for every variant: a level-based player over one search (see
-//! [`search`]) and an adapter for outside USI engines in standard shogi (see [`usi`]).
+//! [`search`]; yonin singles over Best-Reply Search, see [`brs`]) and an adapter for
+//! outside USI engines in standard shogi (see [`usi`]).
 //! Uses the engine only: no async, no I/O (the USI adapter talks to its child process).
 //!
 //! [`choose`] picks a move from the engine's own legal moves of a [`Game`], so a
