@@ -13,7 +13,7 @@ use rand::SeedableRng;
 
 use shogiban::computer::usi::{Source, UsiEngine};
 use shogiban::computer::{choose, Level, Limits};
-use shogiban::engine::{EndReason, Game, Seat, Variant};
+use shogiban::engine::{EndReason, Game, Position, Seat, SeatSet, Variant};
 
 #[path = "support/games.rs"]
 mod games;
@@ -120,6 +120,41 @@ fn yonin_takes_the_mate_that_eliminates_a_player() {
     let mut after = game.clone();
     let report = after.play(&expected).unwrap();
     assert_eq!(report.eliminated.len(), 1);
+}
+
+#[test]
+fn yonin_sees_the_reply_of_the_opponent_who_moves_last() {
+    // E's silver on 6d attacks S's undefended rook on 5e; W and N move before E. Best-Reply
+    // Search answers S's move with the strongest reply of any one opponent, so two plies
+    // show E taking the rook, where the turn order alone would need four.
+    let game = game_at(
+        Variant::Yonin,
+        "8nK/9/9/3eS5/4sR4/9/wK8/8eK/4sK4 S -/-/-/- SWNE 1",
+    );
+    let pos = game.position();
+    let rook = pos.geometry().square(4, 4);
+    assert_eq!(pos.piece_at(rook).map(|p| p.owner()), Some(Seat(0)));
+    let opponents = SeatSet::EMPTY.with(Seat(1)).with(Seat(2)).with(Seat(3));
+    assert!(pos.is_attacked_by(rook, opponents), "the rook is attacked");
+    let shallow = Limits {
+        depth: Some(2),
+        ..limits(20_000, 1)
+    };
+    for n in [5, 8] {
+        let choice = choose(&game, level(n), shallow).unwrap();
+        assert_eq!(
+            choice.mv.from, rook,
+            "level {n} left the rook to E and played {}",
+            choice.text
+        );
+        let mut after = game.clone();
+        after.play(&choice.mv).unwrap();
+        assert!(
+            !after.position().is_attacked_by(choice.mv.to, opponents),
+            "level {n} played {} where an opponent takes the rook",
+            choice.text
+        );
+    }
 }
 
 #[test]

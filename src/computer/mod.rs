@@ -1,5 +1,6 @@
 //! Computer players for every variant: a level-based player over one search (see
-//! [`search`]) and an adapter for outside USI engines in standard shogi (see [`usi`]).
+//! [`search`]; yonin singles over Best-Reply Search, see [`brs`]) and an adapter for
+//! outside USI engines in standard shogi (see [`usi`]).
 //! Uses the engine only: no async, no I/O (the USI adapter talks to its child process).
 //!
 //! [`choose`] picks a move from the engine's own legal moves of a [`Game`], so a
@@ -8,12 +9,13 @@
 //! would lose the game on the spot is played only when nothing else is left.
 
 pub mod analysis;
+pub mod brs;
 pub mod eval;
 pub mod mate;
 pub mod protocol;
 pub mod search;
-pub mod tsume;
 pub mod table;
+pub mod tsume;
 pub mod usi;
 
 use std::sync::atomic::AtomicBool;
@@ -249,6 +251,13 @@ pub fn choose_controlled(
     // A seeded search limited by nodes repeats exactly: it starts from an empty table.
     let table = search::table_for(limits.nodes.is_some() && limits.seed.is_some());
     let found = match pos {
+        // Yonin singles: Best-Reply Search (see `brs` for how it was chosen).
+        AnyPosition::Shogi(p) if brs::applies(p) => {
+            brs::Brs::new(&eval, me, budget, earlier, table)
+                .with_features(level.features())
+                .controlled(control)
+                .run(p, &candidates, noise > 0.0)
+        }
         AnyPosition::Shogi(p) => Searcher::with_table(&eval, team, budget, earlier, table)
             .with_features(level.features())
             .controlled(control)
