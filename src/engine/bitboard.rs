@@ -21,9 +21,9 @@
 
 use arrayvec::ArrayVec;
 
-use super::geometry::{Geometry, Seat, Sq, PAD};
+use super::geometry::{Geometry, Seat, Sq, DIRECTIONS, PAD};
 use super::piece::{KindDef, KindId};
-use super::tables::{Tables, DIRECTIONS};
+use super::tables::Tables;
 
 /// A set of squares of a 9x9 board.
 pub type Bits = u128;

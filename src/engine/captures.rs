@@ -10,13 +10,12 @@
 //! dai dai shogi, the legal moves are generated and filtered.
 
 use super::bitboard::{self, Bits};
-use super::geometry::{Seat, SeatSet, Sq};
+use super::geometry::{Seat, SeatSet, Sq, DIRECTIONS};
 use super::moves::Move;
 use super::piece::KindId;
 use super::position::Position;
 use super::shogi::ShogiPosition;
 use super::sink::Sink;
-use super::tables::DIRECTIONS;
 
 /// Whether `m` takes a piece of another side (on its destination, or on a square it
 /// passes through).

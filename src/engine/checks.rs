@@ -259,7 +259,7 @@ fn nearest(set: Bits, dir: usize) -> Option<usize> {
     if set == 0 {
         return None;
     }
-    let (dx, dy) = super::tables::DIRECTIONS[dir];
+    let (dx, dy) = super::geometry::DIRECTIONS[dir];
     Some(if dy * bitboard::SIDE as i32 + dx > 0 {
         set.trailing_zeros() as usize
     } else {

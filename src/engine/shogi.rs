@@ -13,7 +13,7 @@ use super::error::{IllegalMove, MoveParseError, PositionError};
 use super::geometry::{Geometry, Seat, SeatSet, Sq};
 use super::moves::Move;
 use super::notation;
-pub use super::outcome::EliminationReason;
+use super::outcome::EliminationReason;
 use super::piece::{KindDef, KindId, Piece, EMPTY, WALL};
 use super::position::{MoveEffects, Position};
 use super::setup::{Setup, TextFormat};

@@ -4,20 +4,8 @@
 //! the same movement compiled into bitboard attack sets ([`Board81`]).
 
 use super::bitboard::Board81;
-use super::geometry::{rotate, Geometry, Seat, Sq, MAX_CELLS, PAD};
+use super::geometry::{rotate, Geometry, Seat, Sq, DIRECTIONS, MAX_CELLS, PAD};
 use super::piece::{KindDef, KindId, Ray};
-
-/// The eight unit directions on the board, clockwise from "up" (towards rank a).
-pub const DIRECTIONS: [(i32, i32); 8] = [
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
 
 /// Reach value meaning "any distance".
 pub const UNLIMITED: u8 = u8::MAX;

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use tiny_skia::{Pixmap, Rect};
 
-use crate::engine::shogi::EliminationReason;
+use crate::engine::EliminationReason;
 use crate::engine::{AnyPosition, Game, PlayedMove, Seat};
 
 use super::layout::{Layout, MARGIN};

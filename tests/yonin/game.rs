@@ -3,7 +3,7 @@
 //! alive, fourfold repetition voiding the game, perpetual check refused; places and the
 //! elimination record; timeouts; the stored form.
 
-use shogiban::engine::shogi::EliminationReason;
+use shogiban::engine::EliminationReason;
 use shogiban::engine::{
     Elimination, EndReason, Game, GameError, IllegalMove, Refusal, RuleOptions, Seat, Variant,
 };

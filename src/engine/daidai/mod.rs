@@ -55,17 +55,18 @@ use arrayvec::ArrayVec;
 use super::error::{IllegalMove, MoveParseError};
 use super::geometry::{Geometry, Seat, SeatSet, Sq, MAX_CELLS, PAD};
 use super::moves::Move;
+use super::outcome::EliminationReason;
 use super::piece::{KindDef, KindId, Piece, Special, EMPTY, WALL};
 use super::position::{MoveEffects, Position};
-use super::shogi::EliminationReason;
 use super::sink::Sink;
 use super::tables::{BoardRay, Tables};
 use super::variant::Variant;
 use super::zobrist;
 
+pub use super::error::RepetitionCulprit;
 pub use kinds::*;
 pub use notation::{parse_move, to_coordinate, to_hodges};
-pub use repetition::{judge_repetition, HistoryEntry, Repetition, RepetitionCulprit};
+pub use repetition::{judge_repetition, HistoryEntry, Repetition};
 pub use text::{from_text, from_text_with, to_text, START_TEXT};
 
 /// The 17x17 board.
@@ -90,7 +91,7 @@ const MAX_HOOKS: usize = 8;
 struct Plan {
     /// Lion power: two king steps, capturing on either, or a jump within distance two.
     lion: bool,
-    /// Board directions (bits in `tables::DIRECTIONS` order) with lion-dog power.
+    /// Board directions (bits in `DIRECTIONS` order) with lion-dog power.
     dog_lines: u8,
     /// The lion-dog lines are read as plain slides of up to three squares.
     dog_slide: bool,
