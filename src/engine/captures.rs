@@ -75,7 +75,7 @@ impl ShogiPosition {
         };
         let spec = self.spec();
         let t = spec.tables();
-        let Some(b81) = t.board81() else {
+        let Some(b81) = spec.board81() else {
             generate_captures_by_filter(self, sink);
             return;
         };

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use arrayvec::ArrayVec;
 
-use super::bitboard::{self, Bits};
+use super::bitboard::{self, Bits, Board81};
 use super::error::{IllegalMove, MoveParseError, PositionError};
 use super::geometry::{Geometry, Seat, SeatSet, Sq};
 use super::moves::Move;
@@ -50,6 +50,9 @@ pub struct ShogiSpec {
     /// Every seat has exactly one king (else at most one: problems may leave kings out).
     pub kings_required: bool,
     pub tables: OnceLock<Tables>,
+    /// The same movement as bitboard attack sets, for the 9x9 board every drop-shogi
+    /// variant plays on.
+    pub board81: OnceLock<Option<Box<Board81>>>,
 }
 
 impl ShogiSpec {
@@ -57,6 +60,14 @@ impl ShogiSpec {
     pub fn tables(&self) -> &Tables {
         self.tables
             .get_or_init(|| Tables::new(self.geometry, self.kinds, self.seats, self.quarter_turns))
+    }
+
+    /// The bitboard attack tables of a 9x9 board (`None` on other boards).
+    #[inline]
+    pub fn board81(&self) -> Option<&Board81> {
+        self.board81
+            .get_or_init(|| Board81::new(self.tables(), self.kinds))
+            .as_deref()
     }
 
     /// Hand slot of a kind, if it can be held in hand.
@@ -351,7 +362,7 @@ impl ShogiPosition {
     /// Places or removes a piece, keeping the hash and king squares up to date.
     pub fn set_piece(&mut self, sq: Sq, piece: Option<Piece>) {
         let old = self.board[sq.index()];
-        let b81 = self.spec.tables().board81().expect("a 9x9 board");
+        let b81 = self.spec.board81().expect("a 9x9 board");
         if let Some(p) = Piece::from_cell(old) {
             self.hash ^= zobrist::piece(p.cell(), sq);
             self.pieces[p.owner().index()] ^= bitboard::bit(sq);
@@ -680,7 +691,9 @@ impl ShogiPosition {
         let zone = spec.zone_depth;
         // For counting: the squares no move may end on (our pieces, our partner's, and
         // every king), everything standing on the board, and our promotion zone.
-        let b81 = t.board81().expect("drop-shogi boards have bitboard tables");
+        let b81 = spec
+            .board81()
+            .expect("drop-shogi boards have bitboard tables");
         let own = self.pieces[me.index()];
         let mut closed = own;
         if let Some(partner) = spec.partner(me) {
@@ -968,7 +981,7 @@ impl ShogiPosition {
         if targets == 0 {
             return Some(0);
         }
-        let b81 = self.spec.tables().board81().expect("a 9x9 board");
+        let b81 = self.spec.board81().expect("a 9x9 board");
         let groups = b81.groups().len();
         let grouped = self.grouped[..groups].iter().fold(0, |all, set| all | set);
         let occupied = occupied & !bitboard::bit(king);
@@ -1057,7 +1070,7 @@ impl ShogiPosition {
     /// line (the pins), as bitboards.
     fn king_lines(&self, king: Sq, me: Seat, opps: SeatSet) -> (u8, Bits, Bits) {
         let t = self.spec.tables();
-        let b81 = t.board81().expect("a 9x9 board");
+        let b81 = self.spec.board81().expect("a 9x9 board");
         let mut checks = 0;
         let mut evasion: Bits = 0;
         let mut pinned: Bits = 0;

@@ -50,6 +50,7 @@ pub static SPEC: ShogiSpec = ShogiSpec {
     ],
     kings_required: false,
     tables: OnceLock::new(),
+    board81: OnceLock::new(),
 };
 
 /// The standard start position.

@@ -1,9 +1,8 @@
 //! Precomputed move and attack tables for one variant: each kind's rays turned to each
 //! seat's forward direction and converted to mailbox offsets, plus the reverse tables the
-//! attack test reads ("which kinds reach this far in this direction"), and on 9x9 boards
-//! the same movement compiled into bitboard attack sets ([`Board81`]).
+//! attack test reads ("which kinds reach this far in this direction"). Every variant
+//! shares them; drop shogi's bitboard form of them belongs to its spec.
 
-use super::bitboard::Board81;
 use super::geometry::{rotate, Geometry, Seat, Sq, DIRECTIONS, MAX_CELLS, PAD};
 use super::piece::{KindDef, KindId, Ray};
 
@@ -48,8 +47,6 @@ pub struct Tables {
     forward: [i16; 4],
     /// Column and row per cell, so hot paths avoid dividing by the stride.
     coords: Vec<(i8, i8)>,
-    /// Bitboard attack tables, on 9x9 boards.
-    board81: Option<Box<Board81>>,
 }
 
 impl Tables {
@@ -119,7 +116,7 @@ impl Tables {
             .enumerate()
             .filter(|(_, def)| def.royal)
             .fold(0u128, |bits, (k, _)| bits | 1 << k);
-        let mut tables = Tables {
+        Tables {
             geometry,
             seats,
             quarter_turns,
@@ -133,22 +130,13 @@ impl Tables {
             far_depth,
             forward,
             coords,
-            board81: None,
-        };
-        tables.board81 = Board81::new(&tables, kinds);
-        tables
+        }
     }
 
     /// Number of kinds in the variant's kind table.
     #[inline]
     pub fn kind_count(&self) -> usize {
         self.kinds
-    }
-
-    /// The bitboard attack tables of a 9x9 board (`None` on other boards).
-    #[inline]
-    pub fn board81(&self) -> Option<&Board81> {
-        self.board81.as_deref()
     }
 
     /// The rays of `kind` for a piece owned by `seat`.
