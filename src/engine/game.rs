@@ -146,7 +146,8 @@ impl Game {
     /// A legal move as CSA records write it (`+7776FU`), in standard shogi.
     pub fn csa(&self, m: &Move) -> Option<String> {
         let position = self.position.as_shogi()?;
-        (self.variant() == Variant::Standard).then(|| super::record::csa_move(position, m))
+        (self.variant() == Variant::Standard)
+            .then(|| super::standard::record::csa_move(position, m))
     }
 
     /// Reads move text in any notation the variant supports. Japanese 同 ("same square")

@@ -6,6 +6,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::daidai::rules::DaiDaiRules;
 use super::daidai::{self, DaiDaiPosition};
 use super::error::{IllegalMove, MoveParseError, PositionError};
 use super::geometry::{Geometry, Seat, SeatSet, Sq};
@@ -15,6 +16,8 @@ use super::position::{MoveEffects, Position};
 use super::rules::{RuleOptions, VariantRules};
 use super::shogi::ShogiPosition;
 use super::sink::Sink;
+use super::standard::rules::StandardRules;
+use super::yonin::rules::YoninRules;
 use super::{standard, yonin};
 
 /// A position of any variant.
@@ -195,9 +198,9 @@ impl Position for AnyPosition {
 /// The rules of a variant: the one place a variant picks them.
 pub(crate) fn rules_of(variant: Variant) -> &'static dyn VariantRules {
     match variant {
-        Variant::Standard => &standard::StandardRules,
-        Variant::Yonin | Variant::YoninDoubles => &yonin::rules::YoninRules,
-        Variant::DaiDai => &daidai::rules::DaiDaiRules,
+        Variant::Standard => &StandardRules,
+        Variant::Yonin | Variant::YoninDoubles => &YoninRules,
+        Variant::DaiDai => &DaiDaiRules,
     }
 }
 
