@@ -11,7 +11,7 @@ use shogiban::engine::daidai::{
     self, judge_repetition, parse_move, to_coordinate, to_hodges, DaiDaiPosition, HistoryEntry,
     Repetition, RepetitionCulprit, Rules, BLACK, WHITE,
 };
-use shogiban::engine::shogi::EliminationReason;
+use shogiban::engine::EliminationReason;
 use shogiban::engine::{IllegalMove, Move, MoveParseError, Piece, Position, Seat};
 
 /// A position with the given pieces (square, position-text code) and side to move,

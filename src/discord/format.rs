@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::shogi::EliminationReason;
+use crate::engine::EliminationReason;
 use crate::engine::{EndReason, Variant};
 use crate::service::{
     computer_level, BoardView, ChallengeView, Eliminated, Event, GameOver, GameSummary,

@@ -21,9 +21,9 @@
 
 use arrayvec::ArrayVec;
 
-use super::geometry::{Geometry, Seat, Sq, PAD};
+use super::geometry::{Geometry, Seat, Sq, DIRECTIONS, PAD};
 use super::piece::{KindDef, KindId};
-use super::tables::{Tables, DIRECTIONS};
+use super::tables::Tables;
 
 /// A set of squares of a 9x9 board.
 pub type Bits = u128;
@@ -764,7 +764,7 @@ mod tests {
             Tables::new(g, &crate::engine::kinds::STANDARD_KINDS, 2, [0, 2, 0, 2]),
             Tables::new(g, &crate::engine::kinds::STANDARD_KINDS, 4, [0, 1, 2, 3]),
         ] {
-            let b81 = t.board81().expect("9x9 tables");
+            let b81 = Board81::new(&t, &crate::engine::kinds::STANDARD_KINDS).expect("9x9 tables");
             let lines = b81.line_table;
             for occupied in arrangements() {
                 for from in 0..SQUARES {
@@ -800,7 +800,7 @@ mod tests {
     fn line_fill_covers_exactly_the_lines_holding_a_square() {
         let g = Geometry::new(9);
         let t = Tables::new(g, &crate::engine::kinds::STANDARD_KINDS, 2, [0, 2, 0, 2]);
-        let b81 = t.board81().expect("9x9 tables");
+        let b81 = Board81::new(&t, &crate::engine::kinds::STANDARD_KINDS).expect("9x9 tables");
         let sets: [Bits; 6] = [0, 1, ALL, 1 << 80, 1 << 40 | 1 << 9, 0x5555 << 60];
         for set in sets {
             for rows in [false, true] {

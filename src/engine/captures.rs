@@ -10,13 +10,12 @@
 //! dai dai shogi, the legal moves are generated and filtered.
 
 use super::bitboard::{self, Bits};
-use super::geometry::{Seat, SeatSet, Sq};
+use super::geometry::{Seat, SeatSet, Sq, DIRECTIONS};
 use super::moves::Move;
 use super::piece::KindId;
 use super::position::Position;
 use super::shogi::ShogiPosition;
 use super::sink::Sink;
-use super::tables::DIRECTIONS;
 
 /// Whether `m` takes a piece of another side (on its destination, or on a square it
 /// passes through).
@@ -76,7 +75,7 @@ impl ShogiPosition {
         };
         let spec = self.spec();
         let t = spec.tables();
-        let Some(b81) = t.board81() else {
+        let Some(b81) = spec.board81() else {
             generate_captures_by_filter(self, sink);
             return;
         };

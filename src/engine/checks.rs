@@ -68,7 +68,7 @@ impl<S: Sink> CheckFilter<'_, S> {
     /// or none for a drop) attacks target `i`'s king, or uncovers a check on it.
     #[inline]
     fn checks(&mut self, i: usize, kind: KindId, from: Option<usize>, to: usize) -> bool {
-        let b81 = self.pos.spec().tables().board81().expect("a 9x9 board");
+        let b81 = self.pos.spec().board81().expect("a 9x9 board");
         let (reverse, occupied) = (self.reverse, self.occupied);
         let target = &mut self.targets[i];
         let to_bit: Bits = 1 << to;
@@ -147,7 +147,9 @@ impl ShogiPosition {
         };
         let spec = self.spec();
         let t = spec.tables();
-        let b81 = t.board81().expect("drop-shogi boards have bitboard tables");
+        let b81 = spec
+            .board81()
+            .expect("drop-shogi boards have bitboard tables");
         let turns = t.quarter_turns[me.index()];
         let Some(reverse) = (0..4u8).find(|&s| t.quarter_turns[usize::from(s)] == (turns + 2) % 4)
         else {
@@ -259,7 +261,7 @@ fn nearest(set: Bits, dir: usize) -> Option<usize> {
     if set == 0 {
         return None;
     }
-    let (dx, dy) = super::tables::DIRECTIONS[dir];
+    let (dx, dy) = super::geometry::DIRECTIONS[dir];
     Some(if dy * bitboard::SIDE as i32 + dx > 0 {
         set.trailing_zeros() as usize
     } else {

@@ -64,7 +64,7 @@ impl ShogiPosition {
         mut visit: impl FnMut(usize, Piece, Bits),
     ) -> Control {
         let spec = self.spec();
-        let b81 = spec.tables().board81().expect("a 9x9 board");
+        let b81 = spec.board81().expect("a 9x9 board");
         let occupied = self.pieces.iter().fold(0, |all, set| all | set);
         let groups = b81.groups();
         let grouped = self.grouped[..groups.len()]

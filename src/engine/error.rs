@@ -2,8 +2,6 @@
 
 use thiserror::Error;
 
-use super::daidai::RepetitionCulprit;
-
 /// Why a move is not legal in a position. Each variant names the rule that forbids it;
 /// the messages are meant to be shown to the player as they are.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -239,4 +237,26 @@ pub struct Candidate {
     pub western: String,
     /// Japanese notation (`５八金右`), in the variants that write it.
     pub japanese: Option<String>,
+}
+
+/// Why a side is held responsible for a repetition.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum RepetitionCulprit {
+    /// It gave check with every move of the cycle.
+    PerpetualCheck,
+    /// It attacked with every move of the cycle and the other side did not.
+    PerpetualAttack,
+    /// It began the run of passes.
+    FirstPasser,
+}
+
+impl RepetitionCulprit {
+    /// What the side did, as a refusal names it ("the side that ...").
+    pub fn describe(self) -> &'static str {
+        match self {
+            RepetitionCulprit::PerpetualCheck => "gave check with every move of the cycle",
+            RepetitionCulprit::PerpetualAttack => "attacked with every move of the cycle",
+            RepetitionCulprit::FirstPasser => "began the run of passes",
+        }
+    }
 }

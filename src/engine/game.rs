@@ -5,7 +5,6 @@
 //! variant's [`VariantRules`](super::rules). This is what the service stores and
 //! reloads, without replaying ([`super::state`]).
 
-use super::any_position::AnyPosition;
 use super::error::{MoveParseError, PositionError};
 use super::geometry::{Seat, SeatSet};
 use super::moves::Move;
@@ -13,8 +12,8 @@ use super::outcome::{
     Elimination, EndReason, GameError, GameResult, MoveReport, PlayedMove, Refusal,
 };
 use super::position::Position;
-use super::rules::{rules_of, RuleOptions, VariantRules};
-use super::Variant;
+use super::rules::{RuleOptions, VariantRules};
+use super::variant::{rules_of, AnyPosition, Variant};
 
 /// A game: start position, current position, record and result.
 #[derive(Clone, Debug)]
@@ -147,7 +146,8 @@ impl Game {
     /// A legal move as CSA records write it (`+7776FU`), in standard shogi.
     pub fn csa(&self, m: &Move) -> Option<String> {
         let position = self.position.as_shogi()?;
-        (self.variant() == Variant::Standard).then(|| super::record::csa_move(position, m))
+        (self.variant() == Variant::Standard)
+            .then(|| super::standard::record::csa_move(position, m))
     }
 
     /// Reads move text in any notation the variant supports. Japanese 同 ("same square")

@@ -14,6 +14,18 @@ pub const MAX_SIZE: usize = 17;
 /// Cells in the largest padded mailbox; every board array has this length.
 pub const MAX_CELLS: usize = (MAX_SIZE + 2 * PAD) * (MAX_SIZE + 2 * PAD);
 
+/// The eight unit directions on the board, clockwise from "up" (towards rank a).
+pub const DIRECTIONS: [(i32, i32); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
+
 /// A square: an index into the padded mailbox of its board's [`Geometry`].
 /// `Sq::NONE` (index 0) is always a wall, so it doubles as "no square".
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Ord, PartialOrd, Default, Debug)]

@@ -1,23 +1,10 @@
 //! Precomputed move and attack tables for one variant: each kind's rays turned to each
 //! seat's forward direction and converted to mailbox offsets, plus the reverse tables the
-//! attack test reads ("which kinds reach this far in this direction"), and on 9x9 boards
-//! the same movement compiled into bitboard attack sets ([`Board81`]).
+//! attack test reads ("which kinds reach this far in this direction"). Every variant
+//! shares them; drop shogi's bitboard form of them belongs to its spec.
 
-use super::bitboard::Board81;
-use super::geometry::{rotate, Geometry, Seat, Sq, MAX_CELLS, PAD};
+use super::geometry::{rotate, Geometry, Seat, Sq, DIRECTIONS, MAX_CELLS, PAD};
 use super::piece::{KindDef, KindId, Ray};
-
-/// The eight unit directions on the board, clockwise from "up" (towards rank a).
-pub const DIRECTIONS: [(i32, i32); 8] = [
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
 
 /// Reach value meaning "any distance".
 pub const UNLIMITED: u8 = u8::MAX;
@@ -60,8 +47,6 @@ pub struct Tables {
     forward: [i16; 4],
     /// Column and row per cell, so hot paths avoid dividing by the stride.
     coords: Vec<(i8, i8)>,
-    /// Bitboard attack tables, on 9x9 boards.
-    board81: Option<Box<Board81>>,
 }
 
 impl Tables {
@@ -131,7 +116,7 @@ impl Tables {
             .enumerate()
             .filter(|(_, def)| def.royal)
             .fold(0u128, |bits, (k, _)| bits | 1 << k);
-        let mut tables = Tables {
+        Tables {
             geometry,
             seats,
             quarter_turns,
@@ -145,22 +130,13 @@ impl Tables {
             far_depth,
             forward,
             coords,
-            board81: None,
-        };
-        tables.board81 = Board81::new(&tables, kinds);
-        tables
+        }
     }
 
     /// Number of kinds in the variant's kind table.
     #[inline]
     pub fn kind_count(&self) -> usize {
         self.kinds
-    }
-
-    /// The bitboard attack tables of a 9x9 board (`None` on other boards).
-    #[inline]
-    pub fn board81(&self) -> Option<&Board81> {
-        self.board81.as_deref()
     }
 
     /// The rays of `kind` for a piece owned by `seat`.

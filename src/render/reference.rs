@@ -6,6 +6,7 @@
 use tiny_skia::{PathBuilder, Pixmap, Rect, Transform};
 
 use crate::engine::daidai;
+use crate::engine::geometry::DIRECTIONS;
 use crate::engine::piece::{KindDef, KindId, Special};
 
 use super::fonts::{Align, TextLine};
@@ -260,16 +261,6 @@ pub fn diagram(kind: &KindDef) -> Diagram {
             }
         }
     };
-    const ALL: [(i32, i32); 8] = [
-        (0, -1),
-        (1, -1),
-        (1, 0),
-        (1, 1),
-        (0, 1),
-        (-1, 1),
-        (-1, 0),
-        (-1, -1),
-    ];
     let area = |d: &mut Diagram| {
         for dy in -2..=2 {
             for dx in -2..=2 {
@@ -282,9 +273,9 @@ pub fn diagram(kind: &KindDef) -> Diagram {
     match kind.special {
         Special::None => {}
         Special::Lion => area(&mut d),
-        Special::LionDog => lines(&mut d, &ALL),
+        Special::LionDog => lines(&mut d, &DIRECTIONS),
         Special::FuriousFiend => {
-            lines(&mut d, &ALL);
+            lines(&mut d, &DIRECTIONS);
             area(&mut d);
         }
         Special::GreatElephant => {

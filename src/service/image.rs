@@ -9,6 +9,7 @@ use crate::render::{self, BoardWords, LastMove, PieceStyle, RenderError, Verdict
 
 use super::table::Table;
 use super::{BoardImage, Service};
+use crate::engine::Position;
 
 /// A board to draw.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

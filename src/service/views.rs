@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::shogi::EliminationReason;
+use crate::engine::EliminationReason;
 use crate::engine::{EndReason, RuleOptions, Seat, Variant};
 use crate::store::{
     ChallengeId, ChallengeStatus, ChannelId, GameId, GameStatus, GuildId, InviteResponse,

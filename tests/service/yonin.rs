@@ -10,7 +10,7 @@ use backends::Backend;
 use std::collections::HashMap;
 
 use service_support::*;
-use shogiban::engine::shogi::EliminationReason;
+use shogiban::engine::EliminationReason;
 use shogiban::engine::{EndReason, Variant};
 use shogiban::service::{
     AcceptOutcome, ChallengeRequest, Event, GameRef, Notice, RecordFormat, ServiceError, TimeLimit,

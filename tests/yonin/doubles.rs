@@ -2,8 +2,8 @@
 //! captured, never checks you and never pins your pieces; the first elimination ends the
 //! game. Each position is also read as singles to show the difference.
 
-use shogiban::engine::shogi::EliminationReason::Mate;
 use shogiban::engine::yonin::{self, TurnReason};
+use shogiban::engine::EliminationReason::Mate;
 use shogiban::engine::IllegalMove;
 
 use crate::common::*;

@@ -2,8 +2,8 @@
 //! pieces that anyone may capture, play going on clockwise from the eliminated player, and
 //! the original rules' hand transfer.
 
-use shogiban::engine::shogi::EliminationReason::{Mate, NoMove};
 use shogiban::engine::yonin::{self, TurnReason};
+use shogiban::engine::EliminationReason::{Mate, NoMove};
 use shogiban::engine::IllegalMove;
 
 use crate::common::*;

@@ -1,8 +1,8 @@
 //! Forbidden moves: uchifuzume against any opponent, pawn drops in front of a flipped
 //! king, nifu along each seat's own lines (ranks for W and E), pawns on their last line.
 
-use shogiban::engine::shogi::EliminationReason::NoMove;
 use shogiban::engine::yonin::{self, TurnReason};
+use shogiban::engine::EliminationReason::NoMove;
 use shogiban::engine::IllegalMove;
 
 use crate::common::*;

@@ -3,13 +3,14 @@
 //! alive, fourfold repetition voiding the game, perpetual check refused; places and the
 //! elimination record; timeouts; the stored form.
 
-use shogiban::engine::shogi::EliminationReason;
+use shogiban::engine::EliminationReason;
 use shogiban::engine::{
     Elimination, EndReason, Game, GameError, IllegalMove, Refusal, RuleOptions, Seat, Variant,
 };
 
 use crate::common::*;
 use crate::games::{game_at, new_game, play_all};
+use shogiban::engine::Position;
 
 fn singles_game(text: &str) -> Game {
     game_at(Variant::Yonin, text)

@@ -1,8 +1,8 @@
 //! Eliminations from outside the board (timeout; resignation where allowed): the king
 //! flips, the hand freezes, nobody is credited, and the turn passes on by the usual rule.
 
-use shogiban::engine::shogi::EliminationReason::NoMove;
 use shogiban::engine::yonin;
+use shogiban::engine::EliminationReason::NoMove;
 
 use crate::common::*;
 

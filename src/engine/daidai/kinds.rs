@@ -3,6 +3,7 @@
 //! notation of the rules file) and promotion; the setup; the aliases that make piece
 //! codes unambiguous without case; and the kind tables of the historical rule readings.
 
+use crate::engine::geometry::DIRECTIONS;
 use crate::engine::piece::{KindDef, KindId, Ray, Special};
 
 pub const KING: KindId = 0;
@@ -88,17 +89,7 @@ const MAX_RAYS: usize = 32;
 /// intersects them (`[fr]B` is the forward-right diagonal alone). Directions are the
 /// owner's: forward is up (`dy = -1`), right is `dx = +1`.
 const fn parse_betza(text: &str) -> ([Ray; MAX_RAYS], usize) {
-    // Direction bits in the order of `tables::DIRECTIONS`: f, fr, r, br, b, bl, l, fl.
-    const STEPS: [(i8, i8); 8] = [
-        (0, -1),
-        (1, -1),
-        (1, 0),
-        (1, 1),
-        (0, 1),
-        (-1, 1),
-        (-1, 0),
-        (-1, -1),
-    ];
+    // Direction bits in the order of `DIRECTIONS`: f, fr, r, br, b, bl, l, fl.
     const ORTH: u8 = 0b0101_0101;
     const DIAG: u8 = 0b1010_1010;
     const fn modifier(c: u8) -> u8 {
@@ -190,7 +181,7 @@ const fn parse_betza(text: &str) -> ([Ray; MAX_RAYS], usize) {
         let mut d = 0;
         while d < 8 {
             if dirs & (1 << d) != 0 {
-                let (dx, dy) = STEPS[d];
+                let (dx, dy) = (DIRECTIONS[d].0 as i8, DIRECTIONS[d].1 as i8);
                 rays[count] = if slide {
                     Ray::limited(dx, dy, range)
                 } else {

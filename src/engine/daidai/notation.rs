@@ -351,7 +351,7 @@ fn plausible_path(pos: &DaiDaiPosition, from: Sq, piece: Piece, middles: &[Sq], 
         // Each square's distance along one line from `from`.
         let (dx, dy) = GEOMETRY.displacement(from, middles[0]);
         let unit = (dx.signum(), dy.signum());
-        let dir = crate::engine::tables::DIRECTIONS
+        let dir = crate::engine::geometry::DIRECTIONS
             .iter()
             .position(|&d| d == unit);
         if dir.is_some_and(|d| plan.dog_lines & (1 << d) != 0) {
@@ -382,7 +382,7 @@ fn plausible_path(pos: &DaiDaiPosition, from: Sq, piece: Piece, middles: &[Sq], 
         let (ax, ay) = GEOMETRY.displacement(from, corner);
         let (bx, by) = GEOMETRY.displacement(corner, to);
         let unit_a = (ax.signum(), ay.signum());
-        let first_leg = crate::engine::tables::DIRECTIONS
+        let first_leg = crate::engine::geometry::DIRECTIONS
             .iter()
             .position(|&d| d == unit_a)
             .filter(|&d| plan.hook_dirs & (1 << d) != 0);

@@ -11,6 +11,7 @@
 //! move of the cycle (the positions after each move repeat in step), so it must deviate.
 
 use super::Seat;
+use crate::engine::error::RepetitionCulprit;
 
 /// One played move, as the repetition rule sees it.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
@@ -36,28 +37,6 @@ impl HistoryEntry {
             gave_check: effects.gives_check(),
             attacked: effects.attacks,
             passed: effects.passed,
-        }
-    }
-}
-
-/// Why a side is held responsible for a repetition.
-#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
-pub enum RepetitionCulprit {
-    /// It gave check with every move of the cycle.
-    PerpetualCheck,
-    /// It attacked with every move of the cycle and the other side did not.
-    PerpetualAttack,
-    /// It began the run of passes.
-    FirstPasser,
-}
-
-impl RepetitionCulprit {
-    /// What the side did, as a refusal names it ("the side that ...").
-    pub fn describe(self) -> &'static str {
-        match self {
-            RepetitionCulprit::PerpetualCheck => "gave check with every move of the cycle",
-            RepetitionCulprit::PerpetualAttack => "attacked with every move of the cycle",
-            RepetitionCulprit::FirstPasser => "began the run of passes",
         }
     }
 }

@@ -114,6 +114,7 @@ const fn spec(variant: Variant, doubles: bool) -> ShogiSpec {
         set_counts: &SET_COUNTS,
         kings_required: true,
         tables: OnceLock::new(),
+        board81: OnceLock::new(),
     }
 }
 
