@@ -4,6 +4,7 @@
 //! on. A change to position texts, Zobrist keys or the state's layout that would make
 //! stored games unreadable fails here.
 
+use shogiban::engine::Position;
 use shogiban::engine::{Game, StateError, Variant, STATE_VERSION};
 
 struct Golden {

@@ -7,6 +7,7 @@
 //! Each count runs in under a second in a release build except standard perft(6) from the
 //! start (about 11 s here), which has a test of its own so that it runs beside the others.
 
+use shogiban::engine::Position;
 use shogiban::engine::{AnyPosition, RuleOptions, Variant};
 
 /// Positions and their leaf counts at depth 1, 2, ...

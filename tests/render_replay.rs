@@ -5,6 +5,7 @@
 use std::sync::{Arc, Mutex};
 
 use image::RgbImage;
+use shogiban::engine::Position;
 use shogiban::engine::{notation, Game, RuleOptions, Seat, Variant};
 use shogiban::render::layout::Layout;
 use shogiban::render::{

@@ -9,6 +9,7 @@ use shogiban::engine::{EndReason, Game, GameError, MoveParseError, Variant};
 mod games;
 
 use games::{game_at, new_game, play_all};
+use shogiban::engine::Position;
 
 fn game_after(moves: &str) -> Game {
     let mut g = new_game(Variant::Standard);

@@ -9,6 +9,7 @@ use shogiban::engine::{
 mod games;
 
 use games::{game_at, play_all};
+use shogiban::engine::Position;
 
 fn game(sfen: &str) -> Game {
     game_at(Variant::Standard, sfen)

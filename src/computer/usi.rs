@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use crate::engine::{standard, AnyPosition, Game, Variant};
 
 use super::{choose, Choice, ComputerError, Level, Limits};
+use crate::engine::Position;
 
 /// The environment variable naming the engine: its path, then its arguments.
 pub const ENGINE_VAR: &str = "SHOGIBAN_USI_ENGINE";

@@ -5,7 +5,6 @@
 //! variant's [`VariantRules`](super::rules). This is what the service stores and
 //! reloads, without replaying ([`super::state`]).
 
-use super::any_position::AnyPosition;
 use super::error::{MoveParseError, PositionError};
 use super::geometry::{Seat, SeatSet};
 use super::moves::Move;
@@ -13,8 +12,8 @@ use super::outcome::{
     Elimination, EndReason, GameError, GameResult, MoveReport, PlayedMove, Refusal,
 };
 use super::position::Position;
-use super::rules::{rules_of, RuleOptions, VariantRules};
-use super::Variant;
+use super::rules::{RuleOptions, VariantRules};
+use super::variant::{rules_of, AnyPosition, Variant};
 
 /// A game: start position, current position, record and result.
 #[derive(Clone, Debug)]

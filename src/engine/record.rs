@@ -4,7 +4,6 @@
 
 use thiserror::Error;
 
-use super::any_position::AnyPosition;
 use super::game::Game;
 use super::geometry::{Seat, Sq};
 use super::kinds::STANDARD_KINDS;
@@ -14,7 +13,9 @@ use super::outcome::EndReason;
 use super::rules::RuleOptions;
 use super::shogi::ShogiPosition;
 use super::standard::{self, BLACK};
+use super::variant::AnyPosition;
 use super::Variant;
+use crate::engine::position::Position;
 
 /// Why a record cannot be written.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

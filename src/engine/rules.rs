@@ -7,7 +7,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::any_position::AnyPosition;
 use super::daidai;
 use super::error::IllegalMove;
 use super::game::Game;
@@ -15,7 +14,8 @@ use super::geometry::{Seat, Sq};
 use super::moves::Move;
 use super::outcome::{EndReason, GameError, GameResult, MoveReport, PlayedMove, Refusal};
 use super::position::MoveEffects;
-use super::{standard, yonin, Variant};
+use super::variant::{rules_of, AnyPosition, Variant};
+use crate::engine::position::Position;
 
 /// Rule options of a game. Each variant has its defaults ([`RuleOptions::defaults`]);
 /// options that do not apply to a variant are ignored by it.
@@ -151,13 +151,4 @@ pub(crate) trait VariantRules: Sync {
 /// The other player of a two-player game.
 fn opponent(seat: Seat) -> Seat {
     Seat(1 - seat.0)
-}
-
-/// The rules of a variant: the one place a variant picks them.
-pub(crate) fn rules_of(variant: Variant) -> &'static dyn VariantRules {
-    match variant {
-        Variant::Standard => &standard::StandardRules,
-        Variant::Yonin | Variant::YoninDoubles => &yonin::rules::YoninRules,
-        Variant::DaiDai => &daidai::rules::DaiDaiRules,
-    }
 }

@@ -9,12 +9,13 @@ use std::sync::OnceLock;
 use arrayvec::ArrayVec;
 
 use super::bitboard::{self, Bits};
-use super::error::{IllegalMove, PositionError};
+use super::error::{IllegalMove, MoveParseError, PositionError};
 use super::geometry::{Geometry, Seat, SeatSet, Sq};
 use super::moves::Move;
+use super::notation;
 pub use super::outcome::EliminationReason;
 use super::piece::{KindDef, KindId, Piece, EMPTY, WALL};
-use super::position::Position;
+use super::position::{MoveEffects, Position};
 use super::setup::{Setup, TextFormat};
 use super::sink::{Counter, Sink};
 use super::tables::{opposite, Tables, UNLIMITED};
@@ -1524,6 +1525,122 @@ fn ray_displacement(g: Geometry, delta: i16) -> (i32, i32) {
     (d - dy * stride, dy)
 }
 
+impl Position for ShogiPosition {
+    fn variant(&self) -> Variant {
+        ShogiPosition::variant(self)
+    }
+    fn geometry(&self) -> Geometry {
+        ShogiPosition::geometry(self)
+    }
+    fn kind(&self, kind: KindId) -> &'static KindDef {
+        ShogiPosition::kind(self, kind)
+    }
+    fn kinds(&self) -> &'static [KindDef] {
+        self.spec().kinds
+    }
+    fn piece_at(&self, sq: Sq) -> Option<Piece> {
+        ShogiPosition::piece_at(self, sq)
+    }
+    fn hand_count(&self, seat: Seat, kind: KindId) -> u8 {
+        ShogiPosition::hand_count(self, seat, kind)
+    }
+    fn hand_kinds(&self) -> &'static [KindId] {
+        self.spec().hand_kinds
+    }
+    fn turn(&self) -> Seat {
+        ShogiPosition::turn(self)
+    }
+    fn seat_to_move(&self) -> Option<Seat> {
+        ShogiPosition::seat_to_move(self)
+    }
+    fn alive(&self) -> SeatSet {
+        ShogiPosition::alive(self)
+    }
+    fn ply(&self) -> u32 {
+        ShogiPosition::ply(self)
+    }
+    fn hash(&self) -> u64 {
+        ShogiPosition::hash(self)
+    }
+    fn to_text(&self) -> String {
+        self.spec().text_format().write(&Setup::of(self))
+    }
+    fn in_check(&self, seat: Seat) -> bool {
+        ShogiPosition::in_check(self, seat)
+    }
+    fn checked_seats(&self) -> SeatSet {
+        ShogiPosition::checked_seats(self)
+    }
+    fn king_square(&self, seat: Seat) -> Option<Sq> {
+        ShogiPosition::king_square(self, seat)
+    }
+    fn partner(&self, seat: Seat) -> Option<Seat> {
+        self.spec().partner(seat)
+    }
+    fn in_zone(&self, sq: Sq, seat: Seat) -> bool {
+        ShogiPosition::in_zone(self, sq, seat)
+    }
+    fn advancement(&self, sq: Sq, seat: Seat) -> u8 {
+        let g = ShogiPosition::geometry(self);
+        let (col, row) = g.col_row(sq);
+        let last = i32::from(g.size()) - 1;
+        // Twice the offset from the centre, turned into the seat's own frame, where
+        // forward is up.
+        let (x, y) = (2 * i32::from(col) - last, 2 * i32::from(row) - last);
+        let turns = self.spec().quarter_turns[seat.index()];
+        let (_, own_y) = super::geometry::rotate(x, y, (4 - turns % 4) % 4);
+        ((last - own_y) / 2).clamp(0, last) as u8
+    }
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        ShogiPosition::generate(self, sink)
+    }
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        ShogiPosition::count_legal_moves(self)
+    }
+    fn check_move(&self, m: &Move) -> Result<(), IllegalMove> {
+        ShogiPosition::check_move(self, m)
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
+        notation::parse_move(self, text)
+    }
+    fn coordinate(&self, m: &Move) -> String {
+        notation::to_coordinate(self, m)
+    }
+    fn western(&self, m: &Move, legal: &[Move]) -> String {
+        notation::to_readable(self, m, legal)
+    }
+    fn play_unchecked(&mut self, m: &Move) -> MoveEffects {
+        let effects = self.apply(m);
+        MoveEffects {
+            checks: effects.checks,
+            eliminated: effects.eliminated,
+            captured: effects.captured.is_some(),
+            attacks: false,
+            passed: false,
+        }
+    }
+    fn play_quiet(&mut self, m: &Move) {
+        self.apply_quiet(m);
+    }
+    fn is_attacked_by(&self, target: Sq, by: SeatSet) -> bool {
+        ShogiPosition::is_attacked(self, target, by)
+    }
+    fn play_null(&mut self) -> bool {
+        if self.spec().seats != 2 || self.seat_to_move().is_none() {
+            return false;
+        }
+        self.set_turn(self.spec().next_seat(self.turn()));
+        true
+    }
+    fn generate_checks<S: Sink>(&self, sink: &mut S) {
+        ShogiPosition::generate_checks(self, sink)
+    }
+    fn generate_captures<S: Sink>(&self, sink: &mut S) {
+        ShogiPosition::generate_captures(self, sink)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1764,5 +1881,31 @@ mod tests {
                 assert_counts_agree_in_playout(yonin::start(doubles), seed, 200);
             }
         }
+    }
+
+    #[test]
+    fn advancement_counts_lines_from_each_seats_own_back_line() {
+        let pos = standard::start();
+        let g: Geometry = Position::geometry(&pos);
+        let sq = |name: &str| g.parse_square(name).unwrap();
+        // Black's pawns stand on 7g, two lines in front of its back line (rank i).
+        assert_eq!(pos.advancement(sq("7g"), Seat(0)), 2);
+        assert_eq!(pos.advancement(sq("5i"), Seat(0)), 0);
+        // White's back line is rank a; its pawns on rank c.
+        assert_eq!(pos.advancement(sq("3c"), Seat(1)), 2);
+        assert_eq!(pos.advancement(sq("5a"), Seat(1)), 0);
+        // Yonin: each of the four seats counts from its own edge.
+        let four = yonin::start(false);
+        let edge_counts: Vec<u8> = (0..4)
+            .map(|seat| {
+                let king = four.king_square(Seat(seat)).unwrap();
+                four.advancement(king, Seat(seat))
+            })
+            .collect();
+        assert_eq!(
+            edge_counts,
+            [0, 0, 0, 0],
+            "every king starts on its own back line"
+        );
     }
 }

@@ -4,12 +4,13 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::any_position::AnyPosition;
 use super::error::PositionError;
 use super::game::Game;
 use super::outcome::{Elimination, GameResult, PlayedMove};
 use super::rules::RuleOptions;
+use super::variant::AnyPosition;
 use super::Variant;
+use crate::engine::position::Position;
 
 /// Why a stored game could not be read back.
 #[derive(Debug, Error)]

@@ -24,6 +24,7 @@ use super::panels::draw_caption_band;
 use super::position::{position_scene_styled, LastMove};
 use super::scene::{BoardWords, PieceStyle, Verdict};
 use super::{lzw, render_scene, RenderError};
+use crate::engine::Position;
 
 /// Height of the caption band under the board.
 const BAND_H: u32 = 44;

@@ -6,6 +6,7 @@ use crate::engine::{daidai, standard, Game, RuleOptions, Seat, Variant};
 
 use super::position::{position_scene_styled, LastMove};
 use super::scene::{Mark, PieceStyle, QuarterTurns, Scene, Square};
+use crate::engine::Position;
 
 /// A position of `variant` from its text, with `moves` played from it, drawn from `seat`
 /// with the last move marked, the players named and a caption naming the last move.

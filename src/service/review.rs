@@ -30,6 +30,7 @@ use super::analysis::{evaluation_chart_of, EvaluationText, Mark};
 use super::announce::Announcement;
 use super::table::{parse_variant, Table};
 use super::{GameRef, MoveText, PlayerView, Service, ServiceError, ServiceResult, THINKERS};
+use crate::engine::Position;
 
 /// Reviews of one server waiting or running at once, by default: the one being analysed
 /// and one waiting.

@@ -8,6 +8,7 @@ use crate::engine::{self, EndReason, Seat, SeatSet, Variant};
 use crate::store::{self, ChannelId, GameId, UserId};
 
 use super::{PlayerView, Service, ServiceError, ServiceResult};
+use crate::engine::Position;
 
 /// A stored game and its engine state.
 pub(super) struct Table {

@@ -7,6 +7,7 @@
 use crate::support;
 
 use serde_json::Value;
+use shogiban::engine::Position;
 use support::backends::Backend;
 use support::fake_discord::RestCall;
 use support::fixtures::{alice, bob, InteractionBuilder, TestUser, GUILD_ID};

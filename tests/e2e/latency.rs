@@ -8,6 +8,7 @@ use crate::support;
 
 use std::time::Duration;
 
+use shogiban::engine::Position;
 use shogiban::engine::{Game, RuleOptions, Variant};
 use support::fixtures::{alice, bob};
 use support::table::{median_and_p99, Table};

@@ -10,6 +10,7 @@ use shogiban::engine::{
 
 use crate::common::*;
 use crate::games::{game_at, new_game, play_all};
+use shogiban::engine::Position;
 
 fn singles_game(text: &str) -> Game {
     game_at(Variant::Yonin, text)

@@ -52,13 +52,15 @@ use std::sync::OnceLock;
 
 use arrayvec::ArrayVec;
 
-use super::error::IllegalMove;
+use super::error::{IllegalMove, MoveParseError};
 use super::geometry::{Geometry, Seat, SeatSet, Sq, MAX_CELLS, PAD};
 use super::moves::Move;
 use super::piece::{KindDef, KindId, Piece, Special, EMPTY, WALL};
-use super::position::Position;
+use super::position::{MoveEffects, Position};
 use super::shogi::EliminationReason;
+use super::sink::Sink;
 use super::tables::{BoardRay, Tables};
+use super::variant::Variant;
 use super::zobrist;
 
 pub use kinds::*;
@@ -581,3 +583,109 @@ fn bit(sq: Sq) -> (usize, u64) {
 type SquareSet = [u64; MAX_CELLS.div_ceil(64)];
 
 const _: () = assert!(PAD == 3, "lion-dog third squares rely on three wall rings");
+
+impl Position for DaiDaiPosition {
+    fn variant(&self) -> Variant {
+        Variant::DaiDai
+    }
+    fn geometry(&self) -> Geometry {
+        DaiDaiPosition::geometry(self)
+    }
+    fn kind(&self, kind: KindId) -> &'static KindDef {
+        DaiDaiPosition::kind(self, kind)
+    }
+    fn kinds(&self) -> &'static [KindDef] {
+        DaiDaiPosition::kinds(self)
+    }
+    fn piece_at(&self, sq: Sq) -> Option<Piece> {
+        DaiDaiPosition::piece_at(self, sq)
+    }
+    fn hand_count(&self, _seat: Seat, _kind: KindId) -> u8 {
+        0
+    }
+    fn hand_kinds(&self) -> &'static [KindId] {
+        &[]
+    }
+    fn turn(&self) -> Seat {
+        DaiDaiPosition::turn(self)
+    }
+    fn seat_to_move(&self) -> Option<Seat> {
+        DaiDaiPosition::seat_to_move(self)
+    }
+    fn alive(&self) -> SeatSet {
+        DaiDaiPosition::alive(self)
+    }
+    fn ply(&self) -> u32 {
+        DaiDaiPosition::ply(self)
+    }
+    fn hash(&self) -> u64 {
+        DaiDaiPosition::hash(self)
+    }
+    fn to_text(&self) -> String {
+        to_text(self)
+    }
+    fn in_check(&self, seat: Seat) -> bool {
+        DaiDaiPosition::in_check(self, seat)
+    }
+    fn checked_seats(&self) -> SeatSet {
+        DaiDaiPosition::checked_seats(self)
+    }
+    fn king_square(&self, seat: Seat) -> Option<Sq> {
+        DaiDaiPosition::king_square(self, seat)
+    }
+    fn partner(&self, _seat: Seat) -> Option<Seat> {
+        None
+    }
+    fn in_zone(&self, _sq: Sq, _seat: Seat) -> bool {
+        false
+    }
+    fn advancement(&self, sq: Sq, seat: Seat) -> u8 {
+        let g = DaiDaiPosition::geometry(self);
+        let (_, row) = g.col_row(sq);
+        // Black (seat 0) faces the top of the board.
+        if seat.0 == 0 {
+            g.size() - 1 - row
+        } else {
+            row
+        }
+    }
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        DaiDaiPosition::generate(self, sink)
+    }
+    fn check_move(&self, m: &Move) -> Result<(), IllegalMove> {
+        DaiDaiPosition::check_move(self, m)
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
+        parse_move(self, text)
+    }
+    fn coordinate(&self, m: &Move) -> String {
+        to_coordinate(self, m)
+    }
+    fn western(&self, m: &Move, legal: &[Move]) -> String {
+        to_hodges(self, m, legal)
+    }
+    fn play_unchecked(&mut self, m: &Move) -> MoveEffects {
+        let effects = self.apply(m);
+        MoveEffects {
+            checks: effects.checks,
+            eliminated: ArrayVec::new(),
+            captured: !effects.captured.is_empty(),
+            attacks: effects.attacks,
+            passed: effects.passed,
+        }
+    }
+    fn play_quiet(&mut self, m: &Move) {
+        self.make(m);
+    }
+    fn is_attacked_by(&self, target: Sq, by: SeatSet) -> bool {
+        by.iter()
+            .any(|seat| DaiDaiPosition::is_attacked(self, target, seat))
+    }
+    fn play_null(&mut self) -> bool {
+        self.set_turn(opponent(self.turn()));
+        true
+    }
+    fn generate_checks<S: Sink>(&self, sink: &mut S) {
+        super::checks::generate_daidai_checks(self, sink)
+    }
+}

@@ -3,15 +3,16 @@
 //! game's record. A move that would repeat a position a fourth time is refused to the
 //! side responsible, or draws the game when no side is; there is no declaration.
 
-use crate::engine::any_position::AnyPosition;
 use crate::engine::error::IllegalMove;
 use crate::engine::game::Game;
 use crate::engine::moves::Move;
 use crate::engine::outcome::{EndReason, GameResult, PlayedMove};
 use crate::engine::position::MoveEffects;
 use crate::engine::rules::{RuleOptions, VariantRules};
+use crate::engine::variant::AnyPosition;
 
 use super::repetition::{judge_repetition, HistoryEntry, Repetition};
+use crate::engine::position::Position;
 
 /// Dai dai shogi's rules.
 pub(crate) struct DaiDaiRules;

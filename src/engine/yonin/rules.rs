@@ -6,7 +6,6 @@
 //! deviate; a player who resigns (once two are left, by default) or runs out of time is
 //! eliminated without credit to anyone.
 
-use crate::engine::any_position::AnyPosition;
 use crate::engine::error::IllegalMove;
 use crate::engine::game::Game;
 use crate::engine::geometry::{Seat, SeatSet, Sq};
@@ -19,6 +18,7 @@ use crate::engine::outcome::{
 use crate::engine::position::MoveEffects;
 use crate::engine::rules::{RuleOptions, VariantRules};
 use crate::engine::shogi::ShogiPosition;
+use crate::engine::variant::AnyPosition;
 
 /// Yonin shogi's rules, singles and doubles.
 pub(crate) struct YoninRules;

@@ -1,5 +1,10 @@
-//! A position of any variant: [`AnyPosition`] picks a variant's position type for its
-//! start and its text, and is the one place that dispatches to the position types.
+//! The one file that names every variant: [`Variant`] and its names, [`AnyPosition`]
+//! (which picks a variant's position type for its start and its text, and is the one
+//! place that dispatches to the position types) and the registry of each variant's game
+//! rules ([`rules_of`]). A new variant adds a line to each.
+
+use std::fmt;
+use std::str::FromStr;
 
 use super::daidai::{self, DaiDaiPosition};
 use super::error::{IllegalMove, MoveParseError, PositionError};
@@ -7,10 +12,10 @@ use super::geometry::{Geometry, Seat, SeatSet, Sq};
 use super::moves::Move;
 use super::piece::{KindDef, KindId, Piece};
 use super::position::{MoveEffects, Position};
-use super::rules::RuleOptions;
+use super::rules::{RuleOptions, VariantRules};
 use super::shogi::ShogiPosition;
 use super::sink::Sink;
-use super::{standard, yonin, Variant};
+use super::{standard, yonin};
 
 /// A position of any variant.
 // Dai dai's position is several times the size of the 9x9 one. Positions live one per game
@@ -77,65 +82,6 @@ impl AnyPosition {
             .map(|&kind| (kind, self.hand_count(seat, kind)))
             .filter(|&(_, n)| n > 0)
             .collect()
-    }
-}
-
-/// The [`Position`] methods callers above the rules use most, callable on an
-/// `AnyPosition` without importing the trait.
-impl AnyPosition {
-    pub fn variant(&self) -> Variant {
-        Position::variant(self)
-    }
-    pub fn geometry(&self) -> Geometry {
-        Position::geometry(self)
-    }
-    pub fn kind(&self, kind: KindId) -> &'static KindDef {
-        Position::kind(self, kind)
-    }
-    pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
-        Position::piece_at(self, sq)
-    }
-    pub fn turn(&self) -> Seat {
-        Position::turn(self)
-    }
-    pub fn alive(&self) -> SeatSet {
-        Position::alive(self)
-    }
-    pub fn ply(&self) -> u32 {
-        Position::ply(self)
-    }
-    pub fn hash(&self) -> u64 {
-        Position::hash(self)
-    }
-    pub fn to_text(&self) -> String {
-        Position::to_text(self)
-    }
-    pub fn in_check(&self, seat: Seat) -> bool {
-        Position::in_check(self, seat)
-    }
-    pub fn checked_seats(&self) -> SeatSet {
-        Position::checked_seats(self)
-    }
-    pub fn king_square(&self, seat: Seat) -> Option<Sq> {
-        Position::king_square(self, seat)
-    }
-    pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        Position::legal_moves(self, out)
-    }
-    pub fn check_move(&self, m: &Move) -> Result<(), IllegalMove> {
-        Position::check_move(self, m)
-    }
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
-        Position::parse_move(self, text)
-    }
-    pub fn coordinate(&self, m: &Move) -> String {
-        Position::coordinate(self, m)
-    }
-    pub fn western(&self, m: &Move, legal: &[Move]) -> String {
-        Position::western(self, m, legal)
-    }
-    pub fn perft(&self, depth: u32) -> u64 {
-        Position::perft(self, depth)
     }
 }
 
@@ -243,5 +189,114 @@ impl Position for AnyPosition {
     /// Dispatches once, so the whole count runs on the concrete position.
     fn perft(&self, depth: u32) -> u64 {
         dispatch!(self, p => Position::perft(p, depth))
+    }
+}
+
+/// The rules of a variant: the one place a variant picks them.
+pub(crate) fn rules_of(variant: Variant) -> &'static dyn VariantRules {
+    match variant {
+        Variant::Standard => &standard::StandardRules,
+        Variant::Yonin | Variant::YoninDoubles => &yonin::rules::YoninRules,
+        Variant::DaiDai => &daidai::rules::DaiDaiRules,
+    }
+}
+
+/// A game variant.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Variant {
+    Standard,
+    Yonin,
+    YoninDoubles,
+    #[serde(rename = "daidai")]
+    DaiDai,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 4] = [
+        Variant::Standard,
+        Variant::Yonin,
+        Variant::YoninDoubles,
+        Variant::DaiDai,
+    ];
+
+    /// The name used on the command line and in commands.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Standard => "standard",
+            Variant::Yonin => "yonin",
+            Variant::YoninDoubles => "yonin-doubles",
+            Variant::DaiDai => "daidai",
+        }
+    }
+
+    /// A human title.
+    pub fn title(self) -> &'static str {
+        match self {
+            Variant::Standard => "Shogi",
+            Variant::Yonin => "Yonin shogi",
+            Variant::YoninDoubles => "Yonin shogi (doubles)",
+            Variant::DaiDai => "Dai dai shogi",
+        }
+    }
+
+    /// How players and messages name a seat: black/white, or S/W/N/E in yonin.
+    pub fn seat_name(self, seat: Seat) -> &'static str {
+        match (self.seats(), seat.0) {
+            (2, 0) => "black",
+            (2, _) => "white",
+            (_, 0) => "S",
+            (_, 1) => "W",
+            (_, 2) => "N",
+            _ => "E",
+        }
+    }
+
+    /// Reads a seat name (`black`/`white`/`b`/`w`, or `S`/`W`/`N`/`E`).
+    pub fn parse_seat(self, text: &str) -> Option<Seat> {
+        let t = text.trim().to_ascii_lowercase();
+        let seat = match (self.seats(), t.as_str()) {
+            (2, "black" | "b" | "sente") => 0,
+            (2, "white" | "w" | "gote") => 1,
+            (4, "s" | "south") => 0,
+            (4, "w" | "west") => 1,
+            (4, "n" | "north") => 2,
+            (4, "e" | "east") => 3,
+            _ => return None,
+        };
+        Some(Seat(seat))
+    }
+
+    /// Number of seats at the table.
+    pub fn seats(self) -> u8 {
+        match self {
+            Variant::Yonin | Variant::YoninDoubles => 4,
+            Variant::Standard | Variant::DaiDai => 2,
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A variant name that is not one of ours.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant '{0}' (choose standard, yonin, yonin-doubles or daidai)")]
+pub struct UnknownVariant(pub String);
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        match s.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+            "standard" | "shogi" | "hon-shogi" => Ok(Variant::Standard),
+            "yonin" | "yonin-singles" | "4p" => Ok(Variant::Yonin),
+            "yonin-doubles" | "doubles" => Ok(Variant::YoninDoubles),
+            "daidai" | "dai-dai" | "daidai-shogi" => Ok(Variant::DaiDai),
+            _ => Err(UnknownVariant(s.into())),
+        }
     }
 }
