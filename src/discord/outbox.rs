@@ -39,7 +39,7 @@ use crate::store::{AnnouncementId, UserId};
 use super::config::Delivery;
 use super::i18n::Lang;
 use super::post::{Post, CHANNEL_ATTACHMENT_LIMIT};
-use super::{challenge, format, format_threads, game, ids, offers, replay, review, settings};
+use super::{challenge, format, game, ids, offers, replay, review, settings};
 
 /// Posts under way at once, across channels.
 const MAX_IN_FLIGHT: usize = 8;
@@ -586,7 +586,7 @@ pub(crate) async fn post_of(
         Announcement::Replay(view) => replay::announced_post(service, lang, view).await?,
         Announcement::DailyPuzzle(daily) => super::puzzle::daily_post(lang, daily)?,
         Announcement::ThreadResult(result) => {
-            Post::new(format_threads::thread_result(lang, result))
+            Post::new(format::threads::thread_result(lang, result))
         }
         // Not a post: `deliver` archives the thread instead.
         Announcement::ArchiveThread(_) => Post::new(String::new()),

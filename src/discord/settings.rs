@@ -384,7 +384,7 @@ pub(crate) async fn turn_post(
 ) -> Post {
     let style = service.piece_style_of(message.player.user_id).await;
     let notation = player_notation(service, message.player.user_id, lang).await;
-    let words = super::format_board::picture_words(lang, notation, &message.picture, None);
+    let words = super::format::pictures::picture_words(lang, notation, &message.picture, None);
     let image = message.picture.draw_with(style, &words).await;
     Post::new(turn_message(lang, notation, message, board))
         .file(game::image_file(
