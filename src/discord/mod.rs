@@ -25,7 +25,6 @@
 mod analysis;
 mod buttons;
 mod challenge;
-mod clock;
 pub mod config;
 pub mod custom_id;
 mod deadline;
@@ -46,8 +45,10 @@ mod puzzle;
 mod refusals;
 mod replay;
 mod review;
+mod server_settings;
 mod settings;
 mod threads;
+mod vacation;
 
 use std::future::Future;
 use std::time::Duration;
@@ -272,8 +273,8 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         lists::leaderboard(),
         lists::profile(),
         lists::export(),
-        clock::vacation(),
-        clock::server_settings(),
+        vacation::vacation(),
+        server_settings::server_settings(),
         replay::replay(),
         review::analyse(),
         settings::settings(),

@@ -569,7 +569,8 @@ pub(crate) async fn post_of(
         }
         Announcement::Vacation(notice) => {
             let pings: Vec<_> = notice.to_move.iter().map(|p| p.user_id).collect();
-            let post = Post::new(super::clock::vacation_notice(lang, notice)).ping(pings.clone());
+            let post =
+                Post::new(super::vacation::vacation_notice(lang, notice)).ping(pings.clone());
             without_quiet(service, post, pings).await?
         }
         Announcement::TurnMessage(message) => {

@@ -313,7 +313,7 @@ pub(crate) fn turn_message(
             tr!(
                 lang,
                 "turn-dm-deadline",
-                when = super::clock::deadline_when(lang, deadline, message.bank_left)
+                when = super::vacation::deadline_when(lang, deadline, message.bank_left)
             )
         );
     }
@@ -355,7 +355,7 @@ pub(crate) fn digest(lang: Lang, digest: &Digest, boards: &[Option<MessageId>]) 
                 tr!(
                     lang,
                     "turn-dm-deadline",
-                    when = super::clock::deadline_when(lang, deadline, game.bank_left)
+                    when = super::vacation::deadline_when(lang, deadline, game.bank_left)
                 )
             );
         }

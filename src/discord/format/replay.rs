@@ -1,6 +1,6 @@
 //! The words of replays: the replay announced at the end of a game, the one `/export`
 //! gives, and the board `/replay` pages through (the captions under replayed positions are
-//! `format_board`'s).
+//! `pictures`').
 
 use std::fmt::Write as _;
 
