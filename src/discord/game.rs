@@ -15,7 +15,7 @@ use super::custom_id::CustomId;
 use super::i18n::{tr, Lang, Text};
 use super::post::{File, Post};
 use super::settings::player_notation;
-use super::{format, format_board, ids, Context, Error};
+use super::{format, ids, Context, Error};
 
 /// The verb of the "My view" button: `view:<game id>`.
 pub(crate) const VIEW_VERB: &str = "view";
@@ -176,7 +176,7 @@ pub(crate) async fn board_for(
     let mut view = service.board_undrawn(here.channel, here.user).await?;
     let notation = player_notation(service, here.user, here.lang).await;
     let style = service.piece_style_of(here.user).await;
-    let words = format_board::picture_words(here.lang, notation, &view.picture, None);
+    let words = format::pictures::picture_words(here.lang, notation, &view.picture, None);
     view.image = view.picture.draw_with(style, &words).await;
     Ok((view, notation))
 }
@@ -188,7 +188,8 @@ pub(crate) async fn draw_for_channel(
     picture: &BoardPicture,
     over: Option<&GameOver>,
 ) -> Option<BoardImage> {
-    let words = format_board::picture_words(lang, format::channel_notation(lang), picture, over);
+    let words =
+        format::pictures::picture_words(lang, format::channel_notation(lang), picture, over);
     picture.draw_with(PieceStyle::Kanji, &words).await
 }
 

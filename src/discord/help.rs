@@ -278,7 +278,7 @@ async fn start_image(lang: Lang, variant: Variant) -> Option<File> {
     if let Some(bytes) = IMAGES[index].get() {
         return Some(file(bytes));
     }
-    let words = super::format_board::board_words(lang);
+    let words = super::format::pictures::board_words(lang);
     let drawn = tokio::task::spawn_blocking(move || {
         let start = AnyPosition::start(variant, &RuleOptions::defaults(variant));
         let mut scene = crate::render::position_scene(&start, Seat(0), None);

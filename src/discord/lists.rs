@@ -11,7 +11,7 @@ use super::challenge::VariantChoice;
 use super::game::{self, Here};
 use super::i18n::tr;
 use super::post::{File, Post};
-use super::{analysis, deadline, format, format_replay, ids, replay, Context, Error};
+use super::{analysis, deadline, format, ids, replay, Context, Error};
 
 /// Rows on one leaderboard page.
 const LEADERBOARD_PAGE: u32 = 15;
@@ -50,7 +50,7 @@ async fn games_text(
             .filter(|game| game.guild_id == here.guild)
             .collect();
         let links = service.last_messages(&games).await?;
-        format_replay::linked(
+        format::replay::linked(
             lang,
             format::your_game_list(
                 lang,
@@ -65,7 +65,7 @@ async fn games_text(
     } else {
         let games = service.games_in_guild(here.guild).await?;
         let links = service.last_messages(&games).await?;
-        format_replay::linked(
+        format::replay::linked(
             lang,
             format::game_list(
                 lang,

@@ -25,15 +25,11 @@
 mod analysis;
 mod buttons;
 mod challenge;
-mod clock;
 pub mod config;
 pub mod custom_id;
 mod deadline;
 mod error;
 mod format;
-mod format_board;
-mod format_replay;
-mod format_threads;
 mod game;
 pub mod health;
 mod help;
@@ -49,8 +45,10 @@ mod puzzle;
 mod refusals;
 mod replay;
 mod review;
+mod server_settings;
 mod settings;
 mod threads;
+mod vacation;
 
 use std::future::Future;
 use std::time::Duration;
@@ -275,8 +273,8 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         lists::leaderboard(),
         lists::profile(),
         lists::export(),
-        clock::vacation(),
-        clock::server_settings(),
+        vacation::vacation(),
+        server_settings::server_settings(),
         replay::replay(),
         review::analyse(),
         settings::settings(),

@@ -39,7 +39,7 @@ use crate::store::{AnnouncementId, UserId};
 use super::config::Delivery;
 use super::i18n::Lang;
 use super::post::{Post, CHANNEL_ATTACHMENT_LIMIT};
-use super::{challenge, format, format_threads, game, ids, offers, replay, review, settings};
+use super::{challenge, format, game, ids, offers, replay, review, settings};
 
 /// Posts under way at once, across channels.
 const MAX_IN_FLIGHT: usize = 8;
@@ -569,7 +569,8 @@ pub(crate) async fn post_of(
         }
         Announcement::Vacation(notice) => {
             let pings: Vec<_> = notice.to_move.iter().map(|p| p.user_id).collect();
-            let post = Post::new(super::clock::vacation_notice(lang, notice)).ping(pings.clone());
+            let post =
+                Post::new(super::vacation::vacation_notice(lang, notice)).ping(pings.clone());
             without_quiet(service, post, pings).await?
         }
         Announcement::TurnMessage(message) => {
@@ -586,7 +587,7 @@ pub(crate) async fn post_of(
         Announcement::Replay(view) => replay::announced_post(service, lang, view).await?,
         Announcement::DailyPuzzle(daily) => super::puzzle::daily_post(lang, daily)?,
         Announcement::ThreadResult(result) => {
-            Post::new(format_threads::thread_result(lang, result))
+            Post::new(format::threads::thread_result(lang, result))
         }
         // Not a post: `deliver` archives the thread instead.
         Announcement::ArchiveThread(_) => Post::new(String::new()),

@@ -13,12 +13,12 @@ use crate::store::GameId;
 
 use super::custom_id::CustomId;
 use super::deadline::{self, Click, ClickAnswer};
-use super::format_board::replay_words;
+use super::format::pictures::replay_words;
 use super::game::{self, Here};
 use super::i18n::{tr, Lang};
 use super::post::{File, Post, CHANNEL_ATTACHMENT_LIMIT};
 use super::settings::notation_for;
-use super::{format, format_replay, Context, Data, Error};
+use super::{format, Context, Data, Error};
 
 /// The verb of the paging buttons.
 pub(crate) const REPLAY_VERB: &str = "replay";
@@ -160,7 +160,7 @@ pub(crate) fn board_post(lang: Lang, notation: Notation, board: &ReplayBoard) ->
         ),
         bytes: image.png.clone(),
     });
-    let mut post = Post::private(format_replay::board(lang, notation, board))
+    let mut post = Post::private(format::replay::board(lang, notation, board))
         .file(file)
         .per_row(4);
     for button in buttons(lang, board) {
@@ -198,9 +198,9 @@ fn buttons(lang: Lang, board: &ReplayBoard) -> Vec<serenity::CreateButton> {
     if let Some(mine) = board.viewer_seat {
         // Between the player's own side and the first seat's (the spectators' view).
         let (seat, label) = if board.seat == mine {
-            (0, format_replay::first_seat_label(lang, board.variant))
+            (0, format::replay::first_seat_label(lang, board.variant))
         } else {
-            (mine, format_replay::my_seat_label(lang))
+            (mine, format::replay::my_seat_label(lang))
         };
         if seat != board.seat {
             let toggle = page_button(board, target(board.ply), seat, SEAT, &label, false)
@@ -256,18 +256,18 @@ pub(crate) async fn announced_post(
             replay_words(
                 lang,
                 format::channel_notation(lang),
-                Some(format_replay::replay_result(lang, view)),
+                Some(format::replay::replay_result(lang, view)),
             ),
         )
         .await;
     let post = match drawn {
         Ok(file) => {
-            Post::new(format_replay::announced(lang, view, Some(&file))).file(Some(gif_file(file)))
+            Post::new(format::replay::announced(lang, view, Some(&file))).file(Some(gif_file(file)))
         }
         Err(error) if error.is_unavailable() => return Err(error),
         Err(error) => {
             tracing::error!(%error, game = %view.game_id, "the replay could not be drawn");
-            Post::new(format_replay::announced(lang, view, None))
+            Post::new(format::replay::announced(lang, view, None))
         }
     };
     // Anyone may step through the game from there, privately, or ask for its review.
@@ -308,6 +308,6 @@ pub(crate) async fn export(ctx: Context<'_>, which: GameRef) -> Result<(), Error
             .await?)
     })
     .await?;
-    let post = Post::private(format_replay::exported(here.lang, &file)).file(Some(gif_file(file)));
+    let post = Post::private(format::replay::exported(here.lang, &file)).file(Some(gif_file(file)));
     game::send(ctx, post).await
 }

@@ -18,8 +18,8 @@ use crate::store::{GameId, UserId};
 
 use super::custom_id::CustomId;
 use super::deadline::{self, Click, ClickAnswer};
+use super::format::pictures::replay_words;
 use super::format::{self, game_title};
-use super::format_board::replay_words;
 use super::game::{self, Here};
 use super::i18n::{tr, Lang};
 use super::post::{File, Post};

@@ -313,7 +313,7 @@ pub(crate) fn turn_message(
             tr!(
                 lang,
                 "turn-dm-deadline",
-                when = super::clock::deadline_when(lang, deadline, message.bank_left)
+                when = super::vacation::deadline_when(lang, deadline, message.bank_left)
             )
         );
     }
@@ -355,7 +355,7 @@ pub(crate) fn digest(lang: Lang, digest: &Digest, boards: &[Option<MessageId>]) 
                 tr!(
                     lang,
                     "turn-dm-deadline",
-                    when = super::clock::deadline_when(lang, deadline, game.bank_left)
+                    when = super::vacation::deadline_when(lang, deadline, game.bank_left)
                 )
             );
         }
@@ -384,7 +384,7 @@ pub(crate) async fn turn_post(
 ) -> Post {
     let style = service.piece_style_of(message.player.user_id).await;
     let notation = player_notation(service, message.player.user_id, lang).await;
-    let words = super::format_board::picture_words(lang, notation, &message.picture, None);
+    let words = super::format::pictures::picture_words(lang, notation, &message.picture, None);
     let image = message.picture.draw_with(style, &words).await;
     Post::new(turn_message(lang, notation, message, board))
         .file(game::image_file(

@@ -15,7 +15,7 @@ use crate::service::{computer_level, ChallengeView, PlayerView};
 use crate::store::{ChannelId, InviteResponse, UserId};
 
 use super::i18n::{tr, Lang};
-use super::{format, format_threads, ids, Context, Error};
+use super::{format, ids, Context, Error};
 
 /// Discord's error code when a message already has its thread.
 const THREAD_ALREADY_CREATED: isize = 160_004;
@@ -61,7 +61,7 @@ pub(crate) fn wanted(ctx: Context<'_>, wanted: bool, computers_only: bool) -> Re
     }
     let lang = super::game::lang_of(ctx);
     if computers_only {
-        return Err(format_threads::not_with_computers_only(lang));
+        return Err(format::threads::not_with_computers_only(lang));
     }
     let poise::Context::Application(app) = ctx else {
         return Ok(true);
@@ -72,13 +72,13 @@ pub(crate) fn wanted(ctx: Context<'_>, wanted: bool, computers_only: bool) -> Re
             serenity::ChannelType::PublicThread | serenity::ChannelType::PrivateThread
         )
     }) {
-        return Err(format_threads::already_in_a_thread(lang));
+        return Err(format::threads::already_in_a_thread(lang));
     }
     let missing = missing_permissions(app.interaction.app_permissions);
     if missing.is_empty() {
         Ok(true)
     } else {
-        Err(format_threads::missing_permissions(lang, &missing))
+        Err(format::threads::missing_permissions(lang, &missing))
     }
 }
 
@@ -143,11 +143,11 @@ pub(crate) async fn open(
             if response.status_code.as_u16() == 403 =>
         {
             tracing::info!(%channel, "no thread for a game: {}", response.error.message);
-            Ok(Opened::Refused(format_threads::refused_by_discord(lang)))
+            Ok(Opened::Refused(format::threads::refused_by_discord(lang)))
         }
         Err(why) => {
             tracing::warn!(%channel, "could not open a game thread: {why}");
-            Err(Error::Said(format_threads::not_opened(lang)))
+            Err(Error::Said(format::threads::not_opened(lang)))
         }
     }
 }
@@ -186,7 +186,7 @@ fn thread_name(lang: Lang, view: &ChallengeView, joining: &crate::service::Perso
     if !view.invitees.iter().any(|i| i.user_id == joining.id) {
         names.push(joining.name.clone());
     }
-    let name = format_threads::thread_name(lang, &names, view.variant);
+    let name = format::threads::thread_name(lang, &names, view.variant);
     name.chars().take(MAX_NAME_CHARS).collect()
 }
 

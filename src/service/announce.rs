@@ -23,8 +23,8 @@ use crate::store::{
 };
 
 use super::{
-    BoardView, ChallengeView, Event, OfferView, Outcome, PlayerView, ReplayView, Service,
-    ServiceResult,
+    BoardView, ChallengeView, Event, OfferAnswered, OfferDeclined, OfferLapsed, OfferMade, Outcome,
+    PlayerView, ReplayView, Service, ServiceResult,
 };
 
 /// Something to say in a channel because of a change.
@@ -95,49 +95,6 @@ pub struct ThreadResult {
 pub struct ArchiveThread {
     pub game_id: GameId,
     pub thread_id: ChannelId,
-}
-
-/// A draw offer or takeback request that lapsed unanswered.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OfferLapsed {
-    pub game_id: GameId,
-    pub variant: Variant,
-    pub offer: OfferView,
-    /// The announcement that made the offer, whose message shows its buttons.
-    pub made: Option<AnnouncementId>,
-}
-
-/// A draw offer or takeback request answered without its buttons.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OfferAnswered {
-    pub game_id: GameId,
-    pub variant: Variant,
-    pub offer: OfferView,
-    pub accepted: bool,
-    /// Who answered it.
-    pub by: UserId,
-    /// The announcement that made the offer, whose message shows its buttons.
-    pub made: Option<AnnouncementId>,
-}
-
-/// A new draw offer or takeback request.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OfferMade {
-    pub game_id: GameId,
-    pub variant: Variant,
-    pub offer: OfferView,
-    /// Every player of the game.
-    pub players: Vec<PlayerView>,
-}
-
-/// An offer turned down.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OfferDeclined {
-    pub game_id: GameId,
-    pub variant: Variant,
-    pub offer: OfferView,
-    /// Who declined it.
-    pub by: UserId,
 }
 
 /// A reminder that a player's time runs out.

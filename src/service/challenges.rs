@@ -14,11 +14,10 @@ use crate::store::{
     NewAnnouncement, NewChallenge, NewGame, NewInvitee, SeatMode, StoreError, UserId,
 };
 
-use super::computer::computer_level;
 use super::error::into_store_error;
-use super::play::board_of;
 use super::table::{parse_variant, Table};
 use super::time_control::{TimeControl, MAX_BANK_SECONDS};
+use super::views::computer_level;
 use super::{
     AcceptOutcome, Announcement, BoardView, ChallengeRequest, ChallengeView, Participant, Person,
     Seating, Service, ServiceError, ServiceResult, TimeLimit,
@@ -49,10 +48,6 @@ impl ChallengeOptions {
         self.level.and_then(Level::new).unwrap_or(Level::DEFAULT)
     }
 }
-
-/// The server setting that puts every game in a thread of its own unless its challenge
-/// says otherwise (`on` or `off`).
-pub const GAME_THREADS_SETTING: &str = "game_threads";
 
 impl Service {
     /// Makes a challenge in a channel, announced there for its players to answer. Refused
@@ -571,7 +566,7 @@ impl Service {
 fn start_view(row: &crate::store::Game, challenger: UserId) -> ServiceResult<BoardView> {
     let table = Table::from_row(row.clone())?;
     let seat = super::table::channel_seat(row, Some(challenger));
-    Ok(board_of(&table, seat, None))
+    Ok(table.board(seat, None))
 }
 
 /// The announcements of challenges that expired.
@@ -635,15 +630,4 @@ fn view_of(challenge: &Challenge) -> ServiceResult<ChallengeView> {
         created_at: challenge.created_at,
         expires_at: challenge.expires_at,
     })
-}
-
-/// A duration in words: "1 minute", "30 days".
-pub(super) fn describe_duration(seconds: i64) -> String {
-    let (count, unit) = match seconds {
-        s if s % 86_400 == 0 => (s / 86_400, "day"),
-        s if s % 3_600 == 0 => (s / 3_600, "hour"),
-        s if s % 60 == 0 => (s / 60, "minute"),
-        s => (s, "second"),
-    };
-    format!("{count} {unit}{}", if count == 1 { "" } else { "s" })
 }

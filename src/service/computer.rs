@@ -1,5 +1,5 @@
 //! Computer players at the table: seats held by the computer (a user id of its own per
-//! level and seat, far below any Discord id), challenges that seat them, their turns played
+//! level and seat, far below any Discord id: see `views`), challenges that seat them, their turns played
 //! through the same path as a person's move, and their answers to offers.
 //!
 //! Thinking runs on blocking threads, at most [`THINKERS`] at once, so that many games
@@ -28,7 +28,8 @@ use crate::store::{
 use super::challenges::{challenge_level, first_free_seat};
 use super::offers::Answered;
 use super::table::{parse_variant, Table};
-use super::{AcceptOutcome, OfferView, Outcome, Person, Service, ServiceError, ServiceResult};
+use super::views::{computer_level, computer_person, FIRST_ID};
+use super::{AcceptOutcome, OfferView, Outcome, Service, ServiceError, ServiceResult};
 
 /// Searches running at once across all games.
 pub const THINKERS: usize = 2;
@@ -36,35 +37,6 @@ pub const THINKERS: usize = 2;
 /// How often the games are looked over for a computer to move: often enough that the
 /// computer's reply comes within its think time and 200 ms.
 const POLL: Duration = Duration::from_millis(100);
-
-/// Computer players' user ids start here: Discord ids are far larger (they hold a
-/// timestamp), so these never belong to a person.
-const FIRST_ID: u64 = 100;
-
-/// The user id of the computer at `level` holding the `slot`th computer seat of a game
-/// (a yonin game may seat three computers of one level).
-pub fn computer_user(level: Level, slot: u8) -> UserId {
-    UserId(FIRST_ID + u64::from(level.number()) * 10 + u64::from(slot.min(9)))
-}
-
-/// The level of a computer player's user id; `None` for a person.
-pub fn computer_level(user: UserId) -> Option<Level> {
-    let n = user.0.checked_sub(FIRST_ID)?;
-    if n >= 100 {
-        return None;
-    }
-    Level::new((n / 10) as u8)
-}
-
-/// How a computer player is named in messages and on the board.
-pub fn computer_name(level: Level) -> String {
-    format!("shogiban · level {}", level.number())
-}
-
-/// The person record of a computer seat.
-pub fn computer_person(level: Level, slot: u8) -> Person {
-    Person::new(computer_user(level, slot), computer_name(level))
-}
 
 /// What a computer answered to a standing offer.
 #[derive(Clone, Debug, PartialEq)]

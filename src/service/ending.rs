@@ -4,8 +4,6 @@
 
 use std::sync::Mutex;
 
-use serde::{Deserialize, Serialize};
-
 use crate::engine::{EndReason, GameResult, Variant};
 use crate::store::{
     self, Ending, GameEnd, GameStatus, NewMove, RatingUpdate, RatingValue, SeatPlace, SeatRating,
@@ -15,23 +13,13 @@ use crate::store::{
 use super::announce::ThreadResult;
 use super::ratings::{rate_game, RatingError, RatingSystem, Standings};
 use super::replays::replay_at_end;
-use super::table::{players_of, Table};
+use super::table::{players_of, StoredResult, Table};
 use super::{
     Announcement, GameOver, Outcome, PlayerView, RatingChange, Service, ServiceResult, Standing,
 };
 
 /// The seats of the two pairs of yonin doubles: S and N against W and E.
 const DOUBLES_PAIRS: [[u8; 2]; 2] = [[0, 2], [1, 3]];
-
-/// The result as the `games.result` column keeps it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct StoredResult {
-    pub reason: EndReason,
-    /// Place per seat; `None` for a game without a result.
-    pub places: Option<Vec<u8>>,
-    /// One line for people.
-    pub summary: String,
-}
 
 /// A rating as players see it, from the stored number alone (both systems map the rating
 /// number to the display scale without its deviation).

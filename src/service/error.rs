@@ -198,7 +198,7 @@ pub enum ServiceError {
     #[error("You are not on vacation.")]
     NotOnVacation,
 
-    #[error("You have {} of vacation left this year (the allowance here is {allowance_days} days), not {asked_days} days.", super::views::whole_days(*left_seconds))]
+    #[error("You have {} of vacation left this year (the allowance here is {allowance_days} days), not {asked_days} days.", whole_days(*left_seconds))]
     VacationAllowance {
         asked_days: i64,
         left_seconds: i64,
@@ -282,7 +282,7 @@ impl ServiceError {
 
 /// A number of seconds in words, for the messages above.
 fn describe(seconds: i64) -> String {
-    super::challenges::describe_duration(seconds)
+    describe_duration(seconds)
 }
 
 /// An offer's name in the messages above.
@@ -321,4 +321,23 @@ pub(super) fn into_store_error(error: ServiceError) -> StoreError {
         ServiceError::Storage(error) => error,
         other => StoreError::Corrupt(other.to_string()),
     }
+}
+
+/// A span of seconds in whole days, as a refusal words it ("1 day", "12 days").
+fn whole_days(seconds: i64) -> String {
+    match seconds / 86_400 {
+        1 => "1 day".to_owned(),
+        days => format!("{days} days"),
+    }
+}
+
+/// A duration in words: "1 minute", "30 days".
+fn describe_duration(seconds: i64) -> String {
+    let (count, unit) = match seconds {
+        s if s % 86_400 == 0 => (s / 86_400, "day"),
+        s if s % 3_600 == 0 => (s / 3_600, "hour"),
+        s if s % 60 == 0 => (s / 60, "minute"),
+        s => (s, "second"),
+    };
+    format!("{count} {unit}{}", if count == 1 { "" } else { "s" })
 }

@@ -1,15 +1,15 @@
 //! Board pictures: what a board image shows (the position, the seat it is seen from, the
 //! last move marked, the players' names and a caption), kept as plain data so that an
-//! announcement can be stored with it and drawn when it is posted, and the drawing itself.
+//! announcement can be stored with it and drawn when it is posted, and the drawing itself;
+//! also a table's board as one seat sees it ([`BoardView`], before it is drawn).
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{AnyPosition, Seat, Variant};
+use crate::engine::{AnyPosition, Position, Seat, Variant};
 use crate::render::{self, BoardWords, LastMove, PieceStyle, RenderError, Verdict};
 
 use super::table::Table;
-use super::{BoardImage, Service};
-use crate::engine::Position;
+use super::{BoardImage, BoardView, PlayerView, Service};
 
 /// A board to draw.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -230,5 +230,47 @@ impl Service {
             before,
             coordinate: last.coordinate.clone(),
         })
+    }
+}
+
+impl Table {
+    /// The game as it stands from one seat, not yet drawn, without its offers.
+    pub(super) fn board(&self, seat: u8, last_move: Option<PlayedMove>) -> BoardView {
+        let table = self;
+        let position = table.game.position();
+        BoardView {
+            game_id: table.row.id,
+            guild_id: table.row.guild_id,
+            channel_id: table.row.channel_id,
+            variant: table.variant(),
+            ply: table.row.ply,
+            players: table.players(),
+            to_move: table.seat_to_move().map(|s| table.player(s)),
+            checks: table.players_in(position.checked_seats()),
+            last_move: table.game.history().last().map(|m| m.western.clone()),
+            last_played: last_numbered(table),
+            deadline_at: table.row.deadline_at,
+            bank_left: table
+                .seat_to_move()
+                .and_then(|seat| super::clocks::bank_shown(&table.row, seat)),
+            offers: Vec::new(),
+            pairs: table.pairs(),
+            position: position.to_text(),
+            picture: BoardPicture::of(table, seat, last_move),
+            image: None,
+        }
+    }
+
+    /// The pairs of a game played in pairs, each seat with its partner, in seat order.
+    fn pairs(&self) -> Vec<Vec<PlayerView>> {
+        let table = self;
+        let position = table.game.position();
+        let seats = table.variant().seats();
+        (0..seats)
+            .filter_map(|seat| {
+                let partner = Position::partner(position, Seat(seat))?;
+                (partner.0 > seat).then(|| vec![table.player(seat), table.player(partner.0)])
+            })
+            .collect()
     }
 }

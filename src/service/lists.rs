@@ -4,8 +4,8 @@
 use crate::engine::{record, Variant};
 use crate::store::{self, ChannelId, GameId, GameStatus, GuildId, UserId};
 
-use super::ending::{rating_system, shown_change, StoredResult};
-use super::table::{parse_variant, players_of, Table};
+use super::ending::{rating_system, shown_change};
+use super::table::{parse_variant, players_of, StoredResult, Table};
 use super::{
     GameRef, GameSummary, LeaderboardRow, Profile, Record, RecordFormat, SeatSummary, Service,
     ServiceError, ServiceResult, VariantRating,
@@ -265,10 +265,7 @@ fn summary(row: &store::Game) -> ServiceResult<GameSummary> {
     } else {
         None
     };
-    let stored = row
-        .result
-        .as_ref()
-        .and_then(|value| serde_json::from_value::<StoredResult>(value.clone()).ok());
+    let stored = StoredResult::of(row);
     let reason = stored.as_ref().map(|stored| stored.reason);
     let result = stored.map(|stored| stored.summary);
     let players = players_of(row, variant)

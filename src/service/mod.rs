@@ -51,36 +51,29 @@ use tokio::sync::Notify;
 use crate::engine::{RuleOptions, Variant};
 use crate::store::{Store, UserId};
 
-pub use announce::{
-    now_ms, Announcement, ArchiveThread, Delivery, OfferAnswered, OfferDeclined, OfferLapsed,
-    OfferMade, Reminder, ThreadResult,
-};
-pub use challenges::GAME_THREADS_SETTING;
+pub use announce::{now_ms, Announcement, ArchiveThread, Delivery, Reminder, ThreadResult};
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use computer::{
-    computer_level, computer_name, computer_person, computer_user, ComputerAnswer, THINKERS,
-};
+pub use computer::{ComputerAnswer, THINKERS};
 pub use error::{ServiceError, ServiceResult};
-pub use notifications::{
-    next_digest_after, Digest, DigestGame, NotificationView, TurnMessage, DIGEST_PERIOD,
-};
+pub use notifications::{next_digest_after, NotificationView, DIGEST_PERIOD};
 pub use offers::OfferOutcome;
 pub use preferences::{Notation, PieceSet, PlayerSettings, GUILD_LOCALE_SETTING, LANGUAGE_SETTING};
 pub use rating_history::{
     rating_chart, rating_chart_png, HistoryPoint, RatingChartText, RatingLine, CHART_TOP,
 };
 pub use replays::{
-    Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayView, ReplayWords,
-    Verdicts, MOVES_AROUND,
+    Caption, Captions, ReplayBoard, ReplayFile, ReplayMove, ReplaySeat, ReplayWords, Verdicts,
+    MOVES_AROUND,
 };
 pub use review::{
     ReviewAnswer, ReviewDone, ReviewProgress, ReviewReport, ReviewSettings, ReviewedMove,
     StoredReview, PROGRESS_EVERY, REVIEWS_PER_SERVER,
 };
 pub use server_settings::{
-    ServerSettings, Setting, SettingsChange, DEFAULT_VACATION_DAYS, MAX_VACATION_DAYS, SETTINGS,
+    ServerSettings, Setting, SettingsChange, DEFAULT_VACATION_DAYS, GAME_THREADS_SETTING,
+    MAX_VACATION_DAYS, SETTINGS,
 };
-pub use vacations::{VacationGame, VacationNotice, VacationView};
+pub use vacations::{VacationGame, VacationView};
 pub use views::*;
 pub use work::DEFAULT_WORK_LEASE;
 

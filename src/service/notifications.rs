@@ -3,15 +3,13 @@
 //! one direct message a day listing the games waiting for them (the digest). The direct
 //! messages are announcements like any other, stored with the change that calls for them.
 
-use serde::{Deserialize, Serialize};
-
-use crate::store::{self, ChannelId, GameId, GuildId, NotificationMode, UserId, WorkKind};
+use crate::store::{self, ChannelId, GameId, NotificationMode, UserId, WorkKind};
 
 use super::announce::Announcement;
 use super::image::{BoardPicture, NumberedMove};
 use super::table::Table;
 use super::work;
-use super::{BoardView, Event, Outcome, PlayerView, Service, ServiceResult};
+use super::{BoardView, Digest, DigestGame, Event, Outcome, Service, ServiceResult, TurnMessage};
 
 /// A digest comes once a day, at the time of day the player chose it.
 pub const DIGEST_PERIOD: i64 = 86_400;
@@ -22,50 +20,6 @@ pub struct NotificationView {
     pub mode: NotificationMode,
     /// With the digest: when the next one comes (the same time every day).
     pub digest_at: Option<i64>,
-}
-
-/// A direct message to the player whose turn it now is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TurnMessage {
-    pub game_id: GameId,
-    pub guild_id: GuildId,
-    /// Where the game is played, whose last board the message links to.
-    pub channel_id: ChannelId,
-    pub variant: crate::engine::Variant,
-    /// Who is told: the player to move.
-    pub player: PlayerView,
-    pub ply: u32,
-    /// The move just played, in readable notation; `None` at the start.
-    pub last_move: Option<String>,
-    /// The move just played in every notation (absent from messages stored before it was
-    /// added).
-    #[serde(default)]
-    pub last_played: Option<NumberedMove>,
-    pub deadline_at: Option<i64>,
-    pub bank_left: Option<i64>,
-    /// The board from the player's own seat.
-    pub picture: BoardPicture,
-}
-
-/// A player's daily digest: the games where it is their turn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Digest {
-    pub user_id: UserId,
-    pub games: Vec<DigestGame>,
-}
-
-/// One game of a digest.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DigestGame {
-    pub game_id: GameId,
-    pub guild_id: GuildId,
-    pub channel_id: ChannelId,
-    pub variant: crate::engine::Variant,
-    pub ply: u32,
-    /// The other players.
-    pub opponents: Vec<PlayerView>,
-    pub deadline_at: Option<i64>,
-    pub bank_left: Option<i64>,
 }
 
 /// When a digest due at `due_at` comes next: the same time of day, on the first day after
@@ -136,7 +90,7 @@ impl Service {
     pub async fn unmentioned(&self, users: &[UserId]) -> ServiceResult<Vec<UserId>> {
         let mut quiet = Vec::new();
         for &user in users {
-            if super::computer::computer_level(user).is_some() {
+            if super::computer_level(user).is_some() {
                 continue;
             }
             let mode = self.notifications(user).await?.mode;
@@ -149,7 +103,7 @@ impl Service {
 
     /// Whether `user` asked for a direct message on their turn.
     pub(super) async fn wants_turn_message(&self, user: UserId) -> ServiceResult<bool> {
-        if super::computer::computer_level(user).is_some() {
+        if super::computer_level(user).is_some() {
             return Ok(false);
         }
         Ok(self.notifications(user).await?.mode == NotificationMode::Dm)

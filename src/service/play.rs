@@ -9,8 +9,8 @@ use crate::store::{ChannelId, NewMove, NextTurn, UserId};
 use super::table::Table;
 use super::{
     Announcement, BoardPicture, BoardView, Eliminated, Event, GameOver, GatheredMove, MoveAnswer,
-    MoveChoice, MoveChoices, MoveText, Notation, Outcome, PlayedMove, PlayerView,
-    PromotionQuestion, Service, ServiceError, ServiceResult, SinceTurn,
+    MoveChoice, MoveChoices, MoveText, Notation, Outcome, PlayedMove, PromotionQuestion, Service,
+    ServiceError, ServiceResult, SinceTurn,
 };
 
 /// What an action writes besides the new state.
@@ -276,7 +276,7 @@ impl Service {
         tracing::warn!(game = %row.id, error = %why, "a moderator aborts an unreadable game");
         let variant = super::table::parse_variant(&row.variant)?;
         let result = GameResult::void(EndReason::Aborted);
-        let stored = super::ending::StoredResult {
+        let stored = super::table::StoredResult {
             reason: result.reason,
             places: None,
             summary: "the game was aborted".into(),
@@ -365,7 +365,7 @@ impl Service {
         let seat = table.seat_of(user).unwrap_or(0);
         let offers = self.standing_offers(&table).await?;
         let last_move = self.last_played(&table, table.row.ply).await;
-        let mut view = board_of(&table, seat, last_move);
+        let mut view = table.board(seat, last_move);
         view.offers = offers;
         Ok(view)
     }
@@ -686,44 +686,6 @@ impl Service {
         };
         SinceTurn { moves, notation }
     }
-}
-
-/// A game as it stands from one seat, not yet drawn, without its offers.
-pub(super) fn board_of(table: &Table, seat: u8, last_move: Option<PlayedMove>) -> BoardView {
-    let position = table.game.position();
-    BoardView {
-        game_id: table.row.id,
-        guild_id: table.row.guild_id,
-        channel_id: table.row.channel_id,
-        variant: table.variant(),
-        ply: table.row.ply,
-        players: table.players(),
-        to_move: table.seat_to_move().map(|s| table.player(s)),
-        checks: table.players_in(position.checked_seats()),
-        last_move: table.game.history().last().map(|m| m.western.clone()),
-        last_played: super::image::last_numbered(table),
-        deadline_at: table.row.deadline_at,
-        bank_left: table
-            .seat_to_move()
-            .and_then(|seat| super::clocks::bank_shown(&table.row, seat)),
-        offers: Vec::new(),
-        pairs: pairs_of(table),
-        position: position.to_text(),
-        picture: BoardPicture::of(table, seat, last_move),
-        image: None,
-    }
-}
-
-/// The pairs of a game played in pairs, each seat with its partner, in seat order.
-fn pairs_of(table: &Table) -> Vec<Vec<PlayerView>> {
-    let position = table.game.position();
-    let seats = table.variant().seats();
-    (0..seats)
-        .filter_map(|seat| {
-            let partner = Position::partner(position, Seat(seat))?;
-            (partner.0 > seat).then(|| vec![table.player(seat), table.player(partner.0)])
-        })
-        .collect()
 }
 
 /// The report of an action that ended the game without a move.

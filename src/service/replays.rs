@@ -9,15 +9,14 @@
 
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
-
 use crate::engine::{PlayedMove, Seat, Variant};
 use crate::render::{self, BoardWords, PieceStyle, ReplayFrame, ReplayOptions, SkipNote, Verdict};
 use crate::store::{self, ChannelId, GameId, GameStatus, GuildId, UserId};
 
-use super::ending::StoredResult;
-use super::table::Table;
-use super::{BoardImage, GameOver, GameRef, PlayerView, Service, ServiceError, ServiceResult};
+use super::table::{StoredResult, Table};
+use super::{
+    BoardImage, GameOver, GameRef, PlayerView, ReplayView, Service, ServiceError, ServiceResult,
+};
 
 /// Moves listed on each side of the one shown when stepping through a game.
 pub const MOVES_AROUND: u32 = 5;
@@ -71,23 +70,6 @@ pub enum ReplaySeat {
     /// As the game's record is shown to this user: from the winner's seat when the game has
     /// a winner, else from the user's own seat if they play, else from the first seat.
     For(UserId),
-}
-
-/// The end of a game as announced with its replay.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ReplayView {
-    pub game_id: GameId,
-    pub guild_id: GuildId,
-    pub variant: Variant,
-    /// The seat the replay is drawn from: the winner's, or the first seat for a draw.
-    pub seat: u8,
-    /// How the game ended, in one line.
-    pub summary: String,
-    pub players: Vec<PlayerView>,
-    /// How the game ended, for the front end to say in its reader's language (absent from
-    /// announcements stored before it was added).
-    #[serde(default)]
-    pub over: Option<GameOver>,
 }
 
 /// A game drawn as an animated GIF.
@@ -317,10 +299,7 @@ fn replay_seat(table: &Table, seat: ReplaySeat) -> u8 {
 
 /// How a stored game ended, in one line.
 fn result_of(row: &store::Game) -> Option<String> {
-    row.result
-        .as_ref()
-        .and_then(|value| serde_json::from_value::<StoredResult>(value.clone()).ok())
-        .map(|stored| stored.summary)
+    StoredResult::of(row).map(|stored| stored.summary)
 }
 
 fn replay_failed(game: GameId, reason: String) -> ServiceError {
@@ -331,7 +310,7 @@ fn replay_failed(game: GameId, reason: String) -> ServiceError {
 /// of the seats; `None` while it goes on, or for a result that does not read back.
 fn over_of(table: &Table) -> Option<GameOver> {
     let row = &table.row;
-    let stored = serde_json::from_value::<StoredResult>(row.result.clone()?).ok()?;
+    let stored = StoredResult::of(row)?;
     let standings = table
         .players()
         .into_iter()

@@ -71,10 +71,7 @@ pub const SETTINGS: [(Setting, &str); 7] = [
     (Setting::TimePerMove, "time_per_move"),
     (Setting::Rated, "rated"),
     (Setting::AbortRole, "abort_role"),
-    (
-        Setting::GameThreads,
-        super::challenges::GAME_THREADS_SETTING,
-    ),
+    (Setting::GameThreads, GAME_THREADS_SETTING),
 ];
 
 /// How a stored time per move says "no clock".
@@ -245,3 +242,7 @@ impl Service {
         self.server_settings(guild).await
     }
 }
+
+/// The server setting that puts every game in a thread of its own unless its challenge
+/// says otherwise (`on` or `off`).
+pub const GAME_THREADS_SETTING: &str = "game_threads";

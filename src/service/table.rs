@@ -1,7 +1,10 @@
 //! A game as the service works on it: the stored row and the engine game rebuilt from its
-//! state, with the questions every action asks (who sits where, whose turn it is).
+//! state, with the questions every action asks (who sits where, whose turn it is), and
+//! the result as the `games.result` column keeps it ([`StoredResult`], read here alone).
 
-use crate::engine::{self, Seat, SeatSet, Variant};
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{self, EndReason, Seat, SeatSet, Variant};
 use crate::store::{self, ChannelId, GameId, UserId};
 
 use super::{PlayerView, Service, ServiceError, ServiceResult};
@@ -142,5 +145,23 @@ impl Service {
             .await?
             .ok_or(ServiceError::NoGameHere)?;
         Table::from_row(row)
+    }
+}
+
+/// The result as the `games.result` column keeps it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(super) struct StoredResult {
+    pub reason: EndReason,
+    /// Place per seat; `None` for a game without a result.
+    pub places: Option<Vec<u8>>,
+    /// One line for people.
+    pub summary: String,
+}
+
+impl StoredResult {
+    /// A stored game's result; `None` while it goes on, or for a result that does not read
+    /// back.
+    pub fn of(row: &store::Game) -> Option<Self> {
+        serde_json::from_value(row.result.clone()?).ok()
     }
 }

@@ -3,33 +3,15 @@
 //! starts and when it ends; ending early gives the rest of the allowance back.
 
 use chrono::{Datelike, TimeZone, Utc};
-use serde::{Deserialize, Serialize};
 
-use crate::engine::Variant;
 use crate::store::{self, ChannelId, GameId, GuildId, NewAnnouncement, Reclock, UserId, WorkKind};
 
 use super::clocks::RECLOCK_ATTEMPTS;
 use super::table::Table;
 use super::time_control::Span;
-use super::{Announcement, PlayerView, Service, ServiceError, ServiceResult};
+use super::{Announcement, Service, ServiceError, ServiceResult, VacationNotice};
 
 const DAY: i64 = 86_400;
-
-/// A vacation that starts or ends, as said in one game's channel.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct VacationNotice {
-    pub game_id: GameId,
-    pub variant: Variant,
-    /// The player on vacation, in their seat of this game.
-    pub player: PlayerView,
-    /// Whether the vacation starts (or ends).
-    pub started: bool,
-    /// When it ends (as planned when it starts; when it ended once over).
-    pub ends_at: i64,
-    /// Whose turn it is, and the turn's deadline with the vacation counted.
-    pub to_move: Option<PlayerView>,
-    pub deadline_at: Option<i64>,
-}
 
 /// A player's vacation as the player is told of it.
 #[derive(Clone, Debug, PartialEq, Eq)]

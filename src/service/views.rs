@@ -2,17 +2,21 @@
 //!
 //! The views an announcement carries are also stored, as JSON, in the outbox until they are
 //! delivered (see `announce`), so a bot upgraded while announcements wait must still read
-//! them: add fields with `#[serde(default)]`, never rename or remove one.
+//! them: add fields with `#[serde(default)]`, never rename or remove one. The payloads of
+//! announcements (turn messages, digests, offers, vacations, replays) live here for that
+//! reason, and so does who a computer player is ([`computer_user`], [`computer_level`]),
+//! beside [`Person`].
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::computer::Level;
 use crate::engine::EliminationReason;
 use crate::engine::{EndReason, RuleOptions, Seat, Variant};
 use crate::store::{
-    ChallengeId, ChallengeStatus, ChannelId, GameId, GameStatus, GuildId, InviteResponse,
-    OfferKind, SeatMode, UserId,
+    AnnouncementId, ChallengeId, ChallengeStatus, ChannelId, GameId, GameStatus, GuildId,
+    InviteResponse, OfferKind, SeatMode, UserId,
 };
 
 pub use super::image::{BoardPicture, NumberedMove, PictureWords, PlayedMove};
@@ -32,6 +36,35 @@ impl Person {
             name: name.into(),
         }
     }
+}
+
+/// Computer players' user ids start here: Discord ids are far larger (they hold a
+/// timestamp), so these never belong to a person.
+pub(super) const FIRST_ID: u64 = 100;
+
+/// The user id of the computer at `level` holding the `slot`th computer seat of a game
+/// (a yonin game may seat three computers of one level).
+pub fn computer_user(level: Level, slot: u8) -> UserId {
+    UserId(FIRST_ID + u64::from(level.number()) * 10 + u64::from(slot.min(9)))
+}
+
+/// The level of a computer player's user id; `None` for a person.
+pub fn computer_level(user: UserId) -> Option<Level> {
+    let n = user.0.checked_sub(FIRST_ID)?;
+    if n >= 100 {
+        return None;
+    }
+    Level::new((n / 10) as u8)
+}
+
+/// How a computer player is named in messages and on the board.
+pub fn computer_name(level: Level) -> String {
+    format!("shogiban · level {}", level.number())
+}
+
+/// The person record of a computer seat.
+pub fn computer_person(level: Level, slot: u8) -> Person {
+    Person::new(computer_user(level, slot), computer_name(level))
 }
 
 /// A player at a game: their seat and who sits there.
@@ -645,10 +678,122 @@ mod seat_names {
     }
 }
 
-/// A span of seconds in whole days, as a refusal words it ("1 day", "12 days").
-pub fn whole_days(seconds: i64) -> String {
-    match seconds / 86_400 {
-        1 => "1 day".to_owned(),
-        days => format!("{days} days"),
-    }
+/// A new draw offer or takeback request.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OfferMade {
+    pub game_id: GameId,
+    pub variant: Variant,
+    pub offer: OfferView,
+    /// Every player of the game.
+    pub players: Vec<PlayerView>,
+}
+
+/// A draw offer or takeback request answered without its buttons.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OfferAnswered {
+    pub game_id: GameId,
+    pub variant: Variant,
+    pub offer: OfferView,
+    pub accepted: bool,
+    /// Who answered it.
+    pub by: UserId,
+    /// The announcement that made the offer, whose message shows its buttons.
+    pub made: Option<AnnouncementId>,
+}
+
+/// An offer turned down.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OfferDeclined {
+    pub game_id: GameId,
+    pub variant: Variant,
+    pub offer: OfferView,
+    /// Who declined it.
+    pub by: UserId,
+}
+
+/// A draw offer or takeback request that lapsed unanswered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OfferLapsed {
+    pub game_id: GameId,
+    pub variant: Variant,
+    pub offer: OfferView,
+    /// The announcement that made the offer, whose message shows its buttons.
+    pub made: Option<AnnouncementId>,
+}
+
+/// A direct message to the player whose turn it now is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnMessage {
+    pub game_id: GameId,
+    pub guild_id: GuildId,
+    /// Where the game is played, whose last board the message links to.
+    pub channel_id: ChannelId,
+    pub variant: crate::engine::Variant,
+    /// Who is told: the player to move.
+    pub player: PlayerView,
+    pub ply: u32,
+    /// The move just played, in readable notation; `None` at the start.
+    pub last_move: Option<String>,
+    /// The move just played in every notation (absent from messages stored before it was
+    /// added).
+    #[serde(default)]
+    pub last_played: Option<NumberedMove>,
+    pub deadline_at: Option<i64>,
+    pub bank_left: Option<i64>,
+    /// The board from the player's own seat.
+    pub picture: BoardPicture,
+}
+
+/// A player's daily digest: the games where it is their turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Digest {
+    pub user_id: UserId,
+    pub games: Vec<DigestGame>,
+}
+
+/// One game of a digest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DigestGame {
+    pub game_id: GameId,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    pub variant: crate::engine::Variant,
+    pub ply: u32,
+    /// The other players.
+    pub opponents: Vec<PlayerView>,
+    pub deadline_at: Option<i64>,
+    pub bank_left: Option<i64>,
+}
+
+/// The end of a game as announced with its replay.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReplayView {
+    pub game_id: GameId,
+    pub guild_id: GuildId,
+    pub variant: Variant,
+    /// The seat the replay is drawn from: the winner's, or the first seat for a draw.
+    pub seat: u8,
+    /// How the game ended, in one line.
+    pub summary: String,
+    pub players: Vec<PlayerView>,
+    /// How the game ended, for the front end to say in its reader's language (absent from
+    /// announcements stored before it was added).
+    #[serde(default)]
+    pub over: Option<GameOver>,
+}
+
+/// A vacation that starts or ends, as said in one game's channel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VacationNotice {
+    pub game_id: GameId,
+    pub variant: Variant,
+    /// The player on vacation, in their seat of this game.
+    pub player: PlayerView,
+    /// Whether the vacation starts (or ends).
+    pub started: bool,
+    /// When it ends (as planned when it starts; when it ended once over).
+    pub ends_at: i64,
+    /// Whose turn it is, and the turn's deadline with the vacation counted.
+    pub to_move: Option<PlayerView>,
+    pub deadline_at: Option<i64>,
 }

@@ -4,8 +4,8 @@
 use crate::engine::Variant;
 use crate::service::ThreadResult;
 
-use super::format::{channel, result_line, variant_title};
-use super::i18n::{tr, Lang};
+use super::{channel, result_line, variant_title};
+use crate::discord::i18n::{tr, Lang};
 
 /// A game thread's name: "alice vs bob · Shogi".
 pub(crate) fn thread_name(lang: Lang, players: &[String], variant: Variant) -> String {

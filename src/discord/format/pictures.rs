@@ -10,8 +10,8 @@ use crate::service::{
 };
 use crate::store::GameStatus;
 
-use super::format::{move_by, seat_name};
-use super::i18n::{tr, Lang};
+use super::{move_by, seat_name};
+use crate::discord::i18n::{tr, Lang};
 
 /// The tags beside the names and the yonin seats' names, in `lang`.
 pub(crate) fn board_words(lang: Lang) -> BoardWords {

@@ -1,6 +1,6 @@
 //! The words of replays: the replay announced at the end of a game, the one `/export`
 //! gives, and the board `/replay` pages through (the captions under replayed positions are
-//! `format_board`'s).
+//! `pictures`').
 
 use std::fmt::Write as _;
 
@@ -8,8 +8,8 @@ use crate::engine::{Seat, Variant};
 use crate::service::{GameSummary, Notation, ReplayBoard, ReplayFile, ReplayView};
 use crate::store::{GameId, GameStatus, MessageId};
 
-use super::format::{move_by, player, result_line, seat_name, variant_title};
-use super::i18n::{tr, Lang};
+use super::{move_by, player, result_line, seat_name, variant_title};
+use crate::discord::i18n::{tr, Lang};
 
 fn title(lang: Lang, variant: Variant, game: impl std::fmt::Display) -> String {
     tr!(
@@ -164,7 +164,7 @@ pub(crate) fn linked(
     games: &[GameSummary],
     links: &[(GameId, MessageId)],
 ) -> String {
-    const LIMIT: usize = super::post::MAX_CONTENT_CHARS;
+    const LIMIT: usize = crate::discord::post::MAX_CONTENT_CHARS;
     let mut total = list.chars().count();
     let mut lines: Vec<String> = list.lines().map(str::to_owned).collect();
     for game in games {

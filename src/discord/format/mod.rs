@@ -1,0 +1,804 @@
+//! Every text users read about games: moves and their consequences, boards, challenges,
+//! lists, leaderboards and profiles, and the durations users type. Pure functions of the
+//! service's views and a [`Lang`], each sentence a message of `locales/<lang>/*.ftl`, so
+//! each can be tested without Discord.
+//!
+//! This file holds the words every other part uses (players, seats, variants, durations,
+//! moves, results); `game`, `challenge`, `offers` and `lists` the texts of each kind of
+//! message (re-exported here), `pictures` the words drawn on board images, `replay` those
+//! of replays and `threads` those of game threads.
+
+use crate::engine::{EndReason, Variant};
+use crate::service::{computer_level, GameOver, MoveText, Notation, PlayerView};
+use crate::store::{ChannelId, GameStatus, UserId};
+
+use super::i18n::{tr, Lang};
+
+mod challenge;
+mod game;
+mod lists;
+mod offers;
+pub(crate) mod pictures;
+pub(crate) mod replay;
+pub(crate) mod threads;
+
+pub(crate) use challenge::*;
+pub(crate) use game::*;
+pub(crate) use lists::*;
+pub(crate) use offers::*;
+
+/// How Discord writes a mention of a user; a computer player is named, as it has no
+/// Discord account.
+pub(crate) fn mention(lang: Lang, user: UserId) -> String {
+    match computer_level(user) {
+        Some(level) => format!("**{}**", computer(lang, level)),
+        None => format!("<@{user}>"),
+    }
+}
+
+/// A computer player's name in `lang`: "shogiban · level 3" (`shogiban レベル3`).
+pub(crate) fn computer(lang: Lang, level: crate::computer::Level) -> String {
+    tr!(lang, "computer-name", level = level.number())
+}
+
+/// A player's name for a one-line text: a computer's in `lang`, a person's as Discord
+/// last showed it.
+fn display_name(lang: Lang, player: &PlayerView) -> Option<String> {
+    match computer_level(player.user_id) {
+        Some(level) => Some(computer(lang, level)),
+        None => player.name.clone(),
+    }
+}
+
+/// A channel link.
+pub(crate) fn channel(channel: ChannelId) -> String {
+    format!("<#{channel}>")
+}
+
+/// A seat's name in `lang`: black/white (先手/後手), or S/W/N/E in yonin.
+pub(crate) fn seat_name(lang: Lang, seat_name: &str) -> String {
+    let key = match seat_name {
+        "black" => "seat-black",
+        "white" => "seat-white",
+        "S" => "seat-south",
+        "W" => "seat-west",
+        "N" => "seat-north",
+        "E" => "seat-east",
+        // The service names no other seat; an unknown one is shown as it came.
+        other => return other.to_owned(),
+    };
+    tr!(lang, key)
+}
+
+/// A variant's name in `lang`.
+pub(crate) fn variant_title(lang: Lang, variant: Variant) -> String {
+    let key = match variant {
+        Variant::Standard => "variant-standard",
+        Variant::Yonin => "variant-yonin",
+        Variant::YoninDoubles => "variant-yonin-doubles",
+        Variant::DaiDai => "variant-daidai",
+    };
+    tr!(lang, key)
+}
+
+/// A computer player in a seat, named with the seat so that the computers of one game
+/// are told apart: `shogiban · level 3 (E)` (`shogiban レベル3（東）`); `None` for a
+/// person.
+pub(crate) fn computer_in_seat(lang: Lang, player: &PlayerView) -> Option<String> {
+    let level = computer_level(player.user_id)?;
+    Some(tr!(
+        lang,
+        "computer-in-seat",
+        level = level.number(),
+        seat = seat_name(lang, player.seat_name)
+    ))
+}
+
+/// A player: seat and mention, e.g. `black <@1>` (`先手 <@1>`); a computer by its name,
+/// which says its seat: `**shogiban · level 3 (E)**`.
+pub(crate) fn player(lang: Lang, player: &PlayerView) -> String {
+    if let Some(computer) = computer_in_seat(lang, player) {
+        return format!("**{computer}**");
+    }
+    let seat = seat_name(lang, player.seat_name);
+    if player.user_id.0 == 0 {
+        let name = match &player.name {
+            Some(name) => name.clone(),
+            None => tr!(lang, "nobody"),
+        };
+        return tr!(lang, "player", seat = seat, who = name);
+    }
+    tr!(
+        lang,
+        "player",
+        seat = seat,
+        who = mention(lang, player.user_id)
+    )
+}
+
+/// A player with their name rather than a mention (for one-line results): `black (alice)`;
+/// a computer as `shogiban · level 3 (E)`.
+pub(crate) fn named_player(lang: Lang, player: &PlayerView) -> String {
+    if let Some(computer) = computer_in_seat(lang, player) {
+        return computer;
+    }
+    let seat = seat_name(lang, player.seat_name);
+    match &display_name(lang, player) {
+        Some(name) => tr!(lang, "player-named", seat = seat, name = name),
+        None => tr!(
+            lang,
+            "player-unnamed",
+            seat = seat,
+            user = player.user_id.to_string()
+        ),
+    }
+}
+
+/// Players joined with commas and "and".
+pub(crate) fn players<'a>(lang: Lang, list: impl IntoIterator<Item = &'a PlayerView>) -> String {
+    join_words(lang, list.into_iter().map(|p| player(lang, p)).collect())
+}
+
+/// Words joined as `lang` lists them: "a, b and c" (「a、b、c」).
+fn join_words(lang: Lang, mut words: Vec<String>) -> String {
+    match words.len() {
+        0 => String::new(),
+        1 => words.remove(0),
+        _ => {
+            let last = words.pop().unwrap_or_default();
+            let rest = words.join(&tr!(lang, "list-separator"));
+            tr!(lang, "list-and", rest = rest, last = last)
+        }
+    }
+}
+
+/// A point in time as Discord shows it to each reader, in their language, relative
+/// ("in 3 days").
+pub(crate) fn relative_time(unix_seconds: i64) -> String {
+    format!("<t:{unix_seconds}:R>")
+}
+
+/// A duration in words: "3 days", "12 hours", "1 day 12 hours" (「1日 12時間」).
+pub(crate) fn duration(lang: Lang, seconds: i64) -> String {
+    const UNITS: [(i64, &str); 4] = [
+        (86_400, "duration-days"),
+        (3_600, "duration-hours"),
+        (60, "duration-minutes"),
+        (1, "duration-seconds"),
+    ];
+    let mut left = seconds.max(0);
+    let mut parts = Vec::new();
+    for (size, key) in UNITS {
+        let count = left / size;
+        if count > 0 {
+            parts.push(tr!(lang, key, n = count));
+            left -= count * size;
+        }
+    }
+    if parts.is_empty() {
+        tr!(lang, "duration-seconds", n = 0i64)
+    } else {
+        parts.join(&tr!(lang, "duration-separator"))
+    }
+}
+
+/// A time left as people say it, not to the second: whole days from three days on
+/// ("29 days", 「29日」), days and hours below that ("1 day 12 hours"), hours from three
+/// hours ("3 hours"), hours and minutes below that, minutes below an hour, and "less than
+/// a minute"; each rounded to its last unit.
+pub(crate) fn duration_left(lang: Lang, seconds: i64) -> String {
+    const DAY: i64 = 86_400;
+    const HOUR: i64 = 3_600;
+    const MINUTE: i64 = 60;
+    let seconds = seconds.max(0);
+    let rounded = |unit: i64| (seconds + unit / 2) / unit * unit;
+    // From a day down to three hours, to the hour.
+    let kept = if seconds >= 3 * DAY - HOUR / 2 {
+        rounded(DAY)
+    } else if seconds >= 3 * HOUR - MINUTE / 2 {
+        rounded(HOUR)
+    } else if seconds >= MINUTE - 1 {
+        rounded(MINUTE)
+    } else {
+        return tr!(lang, "duration-under-a-minute");
+    };
+    duration(lang, kept)
+}
+
+/// Reads a time per move as users type it: `3d`, `12h`, `90m`, `1d12h`, `2 days`.
+/// Returns the seconds, or a sentence (in `lang`) saying what to type instead.
+pub(crate) fn parse_duration(lang: Lang, text: &str) -> Result<i64, String> {
+    let bad = || tr!(lang, "bad-duration", text = format!("{text:?}"));
+    let compact: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect();
+    if compact.is_empty() {
+        return Err(bad());
+    }
+    let mut total: i64 = 0;
+    let mut rest = compact.as_str();
+    while !rest.is_empty() {
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if digits == 0 {
+            return Err(bad());
+        }
+        let count: i64 = rest[..digits].parse().map_err(|_| bad())?;
+        rest = &rest[digits..];
+        let unit_len = rest.len()
+            - rest
+                .trim_start_matches(|c: char| c.is_ascii_alphabetic())
+                .len();
+        let unit = &rest[..unit_len];
+        rest = &rest[unit_len..];
+        let size = match unit {
+            "d" | "day" | "days" => 86_400,
+            "h" | "hr" | "hrs" | "hour" | "hours" => 3_600,
+            "m" | "min" | "mins" | "minute" | "minutes" => 60,
+            _ => return Err(bad()),
+        };
+        total = count
+            .checked_mul(size)
+            .and_then(|seconds| total.checked_add(seconds))
+            .ok_or_else(bad)?;
+    }
+    Ok(total)
+}
+
+/// The words for "no time limit" in the time-per-move option.
+pub(crate) fn means_no_clock(text: &str) -> bool {
+    let word: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect();
+    matches!(
+        word.as_str(),
+        "none" | "no" | "unlimited" | "off" | "nolimit" | "∞" | "なし" | "없음"
+    )
+}
+
+/// The title of a game: `**Shogi #12**` (`**将棋 #12**`).
+pub(crate) fn game_title(lang: Lang, variant: Variant, game: impl std::fmt::Display) -> String {
+    tr!(
+        lang,
+        "game-title",
+        variant = variant_title(lang, variant),
+        game = game.to_string()
+    )
+}
+
+/// The notation of a channel's posts, which everyone there reads: the default of the
+/// channel's language.
+pub(crate) fn channel_notation(lang: Lang) -> Notation {
+    crate::discord::settings::default_notation(lang)
+}
+
+/// A move as a reader with `notation` writes it: Japanese (`７六歩`), Western (`P-7f`) or
+/// the coordinate form (`7g7f`). Every move shown to a reader is worded here. A move
+/// without a Japanese form (one stored before the variant's records kept it) reads in the
+/// coordinate form.
+pub(crate) fn move_text(notation: Notation, text: &MoveText) -> String {
+    match (notation, &text.japanese) {
+        (Notation::Japanese, Some(japanese)) => japanese.clone(),
+        (Notation::Japanese | Notation::Coordinate, _) => text.coordinate.clone(),
+        (Notation::Western, _) => text.western.clone(),
+    }
+}
+
+/// A move in bold in the reader's notation, and the coordinate form the move command
+/// takes beside it where it differs: `**７六歩**（`7g7f`）`.
+pub(crate) fn move_with_coordinate(lang: Lang, notation: Notation, text: &MoveText) -> String {
+    let shown = move_text(notation, text);
+    if shown == text.coordinate {
+        return format!("**{shown}**");
+    }
+    tr!(
+        lang,
+        "move-and-coordinate",
+        played = format!("**{shown}**"),
+        coordinate = text.coordinate.clone()
+    )
+}
+
+/// A move with who played it, for lists and captions: `☗７六歩` in two-player games; in
+/// yonin the seat's name before it (`南 ５六歩`), which Western notation already writes
+/// (`S: P-5f`).
+pub(crate) fn move_by(
+    lang: Lang,
+    notation: Notation,
+    variant: Variant,
+    seat: u8,
+    text: &MoveText,
+) -> String {
+    if variant.seats() == 2 {
+        let mark = if seat == 0 { '☗' } else { '☖' };
+        return format!("{mark}{}", move_text(notation, text));
+    }
+    move_named(lang, notation, variant, seat, text)
+}
+
+/// A move where the text around it does not say who played it: in yonin with the seat's
+/// name before it, as [`move_by`]; in two-player games alone.
+pub(crate) fn move_named(
+    lang: Lang,
+    notation: Notation,
+    variant: Variant,
+    seat: u8,
+    text: &MoveText,
+) -> String {
+    let shown = move_text(notation, text);
+    if variant.seats() == 2 || (notation == Notation::Western && shown == text.western) {
+        return shown;
+    }
+    format!(
+        "{} {shown}",
+        seat_name(lang, variant.seat_name(crate::engine::Seat(seat)))
+    )
+}
+
+/// Why a game ended, in a word or two.
+pub(crate) fn end_reason(lang: Lang, reason: EndReason) -> String {
+    let key = match reason {
+        EndReason::Checkmate => "reason-checkmate",
+        EndReason::NoLegalMove => "reason-no-legal-move",
+        EndReason::Resignation => "reason-resignation",
+        EndReason::Timeout => "reason-timeout",
+        EndReason::Repetition => "reason-repetition",
+        EndReason::PerpetualCheck => "reason-perpetual-check",
+        EndReason::Declaration => "reason-declaration",
+        EndReason::MoveLimit => "reason-move-limit",
+        EndReason::DrawAgreed => "reason-draw-agreed",
+        EndReason::Aborted => "reason-aborted",
+        EndReason::LastSurvivor => "reason-last-survivor",
+        EndReason::PairEliminated => "reason-pair-eliminated",
+    };
+    tr!(lang, key)
+}
+
+/// How a game ended in one line, from its result: "black (alice) wins (checkmate)".
+pub(crate) fn result_line(lang: Lang, over: &GameOver) -> String {
+    let reason = end_reason(lang, over.reason);
+    match (over.status, over.reason) {
+        (GameStatus::Aborted, _) | (_, EndReason::Aborted) => return tr!(lang, "result-aborted"),
+        (_, EndReason::DrawAgreed) => return tr!(lang, "result-draw-agreed"),
+        (GameStatus::Finished, _) => {}
+        _ => return tr!(lang, "result-void", reason = reason),
+    }
+    let winners: Vec<&PlayerView> = over
+        .standings
+        .iter()
+        .filter(|s| s.place == Some(1))
+        .map(|s| &s.player)
+        .collect();
+    if winners.is_empty() || winners.len() == over.standings.len() {
+        // Without places (an older stored result) the service's own line says it.
+        if over.standings.is_empty() {
+            return over.summary.clone();
+        }
+        return tr!(lang, "result-draw", reason = reason);
+    }
+    let names = winners.iter().map(|p| named_player(lang, p)).collect();
+    tr!(
+        lang,
+        "result-wins",
+        winners = join_words(lang, names),
+        count = winners.len(),
+        reason = reason
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EliminationReason;
+    use crate::engine::EndReason;
+    use crate::service::Notation;
+    use crate::service::{Eliminated, Event, GameSummary, Outcome, SinceTurn, Standing};
+    use crate::service::{RatingChange, SeatSummary};
+    use crate::store::GameId;
+
+    fn seat(seat: u8, seat_name: &'static str, user: u64) -> PlayerView {
+        PlayerView {
+            seat,
+            seat_name,
+            user_id: UserId(user),
+            name: Some(format!("user{user}")),
+        }
+    }
+
+    #[test]
+    fn durations_read_as_users_type_them() {
+        assert_eq!(parse_duration(Lang::En, "1d"), Ok(86_400));
+        assert_eq!(parse_duration(Lang::En, "3d"), Ok(3 * 86_400));
+        assert_eq!(parse_duration(Lang::En, "12h"), Ok(12 * 3_600));
+        assert_eq!(parse_duration(Lang::En, "30m"), Ok(1_800));
+        assert_eq!(parse_duration(Lang::En, "1d12h"), Ok(86_400 + 12 * 3_600));
+        assert_eq!(parse_duration(Lang::En, " 2 Days "), Ok(2 * 86_400));
+        for bad in ["", "d", "3", "3x", "-3d", "99999999999999999999d", "1.5d"] {
+            let error = parse_duration(Lang::En, bad).unwrap_err();
+            assert!(error.contains("`3d`"), "{bad}: {error}");
+        }
+        assert!(means_no_clock("None"));
+        assert!(!means_no_clock("3d"));
+    }
+
+    #[test]
+    fn times_left_are_said_as_people_say_them() {
+        let (day, hour, minute) = (86_400, 3_600, 60);
+        let said = |seconds| duration_left(Lang::En, seconds);
+        assert_eq!(said(29 * day + 23 * hour + 59 * minute + 58), "30 days");
+        assert_eq!(said(29 * day + 2 * hour), "29 days");
+        assert_eq!(said(day + 12 * hour + 40 * minute), "1 day 13 hours");
+        assert_eq!(said(2 * day + 23 * hour + 50 * minute), "3 days");
+        assert_eq!(said(3 * hour + 10 * minute), "3 hours");
+        assert_eq!(said(2 * hour + 14 * minute + 50), "2 hours 15 minutes");
+        assert_eq!(said(45 * minute + 20), "45 minutes");
+        assert_eq!(said(20), "less than a minute");
+        assert_eq!(
+            duration_left(Lang::Ja, 29 * day + 23 * hour + 59 * minute + 58),
+            "30日"
+        );
+        assert_eq!(duration_left(Lang::Ja, 3 * hour + 5), "3時間");
+        assert_eq!(duration_left(Lang::Ja, day + hour), "1日1時間");
+        assert_eq!(duration_left(Lang::Ko, day + hour), "1일 1시간");
+    }
+
+    #[test]
+    fn durations_print_in_words() {
+        assert_eq!(duration(Lang::En, 3 * 86_400), "3 days");
+        assert_eq!(duration(Lang::En, 86_400 + 3_600), "1 day 1 hour");
+        assert_eq!(duration(Lang::En, 60), "1 minute");
+        assert_eq!(duration(Lang::En, 0), "0 seconds");
+    }
+
+    fn move_outcome() -> Outcome {
+        Outcome {
+            game_id: GameId(7),
+            guild_id: crate::store::GuildId(1),
+            channel_id: ChannelId(2),
+            variant: Variant::Standard,
+            event: Event::Move {
+                by: seat(0, "black", 11),
+                readable: "P-7f".into(),
+                coordinate: "7g7f".into(),
+                japanese: Some("７六歩".into()),
+            },
+            ply: 1,
+            checks: Vec::new(),
+            eliminated: Vec::new(),
+            result: None,
+            next: Some(seat(1, "white", 22)),
+            deadline_at: Some(1_000),
+            bank_left: None,
+            picture: None,
+            since_turn: None,
+        }
+    }
+
+    #[test]
+    fn the_mover_is_told_privately_what_was_played() {
+        let mut outcome = move_outcome();
+        assert_eq!(
+            change_made(Lang::En, Notation::Western, &outcome),
+            "Your move **P-7f** (`7g7f`) was played: move 1 of **Shogi #7**."
+        );
+        outcome.result = Some(GameOver {
+            status: GameStatus::Finished,
+            reason: EndReason::Checkmate,
+            summary: "black (user11) wins (checkmate)".into(),
+            rated: false,
+            standings: Vec::new(),
+        });
+        outcome.event = Event::Resignation {
+            by: seat(1, "white", 22),
+        };
+        assert_eq!(
+            change_made(Lang::En, Notation::Western, &outcome),
+            "You resigned **Shogi #7**.\n**Game over**: black (user11) wins (checkmate)."
+        );
+    }
+
+    #[test]
+    fn a_move_names_the_mover_the_move_and_who_is_next() {
+        let outcome = move_outcome();
+        let text = super::outcome(Lang::En, &outcome);
+        assert_eq!(
+            text,
+            "**Shogi #7** · move 1: black <@11> played **P-7f** (`7g7f`, ７六歩)\n\
+             Your move, white <@22> (time runs out <t:1000:R>)."
+        );
+        assert_eq!(outcome_pings(&outcome), [UserId(22)]);
+    }
+
+    #[test]
+    fn japanese_and_korean_readers_read_their_own_shogi_words() {
+        let mut outcome = move_outcome();
+        outcome.checks = vec![seat(1, "white", 22)];
+        // The channel reads moves in the notation of its language: Japanese.
+        assert_eq!(
+            super::outcome(Lang::Ja, &outcome),
+            "**将棋 #7** · 1手目　先手 <@11> **７六歩**（`7g7f`）\n\
+             後手 <@22>に**王手**！\n\
+             後手 <@22>の手番です（期限 <t:1000:R>）。"
+        );
+        assert_eq!(
+            super::outcome(Lang::Ko, &outcome),
+            "**쇼기 #7** · 1수째: 선수 <@11> **７六歩** (`7g7f`)\n\
+             후수 <@22> 님에게 **장군**!\n\
+             후수 <@22> 님의 차례입니다 (마감 <t:1000:R>)."
+        );
+        // A Japanese reader's own move is written the Japanese way; a Western one's too.
+        assert_eq!(
+            change_made(Lang::Ja, Notation::Japanese, &outcome),
+            "**７六歩**（`7g7f`）を指しました（**将棋 #7**の1手目）。"
+        );
+        assert_eq!(
+            change_made(Lang::Ja, Notation::Western, &outcome),
+            "**P-7f**（`7g7f`）を指しました（**将棋 #7**の1手目）。"
+        );
+        assert_eq!(
+            change_made(Lang::Ko, Notation::Japanese, &outcome),
+            "수를 두었습니다: **７六歩** (`7g7f`) (**쇼기 #7**의 1수째)."
+        );
+        assert_eq!(duration(Lang::Ja, 86_400 + 3_600), "1日1時間");
+        assert_eq!(
+            parse_duration(Lang::Ko, "soon").unwrap_err(),
+            "한 수당 시간 \"soon\"을 읽을 수 없습니다. `1d`, `3d`, `12h`, `30m`처럼 숫자와 단위(`d` = 일, `h` = 시간, `m` = 분)로 쓰거나, 시간 제한이 없으면 `none`이라고 쓰세요."
+        );
+    }
+
+    #[test]
+    fn a_result_is_said_from_the_places_in_each_language() {
+        let over = GameOver {
+            status: GameStatus::Finished,
+            reason: EndReason::Resignation,
+            summary: "white (user22) wins (resignation)".into(),
+            rated: false,
+            standings: vec![
+                Standing {
+                    player: seat(1, "white", 22),
+                    place: Some(1),
+                    rating: None,
+                },
+                Standing {
+                    player: seat(0, "black", 11),
+                    place: Some(2),
+                    rating: None,
+                },
+            ],
+        };
+        assert_eq!(result_line(Lang::En, &over), over.summary);
+        assert_eq!(result_line(Lang::Ja, &over), "後手（user22）の勝ち（投了）");
+        assert_eq!(result_line(Lang::Ko, &over), "후수 (user22) 승리 (투료)");
+        let drawn = GameOver {
+            reason: EndReason::Repetition,
+            standings: over
+                .standings
+                .iter()
+                .map(|s| Standing {
+                    place: Some(1),
+                    ..s.clone()
+                })
+                .collect(),
+            ..over.clone()
+        };
+        assert_eq!(result_line(Lang::En, &drawn), "draw (fourfold repetition)");
+        assert_eq!(result_line(Lang::Ja, &drawn), "引き分け（千日手）");
+    }
+
+    /// A computer of `level` in a seat, as the service names the seat.
+    fn computer(seat: u8, seat_name: &'static str, level: u8) -> PlayerView {
+        let level = crate::computer::Level::new(level).expect("a level");
+        PlayerView {
+            seat,
+            seat_name,
+            user_id: crate::service::computer_user(level, seat),
+            name: Some(crate::service::computer_name(level)),
+        }
+    }
+
+    #[test]
+    fn computers_are_named_by_their_seats_and_think_without_a_deadline() {
+        let mut outcome = move_outcome();
+        outcome.variant = Variant::Yonin;
+        outcome.next = Some(computer(3, "E", 3));
+        outcome.deadline_at = None;
+        let text = super::outcome(Lang::En, &outcome);
+        assert!(
+            text.ends_with("**shogiban · level 3 (E)** is thinking…"),
+            "{text}"
+        );
+        assert_eq!(
+            super::outcome(Lang::Ja, &outcome).lines().last(),
+            Some("**shogiban レベル3（東）**が考えています…")
+        );
+        assert_eq!(
+            named_player(Lang::Ko, &computer(1, "white", 2)),
+            "shogiban 레벨 2 (후수)"
+        );
+        // People keep their seat and mention.
+        assert_eq!(player(Lang::En, &seat(0, "S", 11)), "S <@11>");
+    }
+
+    #[test]
+    fn moves_gathered_since_a_persons_turn_are_listed_in_their_notation() {
+        let gathered = |ply: u32, by: PlayerView, western: &str, coordinate: &str| {
+            crate::service::GatheredMove {
+                ply,
+                by,
+                readable: western.into(),
+                coordinate: coordinate.into(),
+                japanese: None,
+            }
+        };
+        let mut outcome = move_outcome();
+        outcome.variant = Variant::Yonin;
+        outcome.ply = 8;
+        outcome.next = Some(seat(0, "S", 11));
+        outcome.since_turn = Some(SinceTurn {
+            moves: vec![
+                gathered(6, computer(1, "W", 1), "W: P-4e", "4f4e"),
+                gathered(7, computer(2, "N", 1), "N: P-5d", "5c5d"),
+                gathered(8, computer(3, "E", 1), "E: Sx4c", "3c4c"),
+            ],
+            notation: None,
+        });
+        outcome.event = Event::Move {
+            by: computer(3, "E", 1),
+            readable: "E: Sx4c".into(),
+            coordinate: "3c4c".into(),
+            japanese: None,
+        };
+        let text = super::outcome(Lang::En, &outcome);
+        assert!(
+            text.starts_with(
+                "**Yonin shogi #7** · moves 6–8: W: **P-4e**, N: **P-5d**, E: **Sx4c**\n"
+            ),
+            "{text}"
+        );
+        assert!(text.ends_with("Your move, S <@11> (time runs out <t:1000:R>)."));
+        if let Some(since) = &mut outcome.since_turn {
+            since.notation = Some(Notation::Coordinate);
+        }
+        let text = super::outcome(Lang::Ja, &outcome);
+        assert!(
+            text.contains("6〜8手目：西：**4f4e**、北：**5c5d**、東：**3c4c**"),
+            "{text}"
+        );
+        // One move alone is said as always.
+        if let Some(since) = &mut outcome.since_turn {
+            since.moves.drain(..2);
+        }
+        let text = super::outcome(Lang::En, &outcome);
+        assert!(
+            text.contains("move 8: **shogiban · level 1 (E)** played **E: Sx4c**"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn four_player_records_say_places() {
+        assert_eq!(
+            places_record(Lang::En, 4, &[1, 2, 0, 1]).as_deref(),
+            Some("4 games (1st ×1, 2nd ×2, 4th ×1)")
+        );
+        assert_eq!(
+            places_record(Lang::Ja, 1, &[0, 1]).as_deref(),
+            Some("1局（2位×1）")
+        );
+        assert_eq!(places_record(Lang::En, 3, &[]), None);
+    }
+
+    #[test]
+    fn yonin_check_priority_and_eliminations_are_announced() {
+        let mut outcome = move_outcome();
+        outcome.variant = Variant::Yonin;
+        outcome.event = Event::Move {
+            by: seat(0, "S", 11),
+            readable: "R-5c".into(),
+            coordinate: "5h5c".into(),
+            japanese: None,
+        };
+        outcome.checks = vec![seat(2, "N", 33)];
+        outcome.eliminated = vec![Eliminated {
+            player: seat(3, "E", 44),
+            reason: EliminationReason::Mate,
+            by: Some(seat(0, "S", 11)),
+        }];
+        outcome.next = Some(seat(2, "N", 33));
+        let text = super::outcome(Lang::En, &outcome);
+        assert!(
+            text.contains("**E <@44> is eliminated**: checkmated by S <@11>."),
+            "{text}"
+        );
+        assert!(text.contains("**Check** on N <@33>!"), "{text}");
+        assert!(text.contains("check priority"), "{text}");
+        assert!(
+            text.ends_with("Your move, N <@33> (time runs out <t:1000:R>)."),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_end_shows_places_and_rating_changes_and_pings_everyone() {
+        let mut outcome = move_outcome();
+        outcome.next = None;
+        outcome.deadline_at = None;
+        outcome.result = Some(GameOver {
+            status: GameStatus::Finished,
+            reason: EndReason::Checkmate,
+            summary: "black (user11) wins (checkmate)".into(),
+            rated: true,
+            standings: vec![
+                Standing {
+                    player: seat(0, "black", 11),
+                    place: Some(1),
+                    rating: Some(RatingChange {
+                        before: 1500,
+                        after: 1662,
+                        provisional: true,
+                    }),
+                },
+                Standing {
+                    player: seat(1, "white", 22),
+                    place: Some(2),
+                    rating: Some(RatingChange {
+                        before: 1500,
+                        after: 1338,
+                        provisional: true,
+                    }),
+                },
+            ],
+        });
+        let text = super::outcome(Lang::En, &outcome);
+        assert!(
+            text.contains("**Game over**: black (user11) wins (checkmate)."),
+            "{text}"
+        );
+        assert!(
+            text.contains("1. black <@11>: 1500 → 1662? (+162)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("2. white <@22>: 1500 → 1338? (-162)"),
+            "{text}"
+        );
+        assert!(!text.contains("Your move"), "{text}");
+        assert_eq!(outcome_pings(&outcome), [UserId(11), UserId(22)]);
+    }
+
+    #[test]
+    fn long_lists_are_cut_with_a_count() {
+        let game = GameSummary {
+            game_id: GameId(1),
+            guild_id: crate::store::GuildId(1),
+            channel_id: ChannelId(2),
+            variant: Variant::Standard,
+            status: GameStatus::Active,
+            rated: true,
+            ply: 3,
+            players: vec![SeatSummary {
+                player: seat(0, "black", 11),
+                place: None,
+                rating_before: None,
+                rating_after: None,
+            }],
+            to_move: Some(seat(0, "black", 11)),
+            deadline_at: None,
+            result: None,
+            reason: None,
+            created_at: 0,
+            finished_at: None,
+        };
+        let games = vec![game; 100];
+        let text = game_list(Lang::En, "**Games**", &games, "none");
+        assert!(text.chars().count() <= crate::discord::post::MAX_CONTENT_CHARS);
+        assert!(text.contains("more."), "{text}");
+        assert_eq!(
+            game_list(Lang::En, "**Games**", &[], "No games."),
+            "**Games**\nNo games."
+        );
+    }
+}
