@@ -238,6 +238,9 @@ fn every_search_feature_off_still_chooses_a_legal_move() {
         "qevasions",
         "counter_move",
         "check_extension",
+        "aspiration",
+        "hanging",
+        "improving",
     ] {
         let budget = Budget {
             deadline: None,

@@ -12,8 +12,11 @@
 //! the moves of a game, see [`super::table`]), razoring, reverse futility and a null move
 //! (two-seat variants, not in check), then the moves ordered by hash move, captures (most
 //! valuable victim first, those that lose the capturing piece last), killers, the counter
-//! move and history; futility and move-count pruning of late quiet moves near the leaves,
-//! late-move reductions by move count and history. Quiescence answers a check with every
+//! move and history; futility and move-count pruning of late quiet moves near the leaves
+//! (bolder where the mover's evaluation is not rising from two plies up), skipping quiet
+//! moves that leave the moved piece en prise and undefended there, late-move reductions by
+//! move count and history. Each iteration searches the root in a window around the last
+//! one's score, widened on the side it fails. Quiescence answers a check with every
 //! evasion (no standing pat while in check), otherwise searches captures from a
 //! captures-only generation (drops skipped at the source), skipping captures that lose
 //! the capturing piece for less, and at its first ply also quiet moves that give check.
@@ -69,6 +72,13 @@ pub struct Features {
     pub check_extension: bool,
     /// A mate in one looked for at every node not in check (standard shogi).
     pub mate1: bool,
+    /// Each iteration's root searched in a window around the last one's score.
+    pub aspiration: bool,
+    /// Quiet moves near the leaves that leave the moved piece en prise, undefended,
+    /// skipped (and reduced more further up).
+    pub hanging: bool,
+    /// Pruning that is bolder where the side to move's evaluation is not rising.
+    pub improving: bool,
 }
 
 impl Features {
@@ -85,6 +95,9 @@ impl Features {
         counter_move: true,
         check_extension: true,
         mate1: true,
+        aspiration: true,
+        hanging: true,
+        improving: true,
     };
 
     /// All features less those `off` names (comma-separated).
@@ -104,6 +117,9 @@ impl Features {
                 "counter_move" => f.counter_move = false,
                 "check_extension" => f.check_extension = false,
                 "mate1" => f.mate1 = false,
+                "aspiration" => f.aspiration = false,
+                "hanging" => f.hanging = false,
+                "improving" => f.improving = false,
                 _ => {}
             }
         }
@@ -175,6 +191,10 @@ pub struct Searcher<'a, 'c, P: Position> {
     fast_checks: bool,
     /// Mate in one at every node (standard shogi, where a mate ends the game).
     mate1: bool,
+    /// Turns alternate between two sides (so the side to move two plies up is this one).
+    two_sides: bool,
+    /// The static evaluation at each ply of the line (None: in check, not evaluated).
+    evals: Vec<Option<Score>>,
     stop: Option<&'c AtomicBool>,
     progress: Option<&'c mut dyn FnMut(&Progress)>,
     _position: std::marker::PhantomData<P>,
@@ -227,6 +247,8 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             iteration: 0,
             fast_checks: false,
             mate1: false,
+            two_sides: false,
+            evals: vec![None; MAX_PLY + QUIESCENCE_DEPTH + 2],
             buffers: (0..MAX_PLY + QUIESCENCE_DEPTH + 4)
                 .map(|_| Vec::new())
                 .collect(),
@@ -283,6 +305,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         let sign = if self.ours(root) { 1 } else { -1 };
         self.fast_checks = root.variant() != Variant::DaiDai;
         self.mate1 = self.features.mate1 && root.variant() == Variant::Standard;
+        self.two_sides = root.variant() == Variant::Standard || root.variant() == Variant::DaiDai;
         let mut scored: Vec<(Move, Score)> = moves.iter().map(|&m| (m, 0)).collect();
         // The table's move first, then captures, for the first iteration.
         let hash_move = self.table.probe(self.key(root)).and_then(|e| e.best);
@@ -295,34 +318,50 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         self.line.push(root.hash());
         for depth in 1..=self.budget.depth.max(1) {
             self.iteration = depth;
-            let mut this_round: Vec<(Move, Score)> = Vec::with_capacity(scored.len());
-            let mut alpha = -INFINITY;
-            for (i, &(m, _)) in scored.iter().enumerate() {
-                let mut child = root.clone();
-                let effects = child.play_unchecked(&m);
-                self.played[0] = Some(m);
-                let child_in_check = effects.checks.contains(child.turn());
-                let checks = !effects.checks.is_empty();
-                let extend = (checks && self.features.check_extension) as i32;
-                let d = depth as i32 - 1 + extend;
-                self.checked[1] = Some(child_in_check);
-                let score = if i == 0 || exhaustive {
-                    self.child(root, &child, d, -INFINITY, INFINITY, 1)
-                } else {
-                    let s = self.child(root, &child, d, alpha, alpha + 1, 1);
-                    if s > alpha && !self.stopped {
-                        self.checked[1] = Some(child_in_check);
-                        self.child(root, &child, d, alpha, INFINITY, 1)
-                    } else {
-                        s
-                    }
-                };
+            // A window around the last iteration's score, widened on each side it fails.
+            let previous = scored[0].1;
+            let mut delta = (self.eval.pawn() / 3).max(1);
+            let windowed = self.features.aspiration
+                && !exhaustive
+                && depth >= 4
+                && finished_depth > 0
+                && previous.abs() < MATE_BOUND;
+            let (mut lo, mut hi) = if windowed {
+                (previous - delta, previous + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let mut this_round = loop {
+                let round = self.root_round(root, &scored, depth, lo, hi, exhaustive);
                 if self.stopped {
-                    break;
+                    break round;
                 }
-                alpha = alpha.max(score);
-                this_round.push((m, score));
-            }
+                let best = best_of(&round).map_or(-INFINITY, |(_, s)| s);
+                if best <= lo && lo > -INFINITY {
+                    hi = (lo + hi) / 2;
+                    lo = if best <= -MATE_BOUND {
+                        -INFINITY
+                    } else {
+                        (best - delta).max(-INFINITY)
+                    };
+                } else if best >= hi && hi < INFINITY {
+                    // The move that failed high goes first in the search again (and is
+                    // the one played if the search stops before it ends).
+                    let (m, _) = best_of(&round).expect("a root move was searched");
+                    if let Some(at) = scored.iter().position(|&(x, _)| x == m) {
+                        scored.remove(at);
+                        scored.insert(0, (m, best));
+                    }
+                    hi = if best >= MATE_BOUND {
+                        INFINITY
+                    } else {
+                        (best + delta).min(INFINITY)
+                    };
+                } else {
+                    break round;
+                }
+                delta += delta;
+            };
             if self.stopped && this_round.len() < scored.len() {
                 // An unfinished iteration still counts where it found a move better than
                 // the last iteration's best, which it always searches first.
@@ -378,6 +417,51 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             nodes: self.nodes,
             elapsed: self.started.elapsed(),
         }
+    }
+
+    /// One pass over the root moves at `depth` in the window `lo..hi`: their scores (each
+    /// bounded by the window), ending early on a move that reaches `hi` or when stopped.
+    fn root_round(
+        &mut self,
+        root: &P,
+        scored: &[(Move, Score)],
+        depth: u32,
+        lo: Score,
+        hi: Score,
+        exhaustive: bool,
+    ) -> Vec<(Move, Score)> {
+        let mut this_round: Vec<(Move, Score)> = Vec::with_capacity(scored.len());
+        let mut alpha = lo;
+        for (i, &(m, _)) in scored.iter().enumerate() {
+            let mut child = root.clone();
+            let effects = child.play_unchecked(&m);
+            self.played[0] = Some(m);
+            let child_in_check = effects.checks.contains(child.turn());
+            let checks = !effects.checks.is_empty();
+            let extend = (checks && self.features.check_extension) as i32;
+            let d = depth as i32 - 1 + extend;
+            self.checked[1] = Some(child_in_check);
+            let score = if i == 0 || exhaustive {
+                self.child(root, &child, d, lo, hi, 1)
+            } else {
+                let s = self.child(root, &child, d, alpha, alpha + 1, 1);
+                if s > alpha && !self.stopped {
+                    self.checked[1] = Some(child_in_check);
+                    self.child(root, &child, d, alpha, hi, 1)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            alpha = alpha.max(score);
+            this_round.push((m, score));
+            if score >= hi {
+                break;
+            }
+        }
+        this_round
     }
 
     /// The expected line from `first`, read from the table (each move checked legal).
@@ -554,6 +638,15 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             self.evaluate(pos)
         };
         let f = self.features;
+        self.evals[ply] = (!in_check).then_some(static_eval);
+        // Whether the side to move stands better than two plies up (or cannot tell):
+        // where it does not, late quiet moves are pruned and reduced more boldly.
+        let before = if self.two_sides && ply >= 2 {
+            self.evals[ply - 2]
+        } else {
+            None
+        };
+        let improving = !f.improving || in_check || before.map_or(true, |b| static_eval > b);
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Razoring: far below alpha near the leaves, only captures can save it.
             if f.razoring && depth <= 2 && static_eval + 3 * pawn * depth < alpha {
@@ -563,7 +656,8 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 }
             }
             // Reverse futility: far above beta, a quiet move will not lose it all.
-            if f.futility && depth <= 6 && static_eval - 12 * pawn * depth / 10 >= beta {
+            let margin = 12 * pawn * (depth - (f.improving && improving) as i32) / 10;
+            if f.futility && depth <= 6 && static_eval - margin >= beta {
                 return static_eval;
             }
             // Null move: if passing still beats beta, a real move will.
@@ -610,6 +704,13 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         let mut best_move = None;
         let mut quiets_tried: Vec<Move> = Vec::new();
         let ln_depth = ((depth.max(1)) as f64).ln();
+        let enemies = self.enemies_of(pos);
+        let mine = SeatSet::EMPTY.with(pos.turn());
+        let late_quiets = if improving {
+            4 + depth * depth * 2
+        } else {
+            3 + depth * depth
+        };
         for (i, &(m, order_key)) in scored.iter().enumerate() {
             let capture = takes(pos, &m);
             let quiet = !capture && !m.promote;
@@ -621,10 +722,19 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             // Near the leaves, late quiet moves that give no check are skipped once a move
             // has been found that does not lose at once.
             if !pv_node && !in_check && quiet && !checks && !special && best_score > -MATE_BOUND {
-                if f.move_count && depth <= 4 && i as i32 >= 4 + depth * depth * 2 {
+                if f.move_count && depth <= 4 && i as i32 >= late_quiets {
                     continue;
                 }
                 if f.futility && depth <= 3 && static_eval + pawn * (1 + 2 * depth) <= alpha {
+                    continue;
+                }
+                // A piece moved or dropped where it is taken for nothing.
+                if f.hanging
+                    && depth <= 3
+                    && i >= 1
+                    && child.is_attacked_by(m.to, enemies)
+                    && !child.is_attacked_by(m.to, mine)
+                {
                     continue;
                 }
             }
@@ -642,6 +752,16 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 }
                 if special {
                     reduction -= 1;
+                }
+                if !improving {
+                    reduction += 1;
+                }
+                if f.hanging
+                    && !special
+                    && child.is_attacked_by(m.to, enemies)
+                    && !child.is_attacked_by(m.to, mine)
+                {
+                    reduction += 1;
                 }
                 let history = self.history[self.history_index(pos, &m)];
                 reduction -= (history / 4000).clamp(-2, 2);
