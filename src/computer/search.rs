@@ -9,13 +9,18 @@
 //! teams), cautious in yonin singles.
 //!
 //! What it does at a node, in order: the transposition table (process-wide, kept between
-//! the moves of a game, see [`super::table`]), razoring, reverse futility and a null move
-//! (two-seat variants, not in check), then the moves ordered by hash move, captures (most
-//! valuable victim first, those that lose the capturing piece last), killers, the counter
-//! move and history; futility and move-count pruning of late quiet moves near the leaves
+//! the moves of a game, see [`super::table`]), one ply less where the table has no move
+//! (internal iterative reduction), razoring, reverse futility and a null move (two-seat
+//! variants, not in check; reduced by a third of the depth and more the further the
+//! evaluation is above beta), then the moves ordered by hash move, captures (most valuable
+//! victim first, then by capture history; those that may lose the capturing piece last),
+//! killers, the counter move and history; futility (by the depth a move would be searched
+//! to after its reduction) and move-count pruning of late quiet moves near the leaves
 //! (bolder where the mover's evaluation is not rising from two plies up), skipping quiet
-//! moves that leave the moved piece en prise and undefended there, late-move reductions by
-//! move count and history. Each iteration searches the root in a window around the last
+//! moves that leave the moved piece en prise and undefended there, late-move reductions
+//! from a log(depth)·log(move number) table adjusted by the node's kind, killers, history
+//! and whether the evaluation is rising (late doubtful captures reduced too). Each
+//! iteration searches the root in a window around the last
 //! one's score, widened on the side it fails. Quiescence answers a check with every
 //! evasion (no standing pat while in check), otherwise searches captures from a
 //! captures-only generation (drops skipped at the source), skipping captures that lose
@@ -50,6 +55,28 @@ const FROM_SLOTS: usize = 560;
 const TO_SLOTS: usize = 530;
 const DROP_BASE: usize = 530;
 
+/// Late-move reductions in hundredths of a ply, by depth and move number (both from 1,
+/// capped at 63): `base + ln(depth)·ln(moves)·100 / divisor`, the shape of Stockfish's
+/// and YaneuraOu's tables; the gentle table (the search before) and the steep one.
+fn reductions(steep: bool) -> &'static [[i32; 64]; 64] {
+    static GENTLE: OnceLock<[[i32; 64]; 64]> = OnceLock::new();
+    static STEEP: OnceLock<[[i32; 64]; 64]> = OnceLock::new();
+    let (cell, base, divisor) = if steep {
+        (&STEEP, 50.0, 1.8)
+    } else {
+        (&GENTLE, 60.0, 2.2)
+    };
+    cell.get_or_init(|| {
+        let mut t = [[0; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (base + (d as f64).ln() * (m as f64).ln() * 100.0 / divisor) as i32;
+            }
+        }
+        t
+    })
+}
+
 /// The search's features, each of which can be switched off to measure what it is worth.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Features {
@@ -79,6 +106,21 @@ pub struct Features {
     pub hanging: bool,
     /// Pruning that is bolder where the side to move's evaluation is not rising.
     pub improving: bool,
+    /// One ply less where the table has no move for the position (depth 4 and more).
+    pub iir: bool,
+    /// Late-move reductions from the second move at nodes off the principal line, by a
+    /// steeper log(depth)·log(move number) table, late captures that may lose the
+    /// capturing piece reduced too.
+    pub lmr_deep: bool,
+    /// Move-count pruning up to depth 6 and futility pruning by the depth a late move
+    /// would be searched to after its reduction.
+    pub lmp_deep: bool,
+    /// A null move reduced by a third of the depth (rather than a quarter) and up to
+    /// three plies more by how far the evaluation is above beta.
+    pub null_deep: bool,
+    /// Captures ordered also by how often each (side, origin, target) capture refuted a
+    /// position before (within a victim's value, roughly).
+    pub capture_history: bool,
 }
 
 impl Features {
@@ -98,6 +140,11 @@ impl Features {
         aspiration: true,
         hanging: true,
         improving: true,
+        iir: true,
+        lmr_deep: true,
+        lmp_deep: true,
+        null_deep: true,
+        capture_history: true,
     };
 
     /// All features less those `off` names (comma-separated).
@@ -120,6 +167,11 @@ impl Features {
                 "aspiration" => f.aspiration = false,
                 "hanging" => f.hanging = false,
                 "improving" => f.improving = false,
+                "iir" => f.iir = false,
+                "lmr_deep" => f.lmr_deep = false,
+                "lmp_deep" => f.lmp_deep = false,
+                "null_deep" => f.null_deep = false,
+                "capture_history" => f.capture_history = false,
                 _ => {}
             }
         }
@@ -171,6 +223,8 @@ pub struct Searcher<'a, 'c, P: Position> {
     killers: Vec<[Option<Move>; 2]>,
     /// Quiet moves' success, by side (team or not), origin (or dropped kind) and target.
     history: Vec<i32>,
+    /// Captures' success, indexed as `history`.
+    capture_history: Vec<i32>,
     /// The quiet move that last refuted each move, by side and the move's target square.
     counters: Vec<Option<Move>>,
     /// Hashes of the game's earlier positions, sorted, for repetition.
@@ -239,6 +293,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             salt: (u64::from(team.0) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 2 * FROM_SLOTS * TO_SLOTS],
+            capture_history: vec![0; 2 * FROM_SLOTS * TO_SLOTS],
             counters: vec![None; 2 * TO_SLOTS],
             earlier,
             line: Vec::with_capacity(MAX_PLY + QUIESCENCE_DEPTH + 2),
@@ -573,7 +628,14 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         Some(side * TO_SLOTS + previous.to.index().min(TO_SLOTS - 1))
     }
 
-    fn search(&mut self, pos: &P, depth: i32, mut alpha: Score, beta: Score, ply: usize) -> Score {
+    fn search(
+        &mut self,
+        pos: &P,
+        mut depth: i32,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(pos, alpha, beta, ply, 0);
         }
@@ -615,6 +677,11 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         let in_check = self.checked[ply]
             .take()
             .unwrap_or_else(|| pos.in_check(pos.turn()));
+        // No move from the table: the ordering is a guess, so a shallower look first (the
+        // next iteration finds the move this one stores).
+        if self.features.iir && hash_move.is_none() && depth >= 4 {
+            depth -= 1;
+        }
         // Below depth 2 quiescence's checks find a mate in one as well.
         if self.mate1 && depth >= 2 && !in_check && entry.is_none() {
             if let Some(m) = mate_in_one(pos) {
@@ -670,7 +737,11 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 if null.play_null() {
                     self.played[ply] = None;
                     self.checked[ply + 1] = None;
-                    let r = 3 + depth / 4 + ((static_eval - beta) / (2 * pawn)).min(2);
+                    let r = if f.null_deep {
+                        3 + depth / 3 + ((static_eval - beta) / (2 * pawn)).min(3)
+                    } else {
+                        3 + depth / 4 + ((static_eval - beta) / (2 * pawn)).min(2)
+                    };
                     let s = self.child(pos, &null, depth - 1 - r, beta - 1, beta, ply + 1);
                     self.line.truncate(ply + 1);
                     if self.stopped {
@@ -703,7 +774,10 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut quiets_tried: Vec<Move> = Vec::new();
-        let ln_depth = ((depth.max(1)) as f64).ln();
+        let mut captures_tried: Vec<Move> = Vec::new();
+        let table = reductions(f.lmr_deep);
+        let row = &table[depth.clamp(1, 63) as usize];
+        let pruned_depth = if f.lmp_deep { 6 } else { 4 };
         let enemies = self.enemies_of(pos);
         let mine = SeatSet::EMPTY.with(pos.turn());
         let late_quiets = if improving {
@@ -722,10 +796,17 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             // Near the leaves, late quiet moves that give no check are skipped once a move
             // has been found that does not lose at once.
             if !pv_node && !in_check && quiet && !checks && !special && best_score > -MATE_BOUND {
-                if f.move_count && depth <= 4 && i as i32 >= late_quiets {
+                if f.move_count && depth <= pruned_depth && i as i32 >= late_quiets {
                     continue;
                 }
-                if f.futility && depth <= 3 && static_eval + pawn * (1 + 2 * depth) <= alpha {
+                // The depth the move would be searched to after its reduction.
+                let lmr_depth = if f.lmp_deep {
+                    depth - 1 - row[(i + 1).min(63)] / 100
+                } else {
+                    depth
+                };
+                if f.futility && lmr_depth <= 3 && static_eval + pawn * (1 + 2 * lmr_depth) <= alpha
+                {
                     continue;
                 }
                 // A piece moved or dropped where it is taken for nothing.
@@ -744,9 +825,26 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             // Late quiet moves rarely matter: look at them less deeply first, and fully
             // only if they surprise.
             let mut reduction = 0;
-            if f.lmr && depth >= 3 && i >= 2 && quiet && !checks && !in_check && extend == 0 {
-                let r = 0.6 + ln_depth * ((i + 1) as f64).ln() / 2.2;
-                reduction = r as i32;
+            let first_reduced = if f.lmr_deep && !pv_node { 1 } else { 2 };
+            // A late capture that may lose the capturing piece is reduced like a quiet move,
+            // a ply less.
+            let doubtful_capture = f.lmr_deep
+                && !pv_node
+                && capture
+                && !m.promote
+                && self.mover_value(pos, &m) > self.victim_value(pos, &m);
+            if f.lmr
+                && depth >= 3
+                && i >= first_reduced
+                && (quiet || doubtful_capture)
+                && !checks
+                && !in_check
+                && extend == 0
+            {
+                reduction = row[(i + 1).min(63)] / 100;
+                if doubtful_capture {
+                    reduction -= 1;
+                }
                 if pv_node {
                     reduction -= 1;
                 }
@@ -799,10 +897,15 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 if quiet {
                     self.remember_cutoff(pos, m, ply, depth, &quiets_tried);
                 }
+                if f.capture_history {
+                    self.remember_capture_cutoff(pos, capture.then_some(m), depth, &captures_tried);
+                }
                 break;
             }
             if quiet {
                 quiets_tried.push(m);
+            } else if capture {
+                captures_tried.push(m);
             }
         }
         self.buffers[ply] = moves;
@@ -1056,7 +1159,12 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                     } else {
                         1_000_000_000
                     };
-                    base + victim * 64 - attacker / 16 + m.promote as Score * 1000
+                    let learnt = if self.features.capture_history {
+                        self.capture_history[self.history_index(pos, m)] / 2
+                    } else {
+                        0
+                    };
+                    base + victim * 64 - attacker / 16 + m.promote as Score * 1000 + learnt
                 } else if killers[0] == Some(*m) {
                     900_000_002
                 } else if killers[1] == Some(*m) {
@@ -1088,6 +1196,24 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         for q in tried {
             let i = self.history_index(pos, q);
             let h = &mut self.history[i];
+            *h += -bonus - *h * bonus / 16_384;
+        }
+    }
+}
+
+impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
+    /// After a cut: the capture that made it (if one did) gains, the captures tried
+    /// before it lose.
+    fn remember_capture_cutoff(&mut self, pos: &P, m: Option<Move>, depth: i32, tried: &[Move]) {
+        let bonus = (depth * depth).min(400) * 16;
+        if let Some(m) = m {
+            let i = self.history_index(pos, &m);
+            let h = &mut self.capture_history[i];
+            *h += bonus - *h * bonus / 16_384;
+        }
+        for q in tried {
+            let i = self.history_index(pos, q);
+            let h = &mut self.capture_history[i];
             *h += -bonus - *h * bonus / 16_384;
         }
     }
