@@ -241,6 +241,11 @@ fn every_search_feature_off_still_chooses_a_legal_move() {
         "aspiration",
         "hanging",
         "improving",
+        "iir",
+        "lmr_deep",
+        "lmp_deep",
+        "null_deep",
+        "capture_history",
     ] {
         let budget = Budget {
             deadline: None,
