@@ -239,7 +239,6 @@ fn every_search_feature_off_still_chooses_a_legal_move() {
         "counter_move",
         "check_extension",
         "aspiration",
-        "hanging",
         "improving",
         "iir",
         "lmr_deep",

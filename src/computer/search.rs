@@ -16,12 +16,11 @@
 //! victim first, then by capture history; those that may lose the capturing piece last),
 //! killers, the counter move and history; futility (by the depth a move would be searched
 //! to after its reduction) and move-count pruning of late quiet moves near the leaves
-//! (bolder where the mover's evaluation is not rising from two plies up), skipping quiet
-//! moves that leave the moved piece en prise and undefended there, late-move reductions
-//! from a log(depth)·log(move number) table adjusted by the node's kind, killers, history
-//! and whether the evaluation is rising (late doubtful captures reduced too). Each
-//! iteration searches the root in a window around the last
-//! one's score, widened on the side it fails. Quiescence answers a check with every
+//! (bolder where the mover's evaluation is not rising from two plies up), late-move
+//! reductions from a log(depth)·log(move number) table adjusted by the node's kind,
+//! killers, history and whether the evaluation is rising (late doubtful captures reduced
+//! too). Each iteration searches the root in a window around the last one's score,
+//! widened on the side it fails. Quiescence answers a check with every
 //! evasion (no standing pat while in check), otherwise searches captures from a
 //! captures-only generation (drops skipped at the source), skipping captures that lose
 //! the capturing piece for less, and at its first ply also quiet moves that give check.
@@ -101,9 +100,6 @@ pub struct Features {
     pub mate1: bool,
     /// Each iteration's root searched in a window around the last one's score.
     pub aspiration: bool,
-    /// Quiet moves near the leaves that leave the moved piece en prise, undefended,
-    /// skipped (and reduced more further up).
-    pub hanging: bool,
     /// Pruning that is bolder where the side to move's evaluation is not rising.
     pub improving: bool,
     /// One ply less where the table has no move for the position (depth 4 and more).
@@ -138,7 +134,6 @@ impl Features {
         check_extension: true,
         mate1: true,
         aspiration: true,
-        hanging: true,
         improving: true,
         iir: true,
         lmr_deep: true,
@@ -165,7 +160,6 @@ impl Features {
                 "check_extension" => f.check_extension = false,
                 "mate1" => f.mate1 = false,
                 "aspiration" => f.aspiration = false,
-                "hanging" => f.hanging = false,
                 "improving" => f.improving = false,
                 "iir" => f.iir = false,
                 "lmr_deep" => f.lmr_deep = false,
@@ -778,8 +772,6 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         let table = reductions(f.lmr_deep);
         let row = &table[depth.clamp(1, 63) as usize];
         let pruned_depth = if f.lmp_deep { 6 } else { 4 };
-        let enemies = self.enemies_of(pos);
-        let mine = SeatSet::EMPTY.with(pos.turn());
         let late_quiets = if improving {
             4 + depth * depth * 2
         } else {
@@ -806,15 +798,6 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                     depth
                 };
                 if f.futility && lmr_depth <= 3 && static_eval + pawn * (1 + 2 * lmr_depth) <= alpha
-                {
-                    continue;
-                }
-                // A piece moved or dropped where it is taken for nothing.
-                if f.hanging
-                    && depth <= 3
-                    && i >= 1
-                    && child.is_attacked_by(m.to, enemies)
-                    && !child.is_attacked_by(m.to, mine)
                 {
                     continue;
                 }
@@ -852,13 +835,6 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                     reduction -= 1;
                 }
                 if !improving {
-                    reduction += 1;
-                }
-                if f.hanging
-                    && !special
-                    && child.is_attacked_by(m.to, enemies)
-                    && !child.is_attacked_by(m.to, mine)
-                {
                     reduction += 1;
                 }
                 let history = self.history[self.history_index(pos, &m)];
