@@ -9,27 +9,26 @@
 //! teams), cautious in yonin singles.
 //!
 //! What it does at a node, in order: the transposition table (process-wide, kept between
-//! the moves of a game, see [`super::table`]), one ply less where the table has no move
-//! (internal iterative reduction), razoring, reverse futility and a null move (two-seat
-//! variants, not in check; reduced by a third of the depth and more the further the
-//! evaluation is above beta), then the moves ordered by hash move, captures (most valuable
-//! victim first, then by capture history; those that may lose the capturing piece last),
-//! killers, the counter move and history; futility (by the depth a move would be searched
-//! to after its reduction) and move-count pruning of late quiet moves near the leaves
-//! (bolder where the mover's evaluation is not rising from two plies up), late-move
-//! reductions from a log(depth)·log(move number) table adjusted by the node's kind,
-//! killers, history and whether the evaluation is rising (late doubtful captures reduced
-//! too). Each iteration searches the root in a window around the last one's score,
-//! widened on the side it fails. Quiescence answers a check with every
-//! evasion (no standing pat while in check), otherwise searches captures from a
-//! captures-only generation (drops skipped at the source), skipping captures that lose
-//! the capturing piece for less, and at its first ply also quiet moves that give check.
-//! Repetitions are found on a ply-indexed stack of the line's hashes and a sorted list of
-//! the game's earlier ones.
+//! the moves of a game, see [`super::table`]), razoring, reverse futility and a null move
+//! (two-seat variants, not in check), then the moves ordered by hash move, captures (most
+//! valuable victim first, those that lose the capturing piece last), killers, the counter
+//! move and history; futility and move-count pruning of late quiet moves near the leaves,
+//! late-move reductions from a log(depth)·log(move number) table, by history and the
+//! node's kind. Quiescence answers a check with every evasion (no standing pat while in
+//! check), otherwise searches captures from a captures-only generation (drops skipped at
+//! the source), skipping captures that lose the capturing piece for less, and at its first
+//! ply also quiet moves that give check. Repetitions are found on a ply-indexed stack of
+//! the line's hashes and a sorted list of the game's earlier ones.
 //!
-//! Each feature can be switched off for a measurement with `SHOGIBAN_SEARCH_OFF` (names
-//! separated by commas, see [`Features`]), so a match of the same build with and without
-//! it says what the feature is worth.
+//! Written but off by default (see [`Features::DEFAULT`]; together they lost their
+//! matches at fixed nodes, capture history is not yet measured): aspiration windows at
+//! the root, bolder pruning where the mover's evaluation is not rising, internal iterative
+//! reduction, a steeper reduction table from the second move, deeper move-count and
+//! futility pruning, a deeper null move and capture history.
+//!
+//! Each feature can be switched off for a measurement with `SHOGIBAN_SEARCH_OFF`, or on
+//! with `SHOGIBAN_SEARCH_ON` (names separated by commas, see [`Features`]), so a match of
+//! the same build with and without it says what the feature is worth.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -142,42 +141,70 @@ impl Features {
         capture_history: true,
     };
 
+    /// What the computer plays: every feature less those that did not win their matches
+    /// (at 20,000 nodes a move against the search without them: see the README's
+    /// Measured strength) or are not yet measured, which `SHOGIBAN_SEARCH_ON` can switch
+    /// on for measurements.
+    pub const DEFAULT: Features = Features {
+        aspiration: false,
+        improving: false,
+        iir: false,
+        lmr_deep: false,
+        lmp_deep: false,
+        null_deep: false,
+        capture_history: false,
+        ..Features::ALL
+    };
+
     /// All features less those `off` names (comma-separated).
     pub fn without(off: &str) -> Features {
-        let mut f = Features::ALL;
-        for name in off.split(',').map(str::trim) {
-            match name {
-                "null" | "null_move" => f.null_move = false,
-                "lmr" => f.lmr = false,
-                "futility" => f.futility = false,
-                "razoring" => f.razoring = false,
-                "move_count" => f.move_count = false,
-                "see" => f.see = false,
-                "qchecks" => f.qchecks = false,
-                "qevasions" => f.qevasions = false,
-                "shared_table" => f.shared_table = false,
-                "counter_move" => f.counter_move = false,
-                "check_extension" => f.check_extension = false,
-                "mate1" => f.mate1 = false,
-                "aspiration" => f.aspiration = false,
-                "improving" => f.improving = false,
-                "iir" => f.iir = false,
-                "lmr_deep" => f.lmr_deep = false,
-                "lmp_deep" => f.lmp_deep = false,
-                "null_deep" => f.null_deep = false,
-                "capture_history" => f.capture_history = false,
-                _ => {}
-            }
-        }
-        f
+        Features::ALL.switched(off, false)
     }
 
-    /// The features `SHOGIBAN_SEARCH_OFF` leaves on (all when unset).
+    /// These features with those `names` (comma-separated) set to `on`.
+    pub fn switched(mut self, names: &str, on: bool) -> Features {
+        let f = &mut self;
+        for name in names.split(',').map(str::trim) {
+            let flag = match name {
+                "null" | "null_move" => &mut f.null_move,
+                "lmr" => &mut f.lmr,
+                "futility" => &mut f.futility,
+                "razoring" => &mut f.razoring,
+                "move_count" => &mut f.move_count,
+                "see" => &mut f.see,
+                "qchecks" => &mut f.qchecks,
+                "qevasions" => &mut f.qevasions,
+                "shared_table" => &mut f.shared_table,
+                "counter_move" => &mut f.counter_move,
+                "check_extension" => &mut f.check_extension,
+                "mate1" => &mut f.mate1,
+                "aspiration" => &mut f.aspiration,
+                "improving" => &mut f.improving,
+                "iir" => &mut f.iir,
+                "lmr_deep" => &mut f.lmr_deep,
+                "lmp_deep" => &mut f.lmp_deep,
+                "null_deep" => &mut f.null_deep,
+                "capture_history" => &mut f.capture_history,
+                _ => continue,
+            };
+            *flag = on;
+        }
+        self
+    }
+
+    /// The default features with those `SHOGIBAN_SEARCH_ON` names switched on, then
+    /// those `SHOGIBAN_SEARCH_OFF` names switched off.
     pub fn configured() -> Features {
         static CONFIGURED: OnceLock<Features> = OnceLock::new();
-        *CONFIGURED.get_or_init(|| match std::env::var("SHOGIBAN_SEARCH_OFF") {
-            Ok(off) => Features::without(&off),
-            Err(_) => Features::ALL,
+        *CONFIGURED.get_or_init(|| {
+            let mut f = Features::DEFAULT;
+            if let Ok(on) = std::env::var("SHOGIBAN_SEARCH_ON") {
+                f = f.switched(&on, true);
+            }
+            if let Ok(off) = std::env::var("SHOGIBAN_SEARCH_OFF") {
+                f = f.switched(&off, false);
+            }
+            f
         })
     }
 }
