@@ -238,6 +238,13 @@ fn every_search_feature_off_still_chooses_a_legal_move() {
         "qevasions",
         "counter_move",
         "check_extension",
+        "aspiration",
+        "improving",
+        "iir",
+        "lmr_deep",
+        "lmp_deep",
+        "null_deep",
+        "capture_history",
     ] {
         let budget = Budget {
             deadline: None,

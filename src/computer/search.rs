@@ -13,16 +13,22 @@
 //! (two-seat variants, not in check), then the moves ordered by hash move, captures (most
 //! valuable victim first, those that lose the capturing piece last), killers, the counter
 //! move and history; futility and move-count pruning of late quiet moves near the leaves,
-//! late-move reductions by move count and history. Quiescence answers a check with every
-//! evasion (no standing pat while in check), otherwise searches captures from a
-//! captures-only generation (drops skipped at the source), skipping captures that lose
-//! the capturing piece for less, and at its first ply also quiet moves that give check.
-//! Repetitions are found on a ply-indexed stack of the line's hashes and a sorted list of
-//! the game's earlier ones.
+//! late-move reductions from a log(depth)·log(move number) table, by history and the
+//! node's kind. Quiescence answers a check with every evasion (no standing pat while in
+//! check), otherwise searches captures from a captures-only generation (drops skipped at
+//! the source), skipping captures that lose the capturing piece for less, and at its first
+//! ply also quiet moves that give check. Repetitions are found on a ply-indexed stack of
+//! the line's hashes and a sorted list of the game's earlier ones.
 //!
-//! Each feature can be switched off for a measurement with `SHOGIBAN_SEARCH_OFF` (names
-//! separated by commas, see [`Features`]), so a match of the same build with and without
-//! it says what the feature is worth.
+//! Written but off by default (see [`Features::DEFAULT`]; together they lost their
+//! matches at fixed nodes, capture history is not yet measured): aspiration windows at
+//! the root, bolder pruning where the mover's evaluation is not rising, internal iterative
+//! reduction, a steeper reduction table from the second move, deeper move-count and
+//! futility pruning, a deeper null move and capture history.
+//!
+//! Each feature can be switched off for a measurement with `SHOGIBAN_SEARCH_OFF`, or on
+//! with `SHOGIBAN_SEARCH_ON` (names separated by commas, see [`Features`]), so a match of
+//! the same build with and without it says what the feature is worth.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -47,6 +53,28 @@ const FROM_SLOTS: usize = 560;
 const TO_SLOTS: usize = 530;
 const DROP_BASE: usize = 530;
 
+/// Late-move reductions in hundredths of a ply, by depth and move number (both from 1,
+/// capped at 63): `base + ln(depth)·ln(moves)·100 / divisor`, the shape of Stockfish's
+/// and YaneuraOu's tables; the gentle table (the search before) and the steep one.
+fn reductions(steep: bool) -> &'static [[i32; 64]; 64] {
+    static GENTLE: OnceLock<[[i32; 64]; 64]> = OnceLock::new();
+    static STEEP: OnceLock<[[i32; 64]; 64]> = OnceLock::new();
+    let (cell, base, divisor) = if steep {
+        (&STEEP, 50.0, 1.8)
+    } else {
+        (&GENTLE, 60.0, 2.2)
+    };
+    cell.get_or_init(|| {
+        let mut t = [[0; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (base + (d as f64).ln() * (m as f64).ln() * 100.0 / divisor) as i32;
+            }
+        }
+        t
+    })
+}
+
 /// The search's features, each of which can be switched off to measure what it is worth.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Features {
@@ -69,6 +97,25 @@ pub struct Features {
     pub check_extension: bool,
     /// A mate in one looked for at every node not in check (standard shogi).
     pub mate1: bool,
+    /// Each iteration's root searched in a window around the last one's score.
+    pub aspiration: bool,
+    /// Pruning that is bolder where the side to move's evaluation is not rising.
+    pub improving: bool,
+    /// One ply less where the table has no move for the position (depth 4 and more).
+    pub iir: bool,
+    /// Late-move reductions from the second move at nodes off the principal line, by a
+    /// steeper log(depth)·log(move number) table, late captures that may lose the
+    /// capturing piece reduced too.
+    pub lmr_deep: bool,
+    /// Move-count pruning up to depth 6 and futility pruning by the depth a late move
+    /// would be searched to after its reduction.
+    pub lmp_deep: bool,
+    /// A null move reduced by a third of the depth (rather than a quarter) and up to
+    /// three plies more by how far the evaluation is above beta.
+    pub null_deep: bool,
+    /// Captures ordered also by how often each (side, origin, target) capture refuted a
+    /// position before (within a victim's value, roughly).
+    pub capture_history: bool,
 }
 
 impl Features {
@@ -85,37 +132,79 @@ impl Features {
         counter_move: true,
         check_extension: true,
         mate1: true,
+        aspiration: true,
+        improving: true,
+        iir: true,
+        lmr_deep: true,
+        lmp_deep: true,
+        null_deep: true,
+        capture_history: true,
+    };
+
+    /// What the computer plays: every feature less those that did not win their matches
+    /// (at 20,000 nodes a move against the search without them: see the README's
+    /// Measured strength) or are not yet measured, which `SHOGIBAN_SEARCH_ON` can switch
+    /// on for measurements.
+    pub const DEFAULT: Features = Features {
+        aspiration: false,
+        improving: false,
+        iir: false,
+        lmr_deep: false,
+        lmp_deep: false,
+        null_deep: false,
+        capture_history: false,
+        ..Features::ALL
     };
 
     /// All features less those `off` names (comma-separated).
     pub fn without(off: &str) -> Features {
-        let mut f = Features::ALL;
-        for name in off.split(',').map(str::trim) {
-            match name {
-                "null" | "null_move" => f.null_move = false,
-                "lmr" => f.lmr = false,
-                "futility" => f.futility = false,
-                "razoring" => f.razoring = false,
-                "move_count" => f.move_count = false,
-                "see" => f.see = false,
-                "qchecks" => f.qchecks = false,
-                "qevasions" => f.qevasions = false,
-                "shared_table" => f.shared_table = false,
-                "counter_move" => f.counter_move = false,
-                "check_extension" => f.check_extension = false,
-                "mate1" => f.mate1 = false,
-                _ => {}
-            }
-        }
-        f
+        Features::ALL.switched(off, false)
     }
 
-    /// The features `SHOGIBAN_SEARCH_OFF` leaves on (all when unset).
+    /// These features with those `names` (comma-separated) set to `on`.
+    pub fn switched(mut self, names: &str, on: bool) -> Features {
+        let f = &mut self;
+        for name in names.split(',').map(str::trim) {
+            let flag = match name {
+                "null" | "null_move" => &mut f.null_move,
+                "lmr" => &mut f.lmr,
+                "futility" => &mut f.futility,
+                "razoring" => &mut f.razoring,
+                "move_count" => &mut f.move_count,
+                "see" => &mut f.see,
+                "qchecks" => &mut f.qchecks,
+                "qevasions" => &mut f.qevasions,
+                "shared_table" => &mut f.shared_table,
+                "counter_move" => &mut f.counter_move,
+                "check_extension" => &mut f.check_extension,
+                "mate1" => &mut f.mate1,
+                "aspiration" => &mut f.aspiration,
+                "improving" => &mut f.improving,
+                "iir" => &mut f.iir,
+                "lmr_deep" => &mut f.lmr_deep,
+                "lmp_deep" => &mut f.lmp_deep,
+                "null_deep" => &mut f.null_deep,
+                "capture_history" => &mut f.capture_history,
+                _ => continue,
+            };
+            *flag = on;
+        }
+        self
+    }
+
+    /// The default features with those `SHOGIBAN_SEARCH_ON` names switched on, then
+    /// those `SHOGIBAN_SEARCH_OFF` names switched off.
     pub fn configured() -> Features {
         static CONFIGURED: OnceLock<Features> = OnceLock::new();
-        *CONFIGURED.get_or_init(|| match std::env::var("SHOGIBAN_SEARCH_OFF") {
-            Ok(off) => Features::without(&off),
-            Err(_) => Features::ALL,
+        *CONFIGURED.get_or_init(|| {
+            let mut f = Features::DEFAULT;
+            if let Ok(on) = std::env::var("SHOGIBAN_SEARCH_ON") {
+                f = f.switched(&on, true);
+            }
+            if let Ok(off) = std::env::var("SHOGIBAN_SEARCH_OFF") {
+                f = f.switched(&off, false);
+            }
+            f
         })
     }
 }
@@ -155,6 +244,8 @@ pub struct Searcher<'a, 'c, P: Position> {
     killers: Vec<[Option<Move>; 2]>,
     /// Quiet moves' success, by side (team or not), origin (or dropped kind) and target.
     history: Vec<i32>,
+    /// Captures' success, indexed as `history`.
+    capture_history: Vec<i32>,
     /// The quiet move that last refuted each move, by side and the move's target square.
     counters: Vec<Option<Move>>,
     /// Hashes of the game's earlier positions, sorted, for repetition.
@@ -175,6 +266,10 @@ pub struct Searcher<'a, 'c, P: Position> {
     fast_checks: bool,
     /// Mate in one at every node (standard shogi, where a mate ends the game).
     mate1: bool,
+    /// Turns alternate between two sides (so the side to move two plies up is this one).
+    two_sides: bool,
+    /// The static evaluation at each ply of the line (None: in check, not evaluated).
+    evals: Vec<Option<Score>>,
     stop: Option<&'c AtomicBool>,
     progress: Option<&'c mut dyn FnMut(&Progress)>,
     _position: std::marker::PhantomData<P>,
@@ -219,6 +314,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             salt: (u64::from(team.0) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 2 * FROM_SLOTS * TO_SLOTS],
+            capture_history: vec![0; 2 * FROM_SLOTS * TO_SLOTS],
             counters: vec![None; 2 * TO_SLOTS],
             earlier,
             line: Vec::with_capacity(MAX_PLY + QUIESCENCE_DEPTH + 2),
@@ -227,6 +323,8 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             iteration: 0,
             fast_checks: false,
             mate1: false,
+            two_sides: false,
+            evals: vec![None; MAX_PLY + QUIESCENCE_DEPTH + 2],
             buffers: (0..MAX_PLY + QUIESCENCE_DEPTH + 4)
                 .map(|_| Vec::new())
                 .collect(),
@@ -283,6 +381,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         let sign = if self.ours(root) { 1 } else { -1 };
         self.fast_checks = root.variant() != Variant::DaiDai;
         self.mate1 = self.features.mate1 && root.variant() == Variant::Standard;
+        self.two_sides = root.variant() == Variant::Standard || root.variant() == Variant::DaiDai;
         let mut scored: Vec<(Move, Score)> = moves.iter().map(|&m| (m, 0)).collect();
         // The table's move first, then captures, for the first iteration.
         let hash_move = self.table.probe(self.key(root)).and_then(|e| e.best);
@@ -295,34 +394,50 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         self.line.push(root.hash());
         for depth in 1..=self.budget.depth.max(1) {
             self.iteration = depth;
-            let mut this_round: Vec<(Move, Score)> = Vec::with_capacity(scored.len());
-            let mut alpha = -INFINITY;
-            for (i, &(m, _)) in scored.iter().enumerate() {
-                let mut child = root.clone();
-                let effects = child.play_unchecked(&m);
-                self.played[0] = Some(m);
-                let child_in_check = effects.checks.contains(child.turn());
-                let checks = !effects.checks.is_empty();
-                let extend = (checks && self.features.check_extension) as i32;
-                let d = depth as i32 - 1 + extend;
-                self.checked[1] = Some(child_in_check);
-                let score = if i == 0 || exhaustive {
-                    self.child(root, &child, d, -INFINITY, INFINITY, 1)
-                } else {
-                    let s = self.child(root, &child, d, alpha, alpha + 1, 1);
-                    if s > alpha && !self.stopped {
-                        self.checked[1] = Some(child_in_check);
-                        self.child(root, &child, d, alpha, INFINITY, 1)
-                    } else {
-                        s
-                    }
-                };
+            // A window around the last iteration's score, widened on each side it fails.
+            let previous = scored[0].1;
+            let mut delta = (self.eval.pawn() / 3).max(1);
+            let windowed = self.features.aspiration
+                && !exhaustive
+                && depth >= 4
+                && finished_depth > 0
+                && previous.abs() < MATE_BOUND;
+            let (mut lo, mut hi) = if windowed {
+                (previous - delta, previous + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let mut this_round = loop {
+                let round = self.root_round(root, &scored, depth, lo, hi, exhaustive);
                 if self.stopped {
-                    break;
+                    break round;
                 }
-                alpha = alpha.max(score);
-                this_round.push((m, score));
-            }
+                let best = best_of(&round).map_or(-INFINITY, |(_, s)| s);
+                if best <= lo && lo > -INFINITY {
+                    hi = (lo + hi) / 2;
+                    lo = if best <= -MATE_BOUND {
+                        -INFINITY
+                    } else {
+                        (best - delta).max(-INFINITY)
+                    };
+                } else if best >= hi && hi < INFINITY {
+                    // The move that failed high goes first in the search again (and is
+                    // the one played if the search stops before it ends).
+                    let (m, _) = best_of(&round).expect("a root move was searched");
+                    if let Some(at) = scored.iter().position(|&(x, _)| x == m) {
+                        scored.remove(at);
+                        scored.insert(0, (m, best));
+                    }
+                    hi = if best >= MATE_BOUND {
+                        INFINITY
+                    } else {
+                        (best + delta).min(INFINITY)
+                    };
+                } else {
+                    break round;
+                }
+                delta += delta;
+            };
             if self.stopped && this_round.len() < scored.len() {
                 // An unfinished iteration still counts where it found a move better than
                 // the last iteration's best, which it always searches first.
@@ -378,6 +493,51 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             nodes: self.nodes,
             elapsed: self.started.elapsed(),
         }
+    }
+
+    /// One pass over the root moves at `depth` in the window `lo..hi`: their scores (each
+    /// bounded by the window), ending early on a move that reaches `hi` or when stopped.
+    fn root_round(
+        &mut self,
+        root: &P,
+        scored: &[(Move, Score)],
+        depth: u32,
+        lo: Score,
+        hi: Score,
+        exhaustive: bool,
+    ) -> Vec<(Move, Score)> {
+        let mut this_round: Vec<(Move, Score)> = Vec::with_capacity(scored.len());
+        let mut alpha = lo;
+        for (i, &(m, _)) in scored.iter().enumerate() {
+            let mut child = root.clone();
+            let effects = child.play_unchecked(&m);
+            self.played[0] = Some(m);
+            let child_in_check = effects.checks.contains(child.turn());
+            let checks = !effects.checks.is_empty();
+            let extend = (checks && self.features.check_extension) as i32;
+            let d = depth as i32 - 1 + extend;
+            self.checked[1] = Some(child_in_check);
+            let score = if i == 0 || exhaustive {
+                self.child(root, &child, d, lo, hi, 1)
+            } else {
+                let s = self.child(root, &child, d, alpha, alpha + 1, 1);
+                if s > alpha && !self.stopped {
+                    self.checked[1] = Some(child_in_check);
+                    self.child(root, &child, d, alpha, hi, 1)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            alpha = alpha.max(score);
+            this_round.push((m, score));
+            if score >= hi {
+                break;
+            }
+        }
+        this_round
     }
 
     /// The expected line from `first`, read from the table (each move checked legal).
@@ -489,7 +649,14 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         Some(side * TO_SLOTS + previous.to.index().min(TO_SLOTS - 1))
     }
 
-    fn search(&mut self, pos: &P, depth: i32, mut alpha: Score, beta: Score, ply: usize) -> Score {
+    fn search(
+        &mut self,
+        pos: &P,
+        mut depth: i32,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(pos, alpha, beta, ply, 0);
         }
@@ -531,6 +698,11 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         let in_check = self.checked[ply]
             .take()
             .unwrap_or_else(|| pos.in_check(pos.turn()));
+        // No move from the table: the ordering is a guess, so a shallower look first (the
+        // next iteration finds the move this one stores).
+        if self.features.iir && hash_move.is_none() && depth >= 4 {
+            depth -= 1;
+        }
         // Below depth 2 quiescence's checks find a mate in one as well.
         if self.mate1 && depth >= 2 && !in_check && entry.is_none() {
             if let Some(m) = mate_in_one(pos) {
@@ -554,6 +726,15 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             self.evaluate(pos)
         };
         let f = self.features;
+        self.evals[ply] = (!in_check).then_some(static_eval);
+        // Whether the side to move stands better than two plies up (or cannot tell):
+        // where it does not, late quiet moves are pruned and reduced more boldly.
+        let before = if self.two_sides && ply >= 2 {
+            self.evals[ply - 2]
+        } else {
+            None
+        };
+        let improving = !f.improving || in_check || before.map_or(true, |b| static_eval > b);
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Razoring: far below alpha near the leaves, only captures can save it.
             if f.razoring && depth <= 2 && static_eval + 3 * pawn * depth < alpha {
@@ -563,7 +744,8 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 }
             }
             // Reverse futility: far above beta, a quiet move will not lose it all.
-            if f.futility && depth <= 6 && static_eval - 12 * pawn * depth / 10 >= beta {
+            let margin = 12 * pawn * (depth - (f.improving && improving) as i32) / 10;
+            if f.futility && depth <= 6 && static_eval - margin >= beta {
                 return static_eval;
             }
             // Null move: if passing still beats beta, a real move will.
@@ -576,7 +758,11 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 if null.play_null() {
                     self.played[ply] = None;
                     self.checked[ply + 1] = None;
-                    let r = 3 + depth / 4 + ((static_eval - beta) / (2 * pawn)).min(2);
+                    let r = if f.null_deep {
+                        3 + depth / 3 + ((static_eval - beta) / (2 * pawn)).min(3)
+                    } else {
+                        3 + depth / 4 + ((static_eval - beta) / (2 * pawn)).min(2)
+                    };
                     let s = self.child(pos, &null, depth - 1 - r, beta - 1, beta, ply + 1);
                     self.line.truncate(ply + 1);
                     if self.stopped {
@@ -609,7 +795,15 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut quiets_tried: Vec<Move> = Vec::new();
-        let ln_depth = ((depth.max(1)) as f64).ln();
+        let mut captures_tried: Vec<Move> = Vec::new();
+        let table = reductions(f.lmr_deep);
+        let row = &table[depth.clamp(1, 63) as usize];
+        let pruned_depth = if f.lmp_deep { 6 } else { 4 };
+        let late_quiets = if improving {
+            4 + depth * depth * 2
+        } else {
+            3 + depth * depth
+        };
         for (i, &(m, order_key)) in scored.iter().enumerate() {
             let capture = takes(pos, &m);
             let quiet = !capture && !m.promote;
@@ -621,10 +815,17 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             // Near the leaves, late quiet moves that give no check are skipped once a move
             // has been found that does not lose at once.
             if !pv_node && !in_check && quiet && !checks && !special && best_score > -MATE_BOUND {
-                if f.move_count && depth <= 4 && i as i32 >= 4 + depth * depth * 2 {
+                if f.move_count && depth <= pruned_depth && i as i32 >= late_quiets {
                     continue;
                 }
-                if f.futility && depth <= 3 && static_eval + pawn * (1 + 2 * depth) <= alpha {
+                // The depth the move would be searched to after its reduction.
+                let lmr_depth = if f.lmp_deep {
+                    depth - 1 - row[(i + 1).min(63)] / 100
+                } else {
+                    depth
+                };
+                if f.futility && lmr_depth <= 3 && static_eval + pawn * (1 + 2 * lmr_depth) <= alpha
+                {
                     continue;
                 }
             }
@@ -634,14 +835,34 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             // Late quiet moves rarely matter: look at them less deeply first, and fully
             // only if they surprise.
             let mut reduction = 0;
-            if f.lmr && depth >= 3 && i >= 2 && quiet && !checks && !in_check && extend == 0 {
-                let r = 0.6 + ln_depth * ((i + 1) as f64).ln() / 2.2;
-                reduction = r as i32;
+            let first_reduced = if f.lmr_deep && !pv_node { 1 } else { 2 };
+            // A late capture that may lose the capturing piece is reduced like a quiet move,
+            // a ply less.
+            let doubtful_capture = f.lmr_deep
+                && !pv_node
+                && capture
+                && !m.promote
+                && self.mover_value(pos, &m) > self.victim_value(pos, &m);
+            if f.lmr
+                && depth >= 3
+                && i >= first_reduced
+                && (quiet || doubtful_capture)
+                && !checks
+                && !in_check
+                && extend == 0
+            {
+                reduction = row[(i + 1).min(63)] / 100;
+                if doubtful_capture {
+                    reduction -= 1;
+                }
                 if pv_node {
                     reduction -= 1;
                 }
                 if special {
                     reduction -= 1;
+                }
+                if !improving {
+                    reduction += 1;
                 }
                 let history = self.history[self.history_index(pos, &m)];
                 reduction -= (history / 4000).clamp(-2, 2);
@@ -679,10 +900,15 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 if quiet {
                     self.remember_cutoff(pos, m, ply, depth, &quiets_tried);
                 }
+                if f.capture_history {
+                    self.remember_capture_cutoff(pos, capture.then_some(m), depth, &captures_tried);
+                }
                 break;
             }
             if quiet {
                 quiets_tried.push(m);
+            } else if capture {
+                captures_tried.push(m);
             }
         }
         self.buffers[ply] = moves;
@@ -936,7 +1162,12 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                     } else {
                         1_000_000_000
                     };
-                    base + victim * 64 - attacker / 16 + m.promote as Score * 1000
+                    let learnt = if self.features.capture_history {
+                        self.capture_history[self.history_index(pos, m)] / 2
+                    } else {
+                        0
+                    };
+                    base + victim * 64 - attacker / 16 + m.promote as Score * 1000 + learnt
                 } else if killers[0] == Some(*m) {
                     900_000_002
                 } else if killers[1] == Some(*m) {
@@ -968,6 +1199,24 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         for q in tried {
             let i = self.history_index(pos, q);
             let h = &mut self.history[i];
+            *h += -bonus - *h * bonus / 16_384;
+        }
+    }
+}
+
+impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
+    /// After a cut: the capture that made it (if one did) gains, the captures tried
+    /// before it lose.
+    fn remember_capture_cutoff(&mut self, pos: &P, m: Option<Move>, depth: i32, tried: &[Move]) {
+        let bonus = (depth * depth).min(400) * 16;
+        if let Some(m) = m {
+            let i = self.history_index(pos, &m);
+            let h = &mut self.capture_history[i];
+            *h += bonus - *h * bonus / 16_384;
+        }
+        for q in tried {
+            let i = self.history_index(pos, q);
+            let h = &mut self.capture_history[i];
             *h += -bonus - *h * bonus / 16_384;
         }
     }
