@@ -227,12 +227,15 @@ pub struct Evaluator {
     /// The near squares' weights summed per row pattern (see [`near_rows`]).
     near: Vec<Score>,
     /// On 9x9 boards, per kind, orientation and square: the kind's value and its
-    /// placement weight there (see [`placed_values`]).
+    /// placement weight there; on other boards the same per kind and lines advanced (see
+    /// [`placed_values`]).
     placed: Vec<Score>,
     /// The kinds that slide.
     sliders: Vec<usize>,
     /// Per kind: the kind a capture puts in hand.
     base: Vec<KindId>,
+    /// Per kind: whether it is a king (placed by file and rank, not by lines alone).
+    royal: Vec<bool>,
     drops: bool,
     /// Whether any square next to a king has a weight for the enemy's control of it: if
     /// not, dai dai's search asks only whether the king is in check, not the dearer attack
@@ -288,6 +291,7 @@ impl Evaluator {
                 .filter(|&k| kinds[k].rays.iter().any(|r| r.range != 1))
                 .collect(),
             base: kinds.iter().map(|k| k.base).collect(),
+            royal: kinds.iter().map(|k| k.royal).collect(),
             drops: !pos.hand_kinds().is_empty(),
             king_zone,
             pawn,
@@ -575,24 +579,31 @@ impl Evaluator {
             sinks[seat.index() & 3] = Some(out.open(seat));
         }
         // Material and where each piece stands, every seat's in one pass over the board
-        // (dai dai's 289 squares are the evaluation's dearest part).
-        for sq in g.squares() {
-            let Some(piece) = pos.piece_at(sq) else {
-                continue;
-            };
-            let seat = piece.owner();
-            let Some(sink) = sinks[seat.index() & 3].as_mut() else {
-                continue;
-            };
-            let kind = usize::from(piece.kind());
-            sink.add(l.board + kind, 1);
-            let lines = usize::from(pos.advancement(sq, seat)).min(size - 1);
-            if pos.kind(piece.kind()).royal {
-                let (col, _) = g.col_row(sq);
-                let file = usize::from(col).min(size - 1 - usize::from(col));
-                sink.add(l.king_square_of(file, lines), 1);
-            } else {
-                sink.add(l.rank_of(kind, lines), 1);
+        // (dai dai's 289 squares are the evaluation's dearest part: row by row, with a
+        // piece's value and placement read at once from a table by kind and lines).
+        let by_lines = size != bitboard::SIDE;
+        for row in 0..size as u8 {
+            for col in 0..size as u8 {
+                let sq = g.square(col, row);
+                let Some(piece) = pos.piece_at(sq) else {
+                    continue;
+                };
+                let seat = piece.owner();
+                let Some(sink) = sinks[seat.index() & 3].as_mut() else {
+                    continue;
+                };
+                let kind = usize::from(piece.kind());
+                let lines = usize::from(pos.advancement(sq, seat)).min(size - 1);
+                if self.royal[kind] {
+                    let file = usize::from(col).min(size - 1 - usize::from(col));
+                    sink.add(l.board + kind, 1);
+                    sink.add(l.king_square_of(file, lines), 1);
+                } else if by_lines {
+                    sink.piece_lines(l, kind, lines);
+                } else {
+                    sink.add(l.board + kind, 1);
+                    sink.add(l.rank_of(kind, lines), 1);
+                }
             }
         }
         for seat in alive.iter() {
@@ -734,6 +745,14 @@ trait Terms {
         self.add(l.rank_of(usize::from(kind), lines), 1);
     }
 
+    /// The material and placement terms of a piece (not a king) of `kind`, `lines` in
+    /// front of its owner's back line, on a board other than 9x9.
+    #[inline(always)]
+    fn piece_lines(&mut self, l: &Layout, kind: usize, lines: usize) {
+        self.add(l.board + kind, 1);
+        self.add(l.rank_of(kind, lines), 1);
+    }
+
     /// The control terms of the squares near a king on `king` (a bit index) whose owner
     /// is turned `turns` quarters: `sets` holds the squares its side controls once and
     /// twice, then those the enemy does.
@@ -794,6 +813,12 @@ impl Terms for Sum<'_> {
         self.sum += self.placed[(usize::from(kind) * 4 + turns) * bitboard::SQUARES + from];
     }
 
+    /// One lookup: the evaluator summed each kind's value and placement per line.
+    #[inline(always)]
+    fn piece_lines(&mut self, l: &Layout, kind: usize, lines: usize) {
+        self.sum += self.placed[kind * l.size + lines];
+    }
+
     /// The near squares row by row: each row's five squares read as one pattern, whose
     /// weights the evaluator summed beforehand (see [`near_rows`]).
     #[inline(always)]
@@ -817,7 +842,15 @@ impl Terms for Sum<'_> {
 /// value plus its placement weight there. Empty on other boards.
 fn placed_values(l: &Layout, weights: &[Score]) -> Vec<Score> {
     if l.size != bitboard::SIDE {
-        return Vec::new();
+        // Other boards (dai dai's), read square by square: per kind and lines advanced.
+        let mut table = vec![0; l.kinds * l.size];
+        for kind in 0..l.kinds {
+            for lines in 0..l.size {
+                table[kind * l.size + lines] =
+                    weights[l.board + kind] + weights[l.rank_of(kind, lines)];
+            }
+        }
+        return table;
     }
     let lines = &Frames81::get().lines;
     let mut table = vec![0; l.kinds * 4 * bitboard::SQUARES];
@@ -1331,6 +1364,22 @@ mod tests {
         let start = standard::start();
         let eval = Evaluator::new(&start);
         for pos in playout(start, 9, 200) {
+            for seat in [Seat(0), Seat(1)] {
+                let terms = eval.terms_of(&pos, team(&pos, seat));
+                let sum: f64 = terms
+                    .iter()
+                    .map(|&(i, c)| f64::from(eval.weights[i]) * c)
+                    .sum();
+                assert_eq!(sum, f64::from(eval.evaluate(&pos, team(&pos, seat))));
+            }
+        }
+    }
+
+    #[test]
+    fn dai_dai_pieces_read_from_the_table_by_lines_score_as_their_terms() {
+        let start = daidai::start();
+        let eval = Evaluator::new(&start);
+        for pos in playout(start, 4, 120) {
             for seat in [Seat(0), Seat(1)] {
                 let terms = eval.terms_of(&pos, team(&pos, seat));
                 let sum: f64 = terms
