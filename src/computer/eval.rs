@@ -242,7 +242,26 @@ pub struct Evaluator {
     /// test of its eight neighbours.
     king_zone: bool,
     pawn: Score,
+    /// Yonin singles: the percentage of the opponents' share that goes to the strongest
+    /// opponent still playing, the rest to their average (see [`Self::evaluate`]).
+    leader: Score,
 }
+
+/// The percentage of the opponents' share in yonin singles that the strongest opponent
+/// takes: `SHOGIBAN_YONIN_LEADER` (0 to 100, for matches between settings), else
+/// [`YONIN_LEADER`].
+fn yonin_leader() -> Score {
+    static LEADER: std::sync::OnceLock<Score> = std::sync::OnceLock::new();
+    *LEADER.get_or_init(|| {
+        std::env::var("SHOGIBAN_YONIN_LEADER")
+            .ok()
+            .and_then(|v| v.parse::<Score>().ok())
+            .map_or(YONIN_LEADER, |v| v.clamp(0, 100))
+    })
+}
+
+/// See [`yonin_leader`].
+pub const YONIN_LEADER: Score = 50;
 
 impl Evaluator {
     /// The evaluation of the variant of `pos` with its own weights.
@@ -295,6 +314,11 @@ impl Evaluator {
             drops: !pos.hand_kinds().is_empty(),
             king_zone,
             pawn,
+            leader: if variant == Variant::Yonin {
+                yonin_leader()
+            } else {
+                0
+            },
         })
     }
 
@@ -337,23 +361,22 @@ impl Evaluator {
     }
 
     /// How good `pos` is for `team`: its seats' worth less the opponents' (in yonin
-    /// singles, the average of the opponents still playing, so that the player neither
-    /// ignores nor overrates any single one of them).
+    /// singles, a blend of the average of the opponents still playing and the strongest
+    /// of them: the average alone let one opponent grow on the others' material unheeded,
+    /// the one the player then met alone at the end).
     pub fn evaluate<P: Position>(&self, pos: &P, team: SeatSet) -> Score {
-        let mut worth = Worth {
-            weights: &self.weights,
-            near: &self.near,
-            placed: &self.placed,
-            worth: [0; 4],
-        };
-        self.terms(pos, &mut worth);
+        let worth = self.worth(pos);
         let (shares, standing) = shares(pos, team);
         let mut mine = 0;
         let mut theirs = 0;
+        let mut strongest = Score::MIN;
         for (seat, share) in shares.iter().enumerate() {
             match share {
-                Share::Team => mine += worth.worth[seat],
-                Share::Opponent => theirs += worth.worth[seat],
+                Share::Team => mine += worth[seat],
+                Share::Opponent => {
+                    theirs += worth[seat];
+                    strongest = strongest.max(worth[seat]);
+                }
                 Share::None => {}
             }
         }
@@ -361,10 +384,41 @@ impl Evaluator {
         let opponents = shares.iter().filter(|s| **s == Share::Opponent).count() as Score;
         let theirs = if opponents == 0 {
             0
-        } else {
+        } else if opponents == 1 || self.leader == 0 {
             theirs / opponents
+        } else {
+            (theirs * (100 - self.leader) / opponents + strongest * self.leader) / 100
         };
         mine / team_size - theirs + standing * self.weights[self.layout.standing]
+    }
+
+    /// Each seat's worth (its weighted terms), 0 for seats out.
+    fn worth<P: Position>(&self, pos: &P) -> [Score; 4] {
+        let mut worth = Worth {
+            weights: &self.weights,
+            near: &self.near,
+            placed: &self.placed,
+            worth: [0; 4],
+        };
+        self.terms(pos, &mut worth);
+        worth.worth
+    }
+
+    /// The opponent whose worth the evaluation weighs more in yonin singles (the first
+    /// of the strongest), if the blend applies.
+    fn leading_opponent<P: Position>(&self, pos: &P, shares: &[Share; 4]) -> Option<usize> {
+        let opponents = shares.iter().filter(|s| **s == Share::Opponent).count();
+        if opponents < 2 || self.leader == 0 {
+            return None;
+        }
+        let worth = self.worth(pos);
+        let mut best: Option<usize> = None;
+        for seat in (0..4).filter(|&s| shares[s] == Share::Opponent) {
+            if best.map_or(true, |b| worth[seat] > worth[b]) {
+                best = Some(seat);
+            }
+        }
+        best
     }
 
     /// The terms of [`Self::evaluate`] as (weight index, coefficient) pairs, each index
@@ -381,9 +435,18 @@ impl Evaluator {
             used.push(i);
             sum[i] += c;
         };
+        let leading = self.leading_opponent(pos, &shares);
+        let leader = f64::from(self.leader) / 100.0;
         for &(seat, i, n) in &list.terms {
             let c = match shares[seat] {
                 Share::Team => f64::from(n) / team_size,
+                Share::Opponent if leading.is_some() => {
+                    let mut share = (1.0 - leader) / opponents;
+                    if leading == Some(seat) {
+                        share += leader;
+                    }
+                    -f64::from(n) * share
+                }
                 Share::Opponent => -f64::from(n) / opponents,
                 Share::None => 0.0,
             };
