@@ -14,7 +14,10 @@
 //! A takes one seat (rotating) against three copies of B, in doubles A's pair against B's.
 //! Every move an engine answers is checked legal by our engine before it is played (an
 //! illegal move, a crash or a hang loses that engine the game), the game ends by its own
-//! rules (mate, repetition, the move limit, a declaration) or a resignation, and with
+//! rules (mate, repetition, the move limit, a declaration) or a resignation (or, in
+//! two-player variants with `--max-plies N`, is adjudicated at N plies: won by the side
+//! that both engines' own last scores put ahead by `--adjudicate-margin` centipawns or
+//! more, else drawn), and with
 //! `--a-check`/`--b-check` each position is also read back from the engine with `d`
 //! (Fairy-Stockfish) and compared, so an engine that silently stopped reading the move
 //! list is caught. Each game's record goes to `--out`; the result is printed as W/D/L
@@ -105,6 +108,15 @@ struct Args {
     /// Plies of each written opening line.
     #[arg(long, default_value_t = 6)]
     opening_plies: usize,
+    /// Ends a game still going after this many plies (two-player variants) and
+    /// adjudicates it: see --adjudicate-margin.
+    #[arg(long)]
+    max_plies: Option<usize>,
+    /// At --max-plies, a win for the side both engines' own last scores put ahead by at
+    /// least this many centipawns (each engine's score of its own last search, from its
+    /// own side); otherwise a draw.
+    #[arg(long, default_value_t = 500)]
+    adjudicate_margin: i64,
 }
 
 /// One engine process.
@@ -205,9 +217,14 @@ impl Engine {
         Ok(())
     }
 
-    /// The engine's answer to `go` in `game`: its `bestmove` word and its last reported
-    /// depth.
-    fn think(&mut self, game: &Game, limit: &str, within: Duration) -> Result<(String, u32)> {
+    /// The engine's answer to `go` in `game`: its `bestmove` word, its last reported
+    /// depth and its last reported score (centipawns from its own side; mates as ±100,000).
+    fn think(
+        &mut self,
+        game: &Game,
+        limit: &str,
+        within: Duration,
+    ) -> Result<(String, u32, Option<i64>)> {
         let start = match game.start_position() {
             AnyPosition::Shogi(p) if game.variant() == Variant::Standard => {
                 let sfen = standard::to_sfen(p);
@@ -236,12 +253,17 @@ impl Engine {
         self.send(&format!("go {limit}"))?;
         let deadline = Instant::now() + within;
         let mut depth = 0;
+        let mut score = None;
         loop {
             let line = self.receive(deadline)?;
             let words: Vec<&str> = line.split_whitespace().collect();
             match words.first() {
                 Some(&"bestmove") => {
-                    return Ok((words.get(1).copied().unwrap_or("resign").to_owned(), depth))
+                    return Ok((
+                        words.get(1).copied().unwrap_or("resign").to_owned(),
+                        depth,
+                        score,
+                    ))
                 }
                 Some(&"info") => {
                     if let Some(i) = words.iter().position(|w| *w == "depth") {
@@ -249,6 +271,16 @@ impl Engine {
                             .get(i + 1)
                             .and_then(|d| d.parse().ok())
                             .unwrap_or(depth);
+                    }
+                    if let Some(i) = words.iter().position(|w| *w == "score") {
+                        let value = words.get(i + 2).and_then(|v| v.parse::<i64>().ok());
+                        score = match (words.get(i + 1).copied(), value) {
+                            (Some("cp"), Some(v)) => Some(v),
+                            (Some("mate"), Some(v)) => {
+                                Some(if v >= 0 { 100_000 } else { -100_000 })
+                            }
+                            _ => score,
+                        };
                     }
                 }
                 _ => {}
@@ -411,12 +443,35 @@ fn play_game(
     };
     let mut notes = Vec::new();
     let mut depths: BTreeMap<bool, (u64, u64)> = BTreeMap::new();
+    // Each seat's score of its own last search, from its own side.
+    let mut scores: Vec<Option<i64>> = vec![None; seats.len()];
+    // The seat an adjudication gives the game to, or `None` for a draw, once the cap
+    // is reached.
+    let mut adjudicated: Option<Option<usize>> = None;
     while let Some(seat) = game.seat_to_move() {
+        if let Some(cap) = args.max_plies.filter(|_| seats.len() == 2) {
+            if game.history().len() >= cap {
+                let margin = args.adjudicate_margin;
+                let winner = (0..2).find(|&s| {
+                    matches!((scores[s], scores[1 - s]), (Some(mine), Some(theirs))
+                        if mine >= margin && theirs <= -margin)
+                });
+                notes.push(format!(
+                    "adjudicated at {cap} plies, last scores {:?}",
+                    scores
+                ));
+                adjudicated = Some(winner);
+                break;
+            }
+        }
         let engine = &mut engines[seat.index()];
         let (limit, within) = limit_of(seats[seat.index()]);
         let answer = engine.think(&game, &limit, within);
         let (word, depth) = match answer {
-            Ok(a) => a,
+            Ok((word, depth, score)) => {
+                scores[seat.index()] = score;
+                (word, depth)
+            }
             Err(e) => {
                 notes.push(format!("{e}: {} forfeits", engine.name));
                 game.resign(seat)?;
@@ -451,18 +506,30 @@ fn play_game(
             }
         }
     }
-    let result = game
-        .result()
-        .context("the game ended without a result")?
-        .clone();
     let a_seats: Vec<usize> = (0..seats.len()).filter(|&s| seats[s]).collect();
-    let places = result
-        .places
-        .clone()
-        .unwrap_or_else(|| vec![1; seats.len()]);
+    let (places, draw, reason) = match adjudicated {
+        Some(Some(winner)) => (
+            (0..seats.len())
+                .map(|s| if s == winner { 1 } else { 2 })
+                .collect(),
+            false,
+            "adjudicated".to_owned(),
+        ),
+        Some(None) => (vec![1; seats.len()], true, "adjudicated".to_owned()),
+        None => {
+            let result = game
+                .result()
+                .context("the game ended without a result")?
+                .clone();
+            let places = result
+                .places
+                .clone()
+                .unwrap_or_else(|| vec![1; seats.len()]);
+            let draw = result.is_draw() || result.is_void();
+            (places, draw, result.reason.describe().to_owned())
+        }
+    };
     let place = a_seats.iter().map(|&s| places[s]).min().unwrap_or(1);
-    let draw = result.is_draw() || result.is_void();
-    let reason = result.reason.describe().to_owned();
     let moves: Vec<&str> = game
         .history()
         .iter()
@@ -649,6 +716,18 @@ fn main() -> Result<()> {
         bail!("no game was played");
     }
     let minutes = started.elapsed().as_secs_f64() / 60.0;
+    let adjudicated = results
+        .iter()
+        .filter(|r| r.reason.starts_with("adjudicated"))
+        .count();
+    if adjudicated > 0 {
+        println!(
+            "{adjudicated} of {} games adjudicated at {} plies (margin {} cp)",
+            results.len(),
+            args.max_plies.unwrap_or(0),
+            args.adjudicate_margin
+        );
+    }
     if variant == Variant::Yonin {
         let mut places = [0usize; 4];
         for r in &results {

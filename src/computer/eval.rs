@@ -227,19 +227,41 @@ pub struct Evaluator {
     /// The near squares' weights summed per row pattern (see [`near_rows`]).
     near: Vec<Score>,
     /// On 9x9 boards, per kind, orientation and square: the kind's value and its
-    /// placement weight there (see [`placed_values`]).
+    /// placement weight there; on other boards the same per kind and lines advanced (see
+    /// [`placed_values`]).
     placed: Vec<Score>,
     /// The kinds that slide.
     sliders: Vec<usize>,
     /// Per kind: the kind a capture puts in hand.
     base: Vec<KindId>,
+    /// Per kind: whether it is a king (placed by file and rank, not by lines alone).
+    royal: Vec<bool>,
     drops: bool,
     /// Whether any square next to a king has a weight for the enemy's control of it: if
     /// not, dai dai's search asks only whether the king is in check, not the dearer attack
     /// test of its eight neighbours.
     king_zone: bool,
     pawn: Score,
+    /// Yonin singles: the percentage of the opponents' share that goes to the strongest
+    /// opponent still playing, the rest to their average (see [`Self::evaluate`]).
+    leader: Score,
 }
+
+/// The percentage of the opponents' share in yonin singles that the strongest opponent
+/// takes: `SHOGIBAN_YONIN_LEADER` (0 to 100, for matches between settings), else
+/// [`YONIN_LEADER`].
+fn yonin_leader() -> Score {
+    static LEADER: std::sync::OnceLock<Score> = std::sync::OnceLock::new();
+    *LEADER.get_or_init(|| {
+        std::env::var("SHOGIBAN_YONIN_LEADER")
+            .ok()
+            .and_then(|v| v.parse::<Score>().ok())
+            .map_or(YONIN_LEADER, |v| v.clamp(0, 100))
+    })
+}
+
+/// See [`yonin_leader`].
+pub const YONIN_LEADER: Score = 50;
 
 impl Evaluator {
     /// The evaluation of the variant of `pos` with its own weights.
@@ -288,9 +310,15 @@ impl Evaluator {
                 .filter(|&k| kinds[k].rays.iter().any(|r| r.range != 1))
                 .collect(),
             base: kinds.iter().map(|k| k.base).collect(),
+            royal: kinds.iter().map(|k| k.royal).collect(),
             drops: !pos.hand_kinds().is_empty(),
             king_zone,
             pawn,
+            leader: if variant == Variant::Yonin {
+                yonin_leader()
+            } else {
+                0
+            },
         })
     }
 
@@ -333,23 +361,22 @@ impl Evaluator {
     }
 
     /// How good `pos` is for `team`: its seats' worth less the opponents' (in yonin
-    /// singles, the average of the opponents still playing, so that the player neither
-    /// ignores nor overrates any single one of them).
+    /// singles, a blend of the average of the opponents still playing and the strongest
+    /// of them: the average alone let one opponent grow on the others' material unheeded,
+    /// the one the player then met alone at the end).
     pub fn evaluate<P: Position>(&self, pos: &P, team: SeatSet) -> Score {
-        let mut worth = Worth {
-            weights: &self.weights,
-            near: &self.near,
-            placed: &self.placed,
-            worth: [0; 4],
-        };
-        self.terms(pos, &mut worth);
+        let worth = self.worth(pos);
         let (shares, standing) = shares(pos, team);
         let mut mine = 0;
         let mut theirs = 0;
+        let mut strongest = Score::MIN;
         for (seat, share) in shares.iter().enumerate() {
             match share {
-                Share::Team => mine += worth.worth[seat],
-                Share::Opponent => theirs += worth.worth[seat],
+                Share::Team => mine += worth[seat],
+                Share::Opponent => {
+                    theirs += worth[seat];
+                    strongest = strongest.max(worth[seat]);
+                }
                 Share::None => {}
             }
         }
@@ -357,10 +384,41 @@ impl Evaluator {
         let opponents = shares.iter().filter(|s| **s == Share::Opponent).count() as Score;
         let theirs = if opponents == 0 {
             0
-        } else {
+        } else if opponents == 1 || self.leader == 0 {
             theirs / opponents
+        } else {
+            (theirs * (100 - self.leader) / opponents + strongest * self.leader) / 100
         };
         mine / team_size - theirs + standing * self.weights[self.layout.standing]
+    }
+
+    /// Each seat's worth (its weighted terms), 0 for seats out.
+    fn worth<P: Position>(&self, pos: &P) -> [Score; 4] {
+        let mut worth = Worth {
+            weights: &self.weights,
+            near: &self.near,
+            placed: &self.placed,
+            worth: [0; 4],
+        };
+        self.terms(pos, &mut worth);
+        worth.worth
+    }
+
+    /// The opponent whose worth the evaluation weighs more in yonin singles (the first
+    /// of the strongest), if the blend applies.
+    fn leading_opponent<P: Position>(&self, pos: &P, shares: &[Share; 4]) -> Option<usize> {
+        let opponents = shares.iter().filter(|s| **s == Share::Opponent).count();
+        if opponents < 2 || self.leader == 0 {
+            return None;
+        }
+        let worth = self.worth(pos);
+        let mut best: Option<usize> = None;
+        for seat in (0..4).filter(|&s| shares[s] == Share::Opponent) {
+            if best.map_or(true, |b| worth[seat] > worth[b]) {
+                best = Some(seat);
+            }
+        }
+        best
     }
 
     /// The terms of [`Self::evaluate`] as (weight index, coefficient) pairs, each index
@@ -377,9 +435,18 @@ impl Evaluator {
             used.push(i);
             sum[i] += c;
         };
+        let leading = self.leading_opponent(pos, &shares);
+        let leader = f64::from(self.leader) / 100.0;
         for &(seat, i, n) in &list.terms {
             let c = match shares[seat] {
                 Share::Team => f64::from(n) / team_size,
+                Share::Opponent if leading.is_some() => {
+                    let mut share = (1.0 - leader) / opponents;
+                    if leading == Some(seat) {
+                        share += leader;
+                    }
+                    -f64::from(n) * share
+                }
                 Share::Opponent => -f64::from(n) / opponents,
                 Share::None => 0.0,
             };
@@ -575,24 +642,31 @@ impl Evaluator {
             sinks[seat.index() & 3] = Some(out.open(seat));
         }
         // Material and where each piece stands, every seat's in one pass over the board
-        // (dai dai's 289 squares are the evaluation's dearest part).
-        for sq in g.squares() {
-            let Some(piece) = pos.piece_at(sq) else {
-                continue;
-            };
-            let seat = piece.owner();
-            let Some(sink) = sinks[seat.index() & 3].as_mut() else {
-                continue;
-            };
-            let kind = usize::from(piece.kind());
-            sink.add(l.board + kind, 1);
-            let lines = usize::from(pos.advancement(sq, seat)).min(size - 1);
-            if pos.kind(piece.kind()).royal {
-                let (col, _) = g.col_row(sq);
-                let file = usize::from(col).min(size - 1 - usize::from(col));
-                sink.add(l.king_square_of(file, lines), 1);
-            } else {
-                sink.add(l.rank_of(kind, lines), 1);
+        // (dai dai's 289 squares are the evaluation's dearest part: row by row, with a
+        // piece's value and placement read at once from a table by kind and lines).
+        let by_lines = size != bitboard::SIDE;
+        for row in 0..size as u8 {
+            for col in 0..size as u8 {
+                let sq = g.square(col, row);
+                let Some(piece) = pos.piece_at(sq) else {
+                    continue;
+                };
+                let seat = piece.owner();
+                let Some(sink) = sinks[seat.index() & 3].as_mut() else {
+                    continue;
+                };
+                let kind = usize::from(piece.kind());
+                let lines = usize::from(pos.advancement(sq, seat)).min(size - 1);
+                if self.royal[kind] {
+                    let file = usize::from(col).min(size - 1 - usize::from(col));
+                    sink.add(l.board + kind, 1);
+                    sink.add(l.king_square_of(file, lines), 1);
+                } else if by_lines {
+                    sink.piece_lines(l, kind, lines);
+                } else {
+                    sink.add(l.board + kind, 1);
+                    sink.add(l.rank_of(kind, lines), 1);
+                }
             }
         }
         for seat in alive.iter() {
@@ -734,6 +808,14 @@ trait Terms {
         self.add(l.rank_of(usize::from(kind), lines), 1);
     }
 
+    /// The material and placement terms of a piece (not a king) of `kind`, `lines` in
+    /// front of its owner's back line, on a board other than 9x9.
+    #[inline(always)]
+    fn piece_lines(&mut self, l: &Layout, kind: usize, lines: usize) {
+        self.add(l.board + kind, 1);
+        self.add(l.rank_of(kind, lines), 1);
+    }
+
     /// The control terms of the squares near a king on `king` (a bit index) whose owner
     /// is turned `turns` quarters: `sets` holds the squares its side controls once and
     /// twice, then those the enemy does.
@@ -794,6 +876,12 @@ impl Terms for Sum<'_> {
         self.sum += self.placed[(usize::from(kind) * 4 + turns) * bitboard::SQUARES + from];
     }
 
+    /// One lookup: the evaluator summed each kind's value and placement per line.
+    #[inline(always)]
+    fn piece_lines(&mut self, l: &Layout, kind: usize, lines: usize) {
+        self.sum += self.placed[kind * l.size + lines];
+    }
+
     /// The near squares row by row: each row's five squares read as one pattern, whose
     /// weights the evaluator summed beforehand (see [`near_rows`]).
     #[inline(always)]
@@ -817,7 +905,15 @@ impl Terms for Sum<'_> {
 /// value plus its placement weight there. Empty on other boards.
 fn placed_values(l: &Layout, weights: &[Score]) -> Vec<Score> {
     if l.size != bitboard::SIDE {
-        return Vec::new();
+        // Other boards (dai dai's), read square by square: per kind and lines advanced.
+        let mut table = vec![0; l.kinds * l.size];
+        for kind in 0..l.kinds {
+            for lines in 0..l.size {
+                table[kind * l.size + lines] =
+                    weights[l.board + kind] + weights[l.rank_of(kind, lines)];
+            }
+        }
+        return table;
     }
     let lines = &Frames81::get().lines;
     let mut table = vec![0; l.kinds * 4 * bitboard::SQUARES];
@@ -1331,6 +1427,22 @@ mod tests {
         let start = standard::start();
         let eval = Evaluator::new(&start);
         for pos in playout(start, 9, 200) {
+            for seat in [Seat(0), Seat(1)] {
+                let terms = eval.terms_of(&pos, team(&pos, seat));
+                let sum: f64 = terms
+                    .iter()
+                    .map(|&(i, c)| f64::from(eval.weights[i]) * c)
+                    .sum();
+                assert_eq!(sum, f64::from(eval.evaluate(&pos, team(&pos, seat))));
+            }
+        }
+    }
+
+    #[test]
+    fn dai_dai_pieces_read_from_the_table_by_lines_score_as_their_terms() {
+        let start = daidai::start();
+        let eval = Evaluator::new(&start);
+        for pos in playout(start, 4, 120) {
             for seat in [Seat(0), Seat(1)] {
                 let terms = eval.terms_of(&pos, team(&pos, seat));
                 let sum: f64 = terms
