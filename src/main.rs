@@ -172,6 +172,14 @@ enum Command {
         /// Prove this position (SFEN, Black to move) a problem.
         #[arg(long)]
         prove: Option<String>,
+        /// Make a problem from a game that ended in checkmate: its moves in USI from the
+        /// start position, space-separated. The positions of the last moves in which the
+        /// mating side is to move are tried.
+        #[arg(long)]
+        from_game: Option<String>,
+        /// Make a problem from one position of a game (SFEN): the side to move attacks.
+        #[arg(long)]
+        from_position: Option<String>,
     },
 }
 
@@ -351,7 +359,13 @@ fn run(cli: Cli) -> Result<()> {
             seed,
             nodes,
             prove,
-        } => tsume(compose, length, count, seed, nodes, prove.as_deref()),
+            from_game,
+            from_position,
+        } => match (from_game, from_position) {
+            (Some(moves), _) => tsume_from_game(&moves, nodes),
+            (None, Some(sfen)) => tsume_from_position(&sfen, nodes),
+            (None, None) => tsume(compose, length, count, seed, nodes, prove.as_deref()),
+        },
         Command::Render {
             game,
             seat,
@@ -579,6 +593,50 @@ fn tsume(
         // A closed output (a pipe read no further) ends the composing.
         written.is_ok() && made < count
     });
+    Ok(())
+}
+
+/// `shogiban tsume --from-game MOVES`: the problem a finished game yields, or `none`.
+fn tsume_from_game(moves: &str, nodes: u64) -> Result<()> {
+    use computer::tsume;
+    let start = shogiban::engine::standard::start().to_text();
+    let positions = tsume::game_positions(&start, moves.split_whitespace())
+        .map_err(|e| anyhow!("bad --from-game: {e}"))?;
+    let started = Instant::now();
+    let found = tsume::from_game(&positions, nodes);
+    let secs = started.elapsed().as_secs_f64();
+    match found {
+        Some((i, t)) => {
+            eprintln!(
+                "a tsume from the position {} plies before the end: mate in {} ({secs:.3} s)",
+                2 * (positions.len() - i) - 1,
+                t.length
+            );
+            out!("{} {} {}", t.length, t.sfen, t.solution_usi().join(" "));
+        }
+        None => {
+            eprintln!("no tsume in the game's last positions ({secs:.3} s)");
+            out!("none");
+        }
+    }
+    Ok(())
+}
+
+/// `shogiban tsume --from-position SFEN`: the problem one game position yields, or `none`.
+fn tsume_from_position(sfen: &str, nodes: u64) -> Result<()> {
+    let started = Instant::now();
+    let found = computer::tsume::from_game_position(sfen, nodes);
+    let secs = started.elapsed().as_secs_f64();
+    match found {
+        Some(t) => {
+            eprintln!("a tsume: mate in {} ({secs:.3} s)", t.length);
+            out!("{} {} {}", t.length, t.sfen, t.solution_usi().join(" "));
+        }
+        None => {
+            eprintln!("no tsume in this position ({secs:.3} s)");
+            out!("none");
+        }
+    }
     Ok(())
 }
 

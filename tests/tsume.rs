@@ -5,7 +5,11 @@
 //! one the bank records.
 
 use rand::SeedableRng;
-use shogiban::computer::tsume::{compose_once, prove_tsume, prove_tsume_with, NotTsume};
+use shogiban::computer::tsume::{
+    compose_once, from_game_position, game_positions, prove_tsume, prove_tsume_with, NotTsume,
+    GAME_PLIES_BACK,
+};
+use shogiban::engine::{standard, Position};
 use shogiban::service::puzzles::{puzzle_bank, read_bank};
 
 /// The nodes each solve of the bank's proofs was given when it was composed (the bank's
@@ -110,4 +114,80 @@ fn composing_with_a_seed_repeats() {
         prove_tsume(&first.sfen).map(|t| t.solution),
         Ok(first.solution)
     );
+}
+
+/// A position of a Fairy-Stockfish self-play game, White to move, five plies before
+/// White mated (`tests/fixtures/mate/engine-games.tsv`; cshogi's df-pn line there:
+/// 5f5h+ 4i5h 6f5g 5h4i G*5i).
+const GAME_POSITION: &str =
+    "ln1g2snl/2rs1kg2/1ppp1p1pp/p3p1p2/2P4PP/1P1+blPP2/P2n2S2/1g2G1R2/2+b2K1NL w s2p 52";
+
+/// A USI move seen from the other side of the board.
+fn turned(usi: &str) -> String {
+    usi.chars()
+        .map(|c| match c {
+            '1'..='9' => char::from(b'0' + 10 - (c as u8 - b'0')),
+            'a'..='i' => char::from(b'a' + b'i' - c as u8),
+            other => other,
+        })
+        .collect()
+}
+
+#[test]
+fn a_game_position_with_a_mate_becomes_a_tsume_seen_from_the_attacker() {
+    let t = from_game_position(GAME_POSITION, 100_000).expect("a tsume from the game");
+    assert_eq!(t.length, 5);
+    // The attacker of the game (White) is Black in the problem, without a king.
+    let board = t.sfen.split(' ').next().unwrap();
+    assert!(!board.contains('K') && board.contains('k'), "{}", t.sfen);
+    // The problem is proven again, with the same answer.
+    assert_eq!(
+        prove_tsume_with(&t.sfen, 100_000).map(|p| p.solution),
+        Ok(t.solution.clone())
+    );
+    // Turned round, its first move is the game's own mating attack.
+    let answer = t.solution_usi();
+    assert_eq!(turned(&answer[0]), "5f5h+", "{answer:?}");
+}
+
+#[test]
+fn a_game_position_without_a_mate_makes_no_tsume() {
+    // The start position: no mate by checks for anyone.
+    assert_eq!(
+        from_game_position(&standard::start().to_text(), 20_000),
+        None
+    );
+}
+
+#[test]
+fn a_game_gives_the_positions_of_its_last_moves_with_the_mating_side_to_move() {
+    let text = std::fs::read_to_string("tests/games/standard.moves").unwrap();
+    let moves: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .collect();
+    assert_eq!(moves.len(), 123, "the game's record");
+    let start = standard::start().to_text();
+    let positions = game_positions(&start, moves.iter().copied()).unwrap();
+    // Black made the 123rd move, the mate: Black is to move in every other position back
+    // from the one before it.
+    assert_eq!(positions.len(), GAME_PLIES_BACK / 2);
+    for p in &positions {
+        assert_eq!(p.split(' ').nth(1), Some("b"), "{p}");
+    }
+    let mut before_mate = standard::start();
+    for m in &moves[..122] {
+        let m = before_mate.parse_move(m).unwrap();
+        before_mate.play_quiet(&m);
+    }
+    assert_eq!(positions.last(), Some(&before_mate.to_text()));
+}
+
+#[test]
+fn a_game_with_an_illegal_move_is_refused_at_that_move() {
+    let start = standard::start().to_text();
+    let err = game_positions(&start, ["7g7f", "3c3d", "7f7d"]).unwrap_err();
+    assert_eq!(err.ply, 3);
+    assert_eq!(err.text, "7f7d");
 }

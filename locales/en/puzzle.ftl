@@ -1,8 +1,14 @@
 ## The daily tsume (/puzzle): 詰将棋, a mate problem. Black (at the bottom) mates in the
 ## number of moves given, every move a check; White holds all the other pieces.
 
-puzzle-daily = **Daily tsume #{ $number }** ({ $day }): mate in { $length }. Black to move; every one of Black's moves must check, and White holds all the other pieces in hand. Solve it with `/puzzle answer`, one move at a time.
-puzzle-today = **Tsume #{ $number }** ({ $day }): mate in { $length }. Black to move; every one of Black's moves must check, and White holds all the other pieces in hand.
+puzzle-daily = **{ $source ->
+        [game] Daily tsume from game #{ $number }
+       *[bank] Daily tsume #{ $number }
+    }** ({ $day }): mate in { $length }. Black to move; every one of Black's moves must check, and White holds all the other pieces in hand. Solve it with `/puzzle answer`, one move at a time.
+puzzle-today = **{ $source ->
+        [game] Tsume from game #{ $number }
+       *[bank] Tsume #{ $number }
+    }** ({ $day }): mate in { $length }. Black to move; every one of Black's moves must check, and White holds all the other pieces in hand.
 puzzle-first-move = Answer with `/puzzle answer`, one move at a time: the defence replies to each right move.
 puzzle-so-far = Moves so far: { $moves } ({ $found } of { $total } of your moves found). Your move.
 puzzle-right = { $mv } is right! White answers { $reply }. Your move ({ $found } of { $total } found).
@@ -14,8 +20,14 @@ puzzle-not-check = { $mv } gives no check: in a tsume every one of Black's moves
 puzzle-not-answer = { $mv } is a check, but it does not force mate: the king gets away. Nothing was played; try another move.
 puzzle-already-solved = You have solved today's tsume. The next one comes tomorrow.
 puzzle-gave-up-already = You gave today's tsume up. The next one comes tomorrow.
-puzzle-answer = The answer of tsume #{ $number } (mate in { $length }): { $moves }
-puzzle-yesterday = Yesterday's tsume #{ $number } ({ $day }, mate in { $length }): { $moves }
+puzzle-answer = The answer of { $source ->
+        [game] the tsume from game #{ $number }
+       *[bank] tsume #{ $number }
+    } (mate in { $length }): { $moves }
+puzzle-yesterday = Yesterday's { $source ->
+        [game] tsume from game #{ $number }
+       *[bank] tsume #{ $number }
+    } ({ $day }, mate in { $length }): { $moves }
 puzzle-leaderboard-title = **Tsume solvers of this server**
 puzzle-leaderboard-empty = No one has solved a tsume here yet.
 puzzle-leaderboard-line = { $rank }. { $player }: { $solved } solved, streak { $streak ->

@@ -271,6 +271,27 @@ impl Diagram {
         kings
     }
 
+    /// The same position seen from the other side: the board turned round, every piece
+    /// changing colour, the hands swapped. A game's position with White to move becomes
+    /// one with Black to move.
+    fn flipped(&self) -> Diagram {
+        let mut d = Diagram::empty();
+        for r in 0..9 {
+            for c in 0..9 {
+                d.cells[8 - r][8 - c] = self.cells[r][c].map(|(ch, promoted)| {
+                    let turned = if ch.is_ascii_uppercase() {
+                        ch.to_ascii_lowercase()
+                    } else {
+                        ch.to_ascii_uppercase()
+                    };
+                    (turned, promoted)
+                });
+            }
+        }
+        d.hands = [self.hands[1], self.hands[0]];
+        d
+    }
+
     /// The square of a cell in SFEN coordinates (`5b`).
     fn square_name(r: usize, c: usize) -> String {
         format!("{}{}", 9 - c, (b'a' + r as u8) as char)
@@ -514,9 +535,17 @@ pub fn compose_once(length: usize, rng: &mut StdRng, nodes: u64) -> Option<Tsume
     if len_of(&diagram) != Some(length) {
         return None;
     }
+    let current = thinned(diagram, length, len_of);
+    prove_tsume_with(&current.sfen(), nodes)
+        .ok()
+        .filter(|t| t.length == length)
+}
+
+/// `diagram` with pieces taken away, one at a time, while `len_of` still finds a mate of
+/// `length` plies: board pieces first (Black's and White's, never White's king; each
+/// goes to White's hand), then Black's hand.
+fn thinned(diagram: Diagram, length: usize, len_of: impl Fn(&Diagram) -> Option<usize>) -> Diagram {
     let mut current = diagram;
-    // Take pieces away while the mate keeps its length: board pieces first, then
-    // Black's hand.
     loop {
         let mut removed = false;
         for r in 0..9 {
@@ -547,12 +576,122 @@ pub fn compose_once(length: usize, rng: &mut StdRng, nodes: u64) -> Option<Tsume
             }
         }
         if !removed {
-            break;
+            return current;
         }
     }
+}
+
+/// The shortest lengths a problem made from a game may have: a mate in one is too
+/// plain to post.
+pub const GAME_LENGTHS: [usize; 3] = [3, 5, 7];
+
+/// Makes a problem of a game's position in which the side to move (the attacker) has a
+/// forced mate by checks: seen from the attacker's side (Black), without the attacker's
+/// king, every piece not on the board or in the attacker's hand given to the defender,
+/// then thinned like a composed net while the mate keeps its length, and kept only if
+/// [`prove_tsume_with`] accepts it. The shortest mate is looked for within 3, 5 and 7
+/// plies. `None` when the position yields no problem.
+pub fn from_game_position(sfen: &str, nodes: u64) -> Option<Tsume> {
+    let diagram = Diagram::read(sfen)?;
+    let black_to_move = sfen.split_whitespace().nth(1)? == "b";
+    let mut diagram = if black_to_move {
+        diagram
+    } else {
+        diagram.flipped()
+    };
+    for cell in diagram.cells.iter_mut().flatten() {
+        if matches!(cell, Some(('K', _))) {
+            *cell = None;
+        }
+    }
+    if diagram.kings() != (0, 1) || !diagram.fill_defender_hand() {
+        return None;
+    }
+    let prover = Prover::new((nodes / 10).max(1_000));
+    let len_within = |d: &Diagram, most: usize| -> Option<usize> {
+        let pos = standard::from_sfen(&d.sfen()).ok()?;
+        if pos.in_check(WHITE) {
+            return None;
+        }
+        prover.exact_length(&pos, most).ok().flatten()
+    };
+    let length = len_within(&diagram, *GAME_LENGTHS.last()?)?;
+    if !GAME_LENGTHS.contains(&length) {
+        return None;
+    }
+    let current = thinned(diagram, length, |d| len_within(d, length));
     prove_tsume_with(&current.sfen(), nodes)
         .ok()
         .filter(|t| t.length == length)
+}
+
+/// How many plies before a game's end [`game_positions`] looks for a problem's start.
+pub const GAME_PLIES_BACK: usize = 8;
+
+/// Why a game's moves were not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {ply} ({text}): {why}")]
+pub struct GameMovesError {
+    pub ply: usize,
+    pub text: String,
+    pub why: String,
+}
+
+/// The positions (SFEN) of a standard game played from `start` (SFEN) with `moves` (USI,
+/// or any notation the engine reads), within [`GAME_PLIES_BACK`] plies of its end, in which
+/// the side that played the last move is to move: where a problem of the game's final
+/// attack may start.
+pub fn game_positions<'a>(
+    start: &str,
+    moves: impl IntoIterator<Item = &'a str>,
+) -> Result<Vec<String>, GameMovesError> {
+    let mut pos = standard::from_sfen(start).map_err(|e| GameMovesError {
+        ply: 0,
+        text: start.to_owned(),
+        why: e.to_string(),
+    })?;
+    let mut texts = vec![pos.to_text()];
+    for (i, text) in moves.into_iter().enumerate() {
+        let m = pos.parse_move(text).map_err(|e| GameMovesError {
+            ply: i + 1,
+            text: text.to_owned(),
+            why: e.to_string(),
+        })?;
+        pos.check_move(&m).map_err(|e| GameMovesError {
+            ply: i + 1,
+            text: text.to_owned(),
+            why: e.to_string(),
+        })?;
+        pos.play_quiet(&m);
+        texts.push(pos.to_text());
+    }
+    // texts[k] is the position before ply k + 1; the last move is ply texts.len() - 1,
+    // made from texts[len - 2]: the winner moves in every other position back from it.
+    let plies = texts.len() - 1;
+    if plies == 0 {
+        return Ok(Vec::new());
+    }
+    let first = plies.saturating_sub(GAME_PLIES_BACK);
+    Ok((first..plies)
+        .filter(|k| (plies - 1 - k) % 2 == 0)
+        .map(|k| texts[k].clone())
+        .collect())
+}
+
+/// The best problem among a finished game's positions (SFEN, oldest first) in which the
+/// winner is to move: the longest mate made by [`from_game_position`], the earliest
+/// position among equals. Returns the position's index with the problem.
+pub fn from_game(positions: &[String], nodes: u64) -> Option<(usize, Tsume)> {
+    let mut best: Option<(usize, Tsume)> = None;
+    for (i, sfen) in positions.iter().enumerate() {
+        let Some(t) = from_game_position(sfen, nodes) else {
+            continue;
+        };
+        if best.as_ref().map_or(true, |(_, b)| t.length > b.length) {
+            best = Some((i, t));
+        }
+    }
+    best
 }
 
 /// Composes problems of `length` plies from `seed`, calling `found` with each kept one

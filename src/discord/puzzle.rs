@@ -8,6 +8,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::service::puzzles::{self, DailyPuzzle, PuzzleAnswer, PuzzleView};
 use crate::service::{MoveText, Notation, Service, ServiceError};
+use crate::store::GameId;
 
 use super::deadline;
 use super::game::{self, Here};
@@ -145,6 +146,7 @@ pub async fn give_up(ctx: Context<'_>) -> Result<(), Error> {
     let text = tr!(
         here.lang,
         "puzzle-answer",
+        source = source(view.game_id),
         number = view.number,
         length = view.length,
         moves = moves
@@ -173,6 +175,7 @@ pub async fn solution(ctx: Context<'_>) -> Result<(), Error> {
     let text = tr!(
         here.lang,
         "puzzle-yesterday",
+        source = source(view.game_id),
         number = view.number,
         day = view.day.clone(),
         length = view.length,
@@ -255,11 +258,22 @@ async fn checks(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocomplete
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
+/// Where a problem comes from, for the messages' `$source`: the bank, or a game of the
+/// server (then `$number` is the game's).
+fn source(game: Option<GameId>) -> &'static str {
+    if game.is_some() {
+        "game"
+    } else {
+        "bank"
+    }
+}
+
 /// The problem's name and length, with how it is played.
 fn title(lang: Lang, view: &PuzzleView) -> String {
     tr!(
         lang,
         "puzzle-today",
+        source = source(view.game_id),
         number = view.number,
         day = view.day.clone(),
         length = view.length
@@ -319,6 +333,7 @@ pub(crate) fn daily_post(lang: Lang, daily: &DailyPuzzle) -> Result<Post, Servic
     let text = tr!(
         lang,
         "puzzle-daily",
+        source = source(daily.game_id),
         number = daily.number,
         day = daily.day.clone(),
         length = daily.length

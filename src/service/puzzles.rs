@@ -2,11 +2,14 @@
 //! post in the server's puzzle channel at the server's hour (once per server and day), and
 //! each player's answer move by move, with streaks and the puzzle leaderboard.
 //!
-//! The problems come from the bank the composer made (`data/tsume/standard.txt`, each
-//! proven by [`crate::computer::tsume::prove_tsume`]; a test proves them all again), so
-//! nothing is composed while the bot runs. A server's day is its date in its time zone;
-//! consecutive days of one server get consecutive problems of the bank, and servers start
-//! at different places in it.
+//! The problems come from two places. The server's own finished games of standard shogi:
+//! the bot looks at each once, in the background ([`Service::make_game_puzzle`]), and
+//! keeps a problem when the mate that ended the game makes one
+//! ([`crate::computer::tsume::from_game`]); a server's day takes the oldest of these not
+//! yet posted. Otherwise the bank the composer made (`data/tsume/standard.txt`, each
+//! proven by [`crate::computer::tsume::prove_tsume`]; a test proves them all again): a
+//! server's day is its date in its time zone, consecutive days of one server get
+//! consecutive problems of the bank, and servers start at different places in it.
 
 use std::sync::OnceLock;
 
@@ -14,11 +17,21 @@ use chrono::{Datelike, NaiveDate, TimeZone};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
+use crate::computer::tsume;
 use crate::engine::{AnyPosition, Game, Move, Position, RuleOptions, Seat, Variant};
 use crate::render::{self, LastMove};
-use crate::store::{ChannelId, GuildId, PuzzleChannel, UserId};
+use crate::store::{ChannelId, GameId, GamePuzzle, GuildId, PuzzleChannel, UserId};
 
-use super::{Announcement, MoveText, Service, ServiceError, ServiceResult};
+use super::table::Table;
+use super::{Announcement, GameRef, MoveText, Service, ServiceError, ServiceResult};
+
+/// How long after its end a finished game is still looked at for a tsume (games that
+/// ended before the bot looked for them are left alone after this).
+pub const GAME_PUZZLE_WINDOW: i64 = 30 * 86_400;
+
+/// Nodes each solve may expand when a game is made into a tsume: the thinning takes a
+/// tenth of it per look, so a game takes a few seconds of one core.
+pub const GAME_PUZZLE_NODES: u64 = 100_000;
 
 /// The bank, one problem a line: plies, the SFEN (four fields), the answer in USI.
 const BANK_TEXT: &str = include_str!("../../data/tsume/standard.txt");
@@ -79,12 +92,44 @@ pub fn day_at(now: i64, tz: Tz) -> NaiveDate {
         .unwrap_or_default()
 }
 
-/// The problem of a server's day: consecutive days take consecutive problems.
+/// The problem of a server's day from the bank: consecutive days take consecutive
+/// problems.
 pub fn puzzle_of_day(guild: GuildId, day: NaiveDate) -> &'static BankPuzzle {
     let bank = puzzle_bank();
     let len = bank.len() as u64;
     let index = (day.num_days_from_ce() as u64 + guild.0 % len) % len;
     &bank[index as usize]
+}
+
+/// A problem of a server's day, from the bank or from one of the server's games.
+struct DayPuzzle {
+    number: usize,
+    game_id: Option<GameId>,
+    length: usize,
+    sfen: String,
+    solution: Vec<String>,
+}
+
+impl DayPuzzle {
+    fn of_bank(p: &BankPuzzle) -> DayPuzzle {
+        DayPuzzle {
+            number: p.number,
+            game_id: None,
+            length: p.length,
+            sfen: p.sfen.clone(),
+            solution: p.solution.clone(),
+        }
+    }
+
+    fn of_game(p: GamePuzzle) -> DayPuzzle {
+        DayPuzzle {
+            number: p.game_id.0 as usize,
+            game_id: Some(p.game_id),
+            length: p.length as usize,
+            sfen: p.sfen,
+            solution: p.solution.split_whitespace().map(str::to_owned).collect(),
+        }
+    }
 }
 
 /// The moment `day` reaches `hour`:00 in `tz` (the hour after, where a clock change
@@ -120,9 +165,13 @@ pub struct DailyPuzzle {
     pub guild_id: GuildId,
     /// The server's date, `YYYY-MM-DD`.
     pub day: String,
+    /// The bank's number of the problem, or the game's number when it comes from one.
     pub number: usize,
     pub length: usize,
     pub sfen: String,
+    /// The server's game the problem was made from (`None`: the bank's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_id: Option<GameId>,
 }
 
 /// A player's view of a server's puzzle of the day.
@@ -130,10 +179,15 @@ pub struct DailyPuzzle {
 pub struct PuzzleView {
     pub guild_id: GuildId,
     pub day: String,
+    /// The bank's number of the problem, or the game's number when it comes from one.
     pub number: usize,
     pub length: usize,
     /// The problem's position.
     pub sfen: String,
+    /// The server's game the problem was made from (`None`: the bank's).
+    pub game_id: Option<GameId>,
+    /// The answer in USI: the attacking moves and the defence, the last move mating.
+    pub solution: Vec<String>,
     /// The answer's plies played so far (the player's moves and the defence).
     pub played: Vec<String>,
     /// The answer's attacking moves found so far.
@@ -278,6 +332,52 @@ impl Service {
         Ok(self.store().puzzle_channel(guild).await?)
     }
 
+    /// Looks at the next finished game of standard shogi that no process has looked at
+    /// (claimed in the store, so each game once across processes) and keeps the tsume its
+    /// final attack makes, if any. `Ok(false)` when no game is waiting. The search runs on
+    /// a blocking thread, bounded by nodes.
+    pub async fn make_game_puzzle(&self) -> ServiceResult<bool> {
+        let now = self.now();
+        let Some((game_id, guild)) = self
+            .store()
+            .claim_game_for_puzzle(now - GAME_PUZZLE_WINDOW, now)
+            .await?
+        else {
+            return Ok(false);
+        };
+        let table = Table::from_row(self.game_row(GameRef::InGuild(guild, game_id)).await?)?;
+        let start = table.game.start_position().to_text();
+        let moves: Vec<String> = table
+            .game
+            .history()
+            .iter()
+            .map(|played| played.coordinate.clone())
+            .collect();
+        let made = tokio::task::spawn_blocking(move || {
+            let positions = tsume::game_positions(&start, moves.iter().map(String::as_str)).ok()?;
+            let (i, t) = tsume::from_game(&positions, GAME_PUZZLE_NODES)?;
+            // The positions alternate back from the one before the last move.
+            let back = 2 * (positions.len() - 1 - i) + 1;
+            Some((moves.len() - back, t))
+        })
+        .await
+        .map_err(|e| ServiceError::Corrupt(format!("a tsume from game #{game_id}: {e}")))?;
+        if let Some((ply, t)) = made {
+            tracing::info!(%game_id, ply, length = t.length, "a tsume made from a game");
+            self.store()
+                .store_game_puzzle(
+                    game_id,
+                    ply as i64,
+                    t.length as i64,
+                    &t.sfen,
+                    &t.solution_usi().join(" "),
+                    self.now(),
+                )
+                .await?;
+        }
+        Ok(true)
+    }
+
     /// Posts the day's puzzle of every server whose hour has come: once per server and
     /// day, whichever process gets there first (the post's key is the server and the
     /// day). Returns how many this call posted.
@@ -286,13 +386,14 @@ impl Service {
         for due in self.store().due_puzzle_posts(now).await? {
             let tz = self.server_settings(due.guild_id).await?.time_zone;
             let day = day_at(now, tz);
-            let puzzle = puzzle_of_day(due.guild_id, day);
+            let puzzle = self.day_puzzle(due.guild_id, day, tz, true).await?;
             let post = Announcement::DailyPuzzle(Box::new(DailyPuzzle {
                 guild_id: due.guild_id,
                 day: day.to_string(),
                 number: puzzle.number,
                 length: puzzle.length,
-                sfen: puzzle.sfen.clone(),
+                sfen: puzzle.sfen,
+                game_id: puzzle.game_id,
             }));
             let stored = post.stored_in(due.channel_id, None, None)?;
             let next = next_post_after(now, due.hour, tz);
@@ -320,7 +421,29 @@ impl Service {
     pub async fn puzzle_today(&self, guild: GuildId, user: UserId) -> ServiceResult<PuzzleView> {
         let now = self.now();
         let tz = self.server_settings(guild).await?.time_zone;
-        self.puzzle_view(guild, user, day_at(now, tz)).await
+        self.puzzle_view(guild, user, day_at(now, tz), tz, true)
+            .await
+    }
+
+    /// The problem of a server's day: the one from the server's games chosen for it, or
+    /// when `choose` (the day is today) the oldest of them waiting, made before the day
+    /// began; else the bank's.
+    async fn day_puzzle(
+        &self,
+        guild: GuildId,
+        day: NaiveDate,
+        tz: Tz,
+        choose: bool,
+    ) -> ServiceResult<DayPuzzle> {
+        let made_before = choose.then(|| at_hour(day, 0, tz));
+        let from_game = self
+            .store()
+            .game_puzzle_of_day(guild, &day.to_string(), made_before)
+            .await?;
+        Ok(match from_game {
+            Some(p) => DayPuzzle::of_game(p),
+            None => DayPuzzle::of_bank(puzzle_of_day(guild, day)),
+        })
     }
 
     async fn puzzle_view(
@@ -328,31 +451,43 @@ impl Service {
         guild: GuildId,
         user: UserId,
         day: NaiveDate,
+        tz: Tz,
+        choose: bool,
     ) -> ServiceResult<PuzzleView> {
-        let puzzle = puzzle_of_day(guild, day);
         let progress = self
             .store()
             .puzzle_progress(guild, user, &day.to_string())
             .await?;
         // A progress row keeps the problem it was begun on.
-        let (puzzle, found, solved, gave_up) = match progress {
-            Some(p) => {
-                let kept = puzzle_bank()
-                    .iter()
-                    .find(|b| b.sfen == p.sfen)
-                    .unwrap_or(puzzle);
-                (kept, p.found as usize, p.solved_at.is_some(), p.gave_up)
-            }
-            None => (puzzle, 0, false, false),
+        let kept = match &progress {
+            Some(p) => match puzzle_bank().iter().find(|b| b.sfen == p.sfen) {
+                Some(b) => Some(DayPuzzle::of_bank(b)),
+                None => self
+                    .store()
+                    .game_puzzle_by_sfen(guild, &p.sfen)
+                    .await?
+                    .map(DayPuzzle::of_game),
+            },
+            None => None,
         };
-        let plies = (2 * found).min(puzzle.length);
+        let puzzle = match kept {
+            Some(p) => p,
+            None => self.day_puzzle(guild, day, tz, choose).await?,
+        };
+        let (found, solved, gave_up) = match progress {
+            Some(p) => (p.found as usize, p.solved_at.is_some(), p.gave_up),
+            None => (0, false, false),
+        };
+        let plies = (2 * found).min(puzzle.length).min(puzzle.solution.len());
         Ok(PuzzleView {
             guild_id: guild,
             day: day.to_string(),
             number: puzzle.number,
             length: puzzle.length,
-            sfen: puzzle.sfen.clone(),
             played: puzzle.solution[..plies].to_vec(),
+            sfen: puzzle.sfen,
+            game_id: puzzle.game_id,
+            solution: puzzle.solution,
             found,
             solved,
             gave_up,
@@ -388,7 +523,7 @@ impl Service {
         let now = self.now();
         let tz = self.server_settings(guild).await?.time_zone;
         let today = day_at(now, tz);
-        let view = self.puzzle_view(guild, user, today).await?;
+        let view = self.puzzle_view(guild, user, today, tz, true).await?;
         if view.solved {
             return Ok(PuzzleAnswer::AlreadySolved(view));
         }
@@ -398,7 +533,7 @@ impl Service {
         let (mut game, _) = replay(&view.sfen, &view.played)?;
         let m = game.parse_move(text)?;
         let played = move_text(&game, &m);
-        let Some(expected) = puzzle_bank_solution(&view).get(view.played.len()) else {
+        let Some(expected) = view.solution.as_slice().get(view.played.len()) else {
             return Err(ServiceError::Corrupt(format!(
                 "puzzle {} has no answer",
                 view.sfen
@@ -414,7 +549,7 @@ impl Service {
             });
         }
         game.play(&m)?;
-        let solution = puzzle_bank_solution(&view);
+        let solution = view.solution.as_slice();
         let defence = match solution.get(view.played.len() + 1) {
             Some(reply) => {
                 let r = game.parse_move(reply)?;
@@ -444,7 +579,7 @@ impl Service {
         if !recorded {
             return Err(ServiceError::Raced);
         }
-        let view = self.puzzle_view(guild, user, today).await?;
+        let view = self.puzzle_view(guild, user, today, tz, true).await?;
         let streak = if solved {
             Some(self.puzzle_streak(guild, user).await?)
         } else {
@@ -464,7 +599,7 @@ impl Service {
         let now = self.now();
         let tz = self.server_settings(guild).await?.time_zone;
         let today = day_at(now, tz);
-        let view = self.puzzle_view(guild, user, today).await?;
+        let view = self.puzzle_view(guild, user, today, tz, true).await?;
         if view.solved || view.gave_up {
             return Ok(view);
         }
@@ -481,7 +616,7 @@ impl Service {
                 now,
             )
             .await?;
-        self.puzzle_view(guild, user, today).await
+        self.puzzle_view(guild, user, today, tz, true).await
     }
 
     /// The server's puzzle of yesterday, whose day is over, for its answer.
@@ -493,13 +628,13 @@ impl Service {
         let now = self.now();
         let tz = self.server_settings(guild).await?.time_zone;
         let today = day_at(now, tz);
-        self.puzzle_view(guild, user, today.pred_opt().unwrap_or(today))
+        self.puzzle_view(guild, user, today.pred_opt().unwrap_or(today), tz, false)
             .await
     }
 
     /// The answer of a puzzle a view shows.
     pub fn puzzle_solution(&self, view: &PuzzleView) -> ServiceResult<Vec<MoveText>> {
-        solution_texts(&view.sfen, puzzle_bank_solution(view))
+        solution_texts(&view.sfen, &view.solution)
     }
 
     /// A player's current streak in a server.
@@ -550,13 +685,4 @@ impl Service {
         board.sort_by(|a, b| (b.solved, b.streak, a.user_id).cmp(&(a.solved, a.streak, b.user_id)));
         Ok(board)
     }
-}
-
-/// The answer of the problem a view shows.
-fn puzzle_bank_solution(view: &PuzzleView) -> &'static [String] {
-    puzzle_bank()
-        .iter()
-        .find(|b| b.sfen == view.sfen)
-        .map(|b| b.solution.as_slice())
-        .unwrap_or(&[])
 }

@@ -316,6 +316,21 @@ impl Service {
                         }
                     }
                 }
+                // With no review waiting and no computer player thinking, a finished
+                // game is looked at for a tsume.
+                Ok(None) if self.inner.thinkers.0.available_permits() == THINKERS => {
+                    tokio::select! {
+                        made = self.make_game_puzzle() => match made {
+                            Ok(true) => continue,
+                            Ok(false) => POLL,
+                            Err(error) => {
+                                tracing::warn!(%error, "cannot make a tsume from a game");
+                                POLL
+                            }
+                        },
+                        () = &mut stopped => return,
+                    }
+                }
                 Ok(None) => POLL,
                 Err(error) => {
                     let error = ServiceError::from(error);

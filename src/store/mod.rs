@@ -76,7 +76,7 @@ pub use notifications::{NotificationMode, NotificationSetting};
 pub use outage::database_errors_total;
 pub use play::unrated;
 pub use preferences::PlayerSettingsRow;
-pub use puzzles::{PuzzleChannel, PuzzleProgress};
+pub use puzzles::{GamePuzzle, PuzzleChannel, PuzzleProgress};
 pub use rating_history::RatingPoint;
 pub use ratings::{RatedGame, RatingRecomputation};
 pub use reviews::{NewReview, Queued, ReviewRow, ReviewStatus};

@@ -5,7 +5,8 @@
 
 use super::announcements::insert_announcements;
 use super::backend::{on, on_pool};
-use super::{ChannelId, GuildId, NewAnnouncement, Store, StoreResult, UserId};
+use super::error::violates;
+use super::{ChannelId, GameId, GuildId, NewAnnouncement, Store, StoreResult, UserId};
 
 /// Where and when a server's daily puzzle is posted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -32,6 +33,25 @@ pub struct PuzzleProgress {
     pub solved_at: Option<i64>,
     pub gave_up: bool,
 }
+
+/// A tsume made from a server's finished game.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct GamePuzzle {
+    pub game_id: GameId,
+    pub guild_id: GuildId,
+    /// The game's ply the problem's position was taken at.
+    pub ply: i64,
+    /// Plies of the answer.
+    pub length: i64,
+    /// The problem's position, SFEN, Black to move.
+    pub sfen: String,
+    /// The answer in USI, moves separated by spaces.
+    pub solution: String,
+    /// The server's date whose daily puzzle it is, once chosen.
+    pub day: Option<String>,
+}
+
+const GAME_PUZZLE_COLUMNS: &str = "game_id, guild_id, ply, length, sfen, solution, day";
 
 const CHANNEL_COLUMNS: &str = "guild_id, channel_id, hour, next_post_at";
 const PROGRESS_COLUMNS: &str = "guild_id, user_id, day, sfen, found, solved_at, gave_up";
@@ -242,6 +262,149 @@ impl Store {
         .bind(guild)
         .fetch_all(p)
         .await)?;
+        Ok(found)
+    }
+
+    /// Claims the next finished game of standard shogi (finished at `finished_since` or
+    /// later, oldest first) that no process has looked at for a tsume yet: once claimed,
+    /// no process looks at it again. `None` when there is none.
+    pub async fn claim_game_for_puzzle(
+        &self,
+        finished_since: i64,
+        now: i64,
+    ) -> StoreResult<Option<(GameId, GuildId)>> {
+        let next: Option<(GameId, GuildId)> = on_pool!(&self.pool, p => sqlx::query_as(
+            "SELECT g.id, g.guild_id FROM games g
+             WHERE g.status = 'finished' AND g.variant = 'standard' AND g.finished_at >= $1
+               AND NOT EXISTS (SELECT 1 FROM game_puzzles p WHERE p.game_id = g.id)
+             ORDER BY g.finished_at, g.id
+             LIMIT 1",
+        )
+        .bind(finished_since)
+        .fetch_optional(p)
+        .await)?;
+        let Some((game, guild)) = next else {
+            return Ok(None);
+        };
+        let mut tx = self.begin_write().await?;
+        let conn = &mut tx.conn();
+        let claimed = on!(conn, c => sqlx::query(
+            "INSERT INTO game_puzzles (game_id, guild_id, claimed_at) VALUES ($1, $2, $3)
+             ON CONFLICT (game_id) DO NOTHING",
+        )
+        .bind(game)
+        .bind(guild)
+        .bind(now)
+        .execute(c)
+        .await
+        .map(|done| done.rows_affected()))?;
+        tx.commit().await?;
+        Ok((claimed == 1).then_some((game, guild)))
+    }
+
+    /// Keeps the tsume made from a claimed game.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn store_game_puzzle(
+        &self,
+        game: GameId,
+        ply: i64,
+        length: i64,
+        sfen: &str,
+        solution: &str,
+        now: i64,
+    ) -> StoreResult<()> {
+        let mut tx = self.begin_write().await?;
+        let conn = &mut tx.conn();
+        on!(conn, c => sqlx::query(
+            "UPDATE game_puzzles SET ply = $1, length = $2, sfen = $3, solution = $4, made_at = $5
+             WHERE game_id = $6",
+        )
+        .bind(ply)
+        .bind(length)
+        .bind(sfen)
+        .bind(solution)
+        .bind(now)
+        .bind(game)
+        .execute(c)
+        .await
+        .map(|_| ()))?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The tsume from a game that is a server's puzzle of `day`: the one chosen for that
+    /// day already, or else, with `choose_made_before` (the day's start), the oldest not
+    /// yet posted of those made before it, chosen now for the day, whichever process
+    /// chooses first. `None` when the server has none.
+    pub async fn game_puzzle_of_day(
+        &self,
+        guild: GuildId,
+        day: &str,
+        choose_made_before: Option<i64>,
+    ) -> StoreResult<Option<GamePuzzle>> {
+        let chosen = format!(
+            "SELECT {GAME_PUZZLE_COLUMNS} FROM game_puzzles WHERE guild_id = $1 AND day = $2"
+        );
+        let found: Option<GamePuzzle> = on_pool!(&self.pool, p => sqlx::query_as(&chosen)
+            .bind(guild)
+            .bind(day)
+            .fetch_optional(p)
+            .await)?;
+        let Some(made_before) = choose_made_before else {
+            return Ok(found);
+        };
+        if found.is_some() {
+            return Ok(found);
+        }
+        let mut tx = self.begin_write().await?;
+        let conn = &mut tx.conn();
+        let choose = on!(conn, c => sqlx::query(
+            "UPDATE game_puzzles SET day = $1
+             WHERE game_id = (
+                 SELECT game_id FROM game_puzzles
+                 WHERE guild_id = $2 AND day IS NULL AND sfen IS NOT NULL AND made_at < $3
+                 ORDER BY made_at, game_id
+                 LIMIT 1
+             )",
+        )
+        .bind(day)
+        .bind(guild)
+        .bind(made_before)
+        .execute(c)
+        .await
+        .map(|_| ()));
+        match choose {
+            Ok(_) => tx.commit().await?,
+            // Another process chose the day's puzzle at the same moment: read its choice.
+            Err(e) if violates(&e, "game_puzzles_day", "game_puzzles.guild_id") => drop(tx),
+            Err(e) => return Err(e.into()),
+        }
+        let found = on_pool!(&self.pool, p => sqlx::query_as(&chosen)
+            .bind(guild)
+            .bind(day)
+            .fetch_optional(p)
+            .await)?;
+        Ok(found)
+    }
+
+    /// The tsume from a game of a server with the position `sfen` (a player's progress
+    /// keeps the position it was begun on).
+    pub async fn game_puzzle_by_sfen(
+        &self,
+        guild: GuildId,
+        sfen: &str,
+    ) -> StoreResult<Option<GamePuzzle>> {
+        let sql = format!(
+            "SELECT {GAME_PUZZLE_COLUMNS} FROM game_puzzles
+             WHERE guild_id = $1 AND sfen = $2
+             ORDER BY made_at
+             LIMIT 1"
+        );
+        let found = on_pool!(&self.pool, p => sqlx::query_as(&sql)
+            .bind(guild)
+            .bind(sfen)
+            .fetch_optional(p)
+            .await)?;
         Ok(found)
     }
 }

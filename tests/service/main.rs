@@ -15,6 +15,7 @@ mod clock;
 mod computers;
 mod daidai;
 mod migrate_db;
+mod puzzles;
 mod rating_history;
 mod reviews;
 mod table;
