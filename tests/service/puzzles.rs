@@ -34,17 +34,19 @@ const MATED: [&str; 151] = [
 ];
 
 async fn mated_game(f: &Fixture) -> shogiban::store::GameId {
-    f.start(
-        CHANNEL,
-        Variant::Standard,
-        &[ALICE, BOB],
-        TimeLimit::Unlimited,
-    )
-    .await;
+    let game = f
+        .start(
+            CHANNEL,
+            Variant::Standard,
+            &[ALICE, BOB],
+            TimeLimit::Unlimited,
+        )
+        .await
+        .game_id;
     f.play_all(CHANNEL, &MATED).await;
-    let row = f.row(CHANNEL).await;
+    let row = f.service.store().game(game).await.unwrap().unwrap();
     assert_eq!(row.status, shogiban::store::GameStatus::Finished);
-    row.id
+    game
 }
 
 on_both_backends!(a_finished_game_becomes_the_next_days_puzzle);
