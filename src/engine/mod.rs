@@ -33,6 +33,7 @@ pub mod standard;
 pub mod state;
 pub mod tables;
 pub mod variant;
+pub mod variant_id;
 pub mod yonin;
 pub mod zobrist;
 

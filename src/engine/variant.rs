@@ -1,10 +1,9 @@
-//! The one file that names every variant: [`Variant`] and its names, [`AnyPosition`]
-//! (which picks a variant's position type for its start and its text, and is the one
-//! place that dispatches to the position types) and the registry of each variant's game
-//! rules ([`rules_of`]). A new variant adds a line to each.
-
-use std::fmt;
-use std::str::FromStr;
+//! The one file that names every variant's position and rules: [`AnyPosition`] (which
+//! picks a variant's position type for its start and its text, and is the one place that
+//! dispatches to the position types) and the registry of each variant's game rules
+//! ([`rules_of`]). A new variant adds a line to each, and a name to [`Variant`], which
+//! lives in `variant_id.rs` (re-exported here) so that the positions can name their
+//! variant without naming this file.
 
 use super::daidai::rules::DaiDaiRules;
 use super::daidai::{self, DaiDaiPosition};
@@ -19,6 +18,8 @@ use super::sink::Sink;
 use super::standard::rules::StandardRules;
 use super::yonin::rules::YoninRules;
 use super::{standard, yonin};
+
+pub use super::variant_id::{UnknownVariant, Variant};
 
 /// A position of any variant.
 // Dai dai's position is several times the size of the 9x9 one. Positions live one per game
@@ -201,105 +202,5 @@ pub(crate) fn rules_of(variant: Variant) -> &'static dyn VariantRules {
         Variant::Standard => &StandardRules,
         Variant::Yonin | Variant::YoninDoubles => &YoninRules,
         Variant::DaiDai => &DaiDaiRules,
-    }
-}
-
-/// A game variant.
-#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Variant {
-    Standard,
-    Yonin,
-    YoninDoubles,
-    #[serde(rename = "daidai")]
-    DaiDai,
-}
-
-impl Variant {
-    pub const ALL: [Variant; 4] = [
-        Variant::Standard,
-        Variant::Yonin,
-        Variant::YoninDoubles,
-        Variant::DaiDai,
-    ];
-
-    /// The name used on the command line and in commands.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Standard => "standard",
-            Variant::Yonin => "yonin",
-            Variant::YoninDoubles => "yonin-doubles",
-            Variant::DaiDai => "daidai",
-        }
-    }
-
-    /// A human title.
-    pub fn title(self) -> &'static str {
-        match self {
-            Variant::Standard => "Shogi",
-            Variant::Yonin => "Yonin shogi",
-            Variant::YoninDoubles => "Yonin shogi (doubles)",
-            Variant::DaiDai => "Dai dai shogi",
-        }
-    }
-
-    /// How players and messages name a seat: black/white, or S/W/N/E in yonin.
-    pub fn seat_name(self, seat: Seat) -> &'static str {
-        match (self.seats(), seat.0) {
-            (2, 0) => "black",
-            (2, _) => "white",
-            (_, 0) => "S",
-            (_, 1) => "W",
-            (_, 2) => "N",
-            _ => "E",
-        }
-    }
-
-    /// Reads a seat name (`black`/`white`/`b`/`w`, or `S`/`W`/`N`/`E`).
-    pub fn parse_seat(self, text: &str) -> Option<Seat> {
-        let t = text.trim().to_ascii_lowercase();
-        let seat = match (self.seats(), t.as_str()) {
-            (2, "black" | "b" | "sente") => 0,
-            (2, "white" | "w" | "gote") => 1,
-            (4, "s" | "south") => 0,
-            (4, "w" | "west") => 1,
-            (4, "n" | "north") => 2,
-            (4, "e" | "east") => 3,
-            _ => return None,
-        };
-        Some(Seat(seat))
-    }
-
-    /// Number of seats at the table.
-    pub fn seats(self) -> u8 {
-        match self {
-            Variant::Yonin | Variant::YoninDoubles => 4,
-            Variant::Standard | Variant::DaiDai => 2,
-        }
-    }
-}
-
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A variant name that is not one of ours.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant '{0}' (choose standard, yonin, yonin-doubles or daidai)")]
-pub struct UnknownVariant(pub String);
-
-impl FromStr for Variant {
-    type Err = UnknownVariant;
-
-    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
-        match s.trim().to_ascii_lowercase().replace('_', "-").as_str() {
-            "standard" | "shogi" | "hon-shogi" => Ok(Variant::Standard),
-            "yonin" | "yonin-singles" | "4p" => Ok(Variant::Yonin),
-            "yonin-doubles" | "doubles" => Ok(Variant::YoninDoubles),
-            "daidai" | "dai-dai" | "daidai-shogi" => Ok(Variant::DaiDai),
-            _ => Err(UnknownVariant(s.into())),
-        }
     }
 }
