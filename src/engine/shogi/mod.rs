@@ -5,11 +5,13 @@
 //! `movegen.rs` (legal moves with every forbidden-move rule, and the bulk count),
 //! `legality.rs` (why a move is refused, the pawn-drop rules, and the check of a position
 //! read from text) and `play.rs` (playing a move and the turn rule after it, including
-//! yonin's check priority and eliminations).
+//! yonin's check priority and eliminations), and `notation.rs`, the moves' notations
+//! (also `engine::notation`).
 
 mod attacks;
 mod legality;
 mod movegen;
+pub mod notation;
 mod play;
 
 use std::sync::OnceLock;
@@ -20,7 +22,6 @@ use super::bitboard::{self, Bits, Board81};
 use super::error::{IllegalMove, MoveParseError, PositionError};
 use super::geometry::{Geometry, Seat, SeatSet, Sq};
 use super::moves::Move;
-use super::notation;
 use super::outcome::EliminationReason;
 use super::piece::{KindDef, KindId, Piece, EMPTY, WALL};
 use super::position::{MoveEffects, Position};

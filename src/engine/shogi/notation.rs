@@ -2,12 +2,12 @@
 //! `P*5e`), Western/Hodges (`P-7f`, `Bx2b+`, `Bx2b=`, `G6i-5h`) and Japanese KIF style
 //! (`▲７六歩`, `△同　銀`, `成`, `不成`, `打`, `右/左/上/引/寄/直`), read and written.
 
-use super::error::{Candidate, IllegalMove, MoveParseError};
-use super::geometry::{Seat, Sq};
-use super::moves::Move;
-use super::piece::KindId;
-use super::position::Position;
-use super::shogi::ShogiPosition;
+use super::ShogiPosition;
+use crate::engine::error::{Candidate, IllegalMove, MoveParseError};
+use crate::engine::geometry::{Seat, Sq};
+use crate::engine::moves::Move;
+use crate::engine::piece::KindId;
+use crate::engine::position::Position;
 
 const FULL_WIDTH_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 const KANJI_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -73,7 +73,7 @@ pub fn to_western(pos: &ShogiPosition, m: &Move, legal: &[Move]) -> String {
 }
 
 /// The square a move in coordinate form goes to (`7g7f` → 7f, `P*5e` → 5e), for 同.
-pub fn destination(g: super::geometry::Geometry, coordinate: &str) -> Option<Sq> {
+pub fn destination(g: crate::engine::geometry::Geometry, coordinate: &str) -> Option<Sq> {
     let text = coordinate.trim_end_matches('+');
     let to = match text.split_once('*') {
         Some((_, sq)) => sq,
@@ -158,7 +158,7 @@ fn relative_motion(pos: &ShogiPosition, seat: Seat, from: Sq, to: Sq) -> (i32, i
     let (dx, dy) = g.displacement(from, to);
     // Undo the seat's rotation so that forward is -y in the mover's frame.
     let qt = pos.spec().quarter_turns[seat.index()];
-    super::geometry::rotate(dx, dy, (4 - qt % 4) % 4)
+    crate::engine::geometry::rotate(dx, dy, (4 - qt % 4) % 4)
 }
 
 fn disambiguation(
@@ -166,7 +166,7 @@ fn disambiguation(
     me: Seat,
     m: &Move,
     others: &[Sq],
-    g: super::geometry::Geometry,
+    g: crate::engine::geometry::Geometry,
 ) -> String {
     let vertical = |from: Sq| {
         let (_, dy) = relative_motion(pos, me, from, m.to);
@@ -500,7 +500,7 @@ fn digit_squares(text: &str) -> Option<[u8; 4]> {
 }
 
 /// The piece codes of CSA records, by kind of the standard table.
-pub(super) const CSA_CODES: [&str; 14] = [
+pub(in crate::engine) const CSA_CODES: [&str; 14] = [
     "OU", "HI", "KA", "KI", "GI", "KE", "KY", "FU", "RY", "UM", "NG", "NK", "NY", "TO",
 ];
 
