@@ -4,9 +4,9 @@
 //! rest is in the files beside this one: `attacks.rs` (attack and check tests),
 //! `movegen.rs` (legal moves with every forbidden-move rule, and the bulk count),
 //! `legality.rs` (why a move is refused, the pawn-drop rules, and the check of a position
-//! read from text) and `play.rs` (playing a move and the turn rule after it, including
-//! yonin's check priority and eliminations), and `notation.rs`, the moves' notations
-//! (also `engine::notation`).
+//! read from text), `play.rs` (playing a move and the turn rule after it, including
+//! yonin's check priority and eliminations) and `notation.rs` (the moves' notations, also
+//! named `engine::notation`).
 
 mod attacks;
 mod legality;

@@ -1,6 +1,7 @@
 //! Move notation for the drop-shogi variants: the coordinate form (USI: `7g7f`, `8h2b+`,
 //! `P*5e`), Western/Hodges (`P-7f`, `Bx2b+`, `Bx2b=`, `G6i-5h`) and Japanese KIF style
-//! (`▲７六歩`, `△同　銀`, `成`, `不成`, `打`, `右/左/上/引/寄/直`), read and written.
+//! (`▲７六歩`, `△同　銀`, `成`, `不成`, `打`, `右/左/上/引/寄/直`), read and written; beside
+//! the Japanese form, the KIF record's move text (`７六歩(77)`), which names the origin.
 
 use super::ShogiPosition;
 use crate::engine::error::{Candidate, IllegalMove, MoveParseError};
@@ -131,6 +132,41 @@ pub fn to_japanese(
         out.push('成');
     } else if could_promote {
         out.push_str("不成");
+    }
+    out
+}
+
+/// KIF record move text: `７六歩(77)`, `同　歩(23)`, `５五角打`, `２二角成(88)`.
+pub(crate) fn kif_move(
+    pos: &ShogiPosition,
+    m: &Move,
+    legal: &[Move],
+    prev_to: Option<Sq>,
+) -> String {
+    let g = pos.geometry();
+    let mut out = if prev_to == Some(m.to) {
+        "同　".to_string()
+    } else {
+        japanese_square(pos, m.to)
+    };
+    match m.drop {
+        Some(kind) => {
+            out.push_str(pos.kind(kind).kif);
+            out.push('打');
+        }
+        None => {
+            let piece = pos.piece_at(m.from).expect("a move starts on a piece");
+            out.push_str(pos.kind(piece.kind()).kif);
+            let could_promote = legal
+                .iter()
+                .any(|o| o.from == m.from && o.to == m.to && o.promote != m.promote);
+            if m.promote {
+                out.push('成');
+            } else if could_promote {
+                out.push_str("不成");
+            }
+            out.push_str(&format!("({}{})", g.file(m.from), g.rank(m.from)));
+        }
     }
     out
 }

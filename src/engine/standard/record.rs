@@ -5,10 +5,10 @@ use thiserror::Error;
 
 use super::{self as standard, BLACK};
 use crate::engine::game::Game;
-use crate::engine::geometry::{Seat, Sq};
+use crate::engine::geometry::Seat;
 use crate::engine::kinds::STANDARD_KINDS;
 use crate::engine::moves::Move;
-use crate::engine::notation::{self, CSA_CODES};
+use crate::engine::notation::CSA_CODES;
 use crate::engine::outcome::EndReason;
 use crate::engine::position::Position;
 use crate::engine::rules::RuleOptions;
@@ -175,41 +175,6 @@ fn kif_board(pos: &ShogiPosition) -> String {
     // Moves played before the diagram, so move numbers and the move limit carry on.
     if pos.ply() > 0 {
         out.push_str(&format!("手数＝{}\n", pos.ply()));
-    }
-    out
-}
-
-/// KIF record move text: `７六歩(77)`, `同　歩(23)`, `５五角打`, `２二角成(88)`.
-pub(crate) fn kif_move(
-    pos: &ShogiPosition,
-    m: &Move,
-    legal: &[Move],
-    prev_to: Option<Sq>,
-) -> String {
-    let g = pos.geometry();
-    let mut out = if prev_to == Some(m.to) {
-        "同　".to_string()
-    } else {
-        notation::japanese_square(pos, m.to)
-    };
-    match m.drop {
-        Some(kind) => {
-            out.push_str(pos.kind(kind).kif);
-            out.push('打');
-        }
-        None => {
-            let piece = pos.piece_at(m.from).expect("a move starts on a piece");
-            out.push_str(pos.kind(piece.kind()).kif);
-            let could_promote = legal
-                .iter()
-                .any(|o| o.from == m.from && o.to == m.to && o.promote != m.promote);
-            if m.promote {
-                out.push('成');
-            } else if could_promote {
-                out.push_str("不成");
-            }
-            out.push_str(&format!("({}{})", g.file(m.from), g.rank(m.from)));
-        }
     }
     out
 }

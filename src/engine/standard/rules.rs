@@ -33,7 +33,7 @@ impl VariantRules for StandardRules {
         };
         let previous = self.previous_destination(game);
         played.japanese = notation::to_japanese(p, m, legal, previous);
-        played.kif = record::kif_move(p, m, legal, previous);
+        played.kif = notation::kif_move(p, m, legal, previous);
         played.csa = record::csa_move(p, m);
     }
 
