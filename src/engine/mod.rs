@@ -20,7 +20,6 @@ pub mod geometry;
 pub mod kinds;
 pub mod moves;
 pub mod outcome;
-pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod record;

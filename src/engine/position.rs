@@ -1,7 +1,8 @@
 //! The [`Position`] trait: what every variant's position answers (pieces, hands, turn,
 //! check, legal moves, playing a move, its text and its moves' notation), so that code
-//! above the rules (the game, the computer players, perft, the renderer) is written once
-//! for all variants. Each position type implements it beside its own definition.
+//! above the rules (the game, the computer players, the renderer) is written once for all
+//! variants; perft is written here, once, over the trait. Each position type implements it
+//! beside its own definition.
 
 use arrayvec::ArrayVec;
 
@@ -9,7 +10,6 @@ use super::error::{IllegalMove, MoveParseError};
 use super::geometry::{Geometry, Seat, SeatSet, Sq};
 use super::moves::Move;
 use super::outcome::EliminationReason;
-use super::perft;
 use super::piece::{KindDef, KindId, Piece};
 use super::sink::{Any, Counter, Sink};
 use super::variant::Variant;
@@ -139,9 +139,39 @@ pub trait Position: Clone + Send + Sync + 'static {
         self.play_unchecked(m);
     }
 
-    /// Leaf nodes of the legal move tree to `depth` plies (see [`perft::perft`]); an enum
-    /// of positions overrides it to dispatch once rather than at every node.
+    /// Perft: the leaf nodes of the legal move tree to `depth` plies, the reference test
+    /// of move generation and its speed benchmark. A position with no legal move (or whose
+    /// game has ended on the board) ends its branch. An enum of positions overrides it to
+    /// dispatch once rather than at every node.
+    ///
+    /// Two hooks of the trait keep it fast without knowing the variant: the last ply is
+    /// counted by [`Position::count_legal_moves`] (bulk counting: a generator may count
+    /// there without building moves), and children are made by [`Position::play_quiet`],
+    /// which skips what only a game record needs (check and attack reports).
     fn perft(&self, depth: u32) -> u64 {
-        perft::perft(self, depth)
+        // One move list per ply, reused by every node at that ply (no allocation per node).
+        let mut lists: Vec<Vec<Move>> = (1..depth).map(|_| Vec::with_capacity(256)).collect();
+        perft_count(self, depth, &mut lists)
+    }
+}
+
+/// [`Position::perft`] below `pos`, with a move list for each ply still to go.
+fn perft_count<P: Position>(pos: &P, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves() as u64,
+        _ => {
+            let Some((moves, deeper)) = lists.split_last_mut() else {
+                return 0;
+            };
+            pos.legal_moves(moves);
+            let mut total = 0;
+            for m in moves.iter() {
+                let mut child = pos.clone();
+                child.play_quiet(m);
+                total += perft_count(&child, depth - 1, deeper);
+            }
+            total
+        }
     }
 }
