@@ -12,9 +12,10 @@
 //! the moves of a game, see [`super::table`]), razoring, reverse futility and a null move
 //! (two-seat variants, not in check), then the moves ordered by hash move, captures (most
 //! valuable victim first, those that lose the capturing piece last), killers, the counter
-//! move and history; futility and move-count pruning of late quiet moves near the leaves,
-//! late-move reductions from a log(depth)·log(move number) table, by history and the
-//! node's kind. Quiescence answers a check with every evasion (no standing pat while in
+//! move and history (by the move alone, and after the same move one and two plies up:
+//! continuation history); futility and move-count pruning of late quiet moves near the leaves,
+//! late-move reductions from a log(depth)·log(move number) table, by both histories and
+//! the node's kind. Quiescence answers a check with every evasion (no standing pat while in
 //! check), otherwise searches captures from a captures-only generation (drops skipped at
 //! the source), skipping captures that lose the capturing piece for less, and at its first
 //! ply also quiet moves that give check. Repetitions are found on a ply-indexed stack of
@@ -24,7 +25,10 @@
 //! matches at fixed nodes, capture history is not yet measured): aspiration windows at
 //! the root, bolder pruning where the mover's evaluation is not rising, internal iterative
 //! reduction, a steeper reduction table from the second move, deeper move-count and
-//! futility pruning, a deeper null move and capture history.
+//! futility pruning, a deeper null move and capture history; and, measured against
+//! Fairy-Stockfish without a clear gain, checks treated as quiet moves when they hang
+//! the checking piece, reductions from depth 2, and quiescence's defended checks kept
+//! only next to the king.
 //!
 //! Each feature can be switched off for a measurement with `SHOGIBAN_SEARCH_OFF`, or on
 //! with `SHOGIBAN_SEARCH_ON` (names separated by commas, see [`Features`]), so a match of
@@ -52,6 +56,8 @@ const QUIESCENCE_DEPTH: usize = 12;
 const FROM_SLOTS: usize = 560;
 const TO_SLOTS: usize = 530;
 const DROP_BASE: usize = 530;
+/// Cells of the continuation history (hashed: collisions only blur it).
+const CONTINUATION_BITS: u32 = 20;
 
 /// Late-move reductions in hundredths of a ply, by depth and move number (both from 1,
 /// capped at 63): `base + ln(depth)·ln(moves)·100 / divisor`, the shape of Stockfish's
@@ -116,6 +122,19 @@ pub struct Features {
     /// Captures ordered also by how often each (side, origin, target) capture refuted a
     /// position before (within a victim's value, roughly).
     pub capture_history: bool,
+    /// Quiet moves ordered and reduced also by how they did after the same previous
+    /// move and after the side's own previous move (continuation history).
+    pub cont_history: bool,
+    /// Only checks that do not hang the checking piece are extended and kept from
+    /// reductions and pruning; a check that leaves the piece to be taken for nothing is
+    /// treated like any quiet move.
+    pub safe_checks: bool,
+    /// Late-move reductions from depth 2 (not 3).
+    pub lmr_shallow: bool,
+    /// Quiescence's quiet checks that the enemy can take are searched only next to the
+    /// king and defended (a mating net's check); a defended check from afar that can be
+    /// taken is skipped.
+    pub qchecks_near: bool,
 }
 
 impl Features {
@@ -139,6 +158,10 @@ impl Features {
         lmp_deep: true,
         null_deep: true,
         capture_history: true,
+        cont_history: true,
+        safe_checks: true,
+        lmr_shallow: true,
+        qchecks_near: true,
     };
 
     /// What the computer plays: every feature less those that did not win their matches
@@ -153,6 +176,9 @@ impl Features {
         lmp_deep: false,
         null_deep: false,
         capture_history: false,
+        safe_checks: false,
+        lmr_shallow: false,
+        qchecks_near: false,
         ..Features::ALL
     };
 
@@ -185,6 +211,10 @@ impl Features {
                 "lmp_deep" => &mut f.lmp_deep,
                 "null_deep" => &mut f.null_deep,
                 "capture_history" => &mut f.capture_history,
+                "cont_history" => &mut f.cont_history,
+                "safe_checks" => &mut f.safe_checks,
+                "lmr_shallow" => &mut f.lmr_shallow,
+                "qchecks_near" => &mut f.qchecks_near,
                 _ => continue,
             };
             *flag = on;
@@ -248,6 +278,12 @@ pub struct Searcher<'a, 'c, P: Position> {
     capture_history: Vec<i32>,
     /// The quiet move that last refuted each move, by side and the move's target square.
     counters: Vec<Option<Move>>,
+    /// Quiet moves' success after a given move one and two plies before, hashed by the
+    /// two moves' (side, piece, target).
+    continuation: Vec<i32>,
+    /// The (side, piece, target) key of the move played at each ply (0: none or a null
+    /// move).
+    played_keys: Vec<u32>,
     /// Hashes of the game's earlier positions, sorted, for repetition.
     earlier: Vec<u64>,
     /// Hashes of the positions of the line under search, by ply.
@@ -316,6 +352,8 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             history: vec![0; 2 * FROM_SLOTS * TO_SLOTS],
             capture_history: vec![0; 2 * FROM_SLOTS * TO_SLOTS],
             counters: vec![None; 2 * TO_SLOTS],
+            continuation: Vec::new(),
+            played_keys: vec![0; MAX_PLY + QUIESCENCE_DEPTH + 2],
             earlier,
             line: Vec::with_capacity(MAX_PLY + QUIESCENCE_DEPTH + 2),
             played: vec![None; MAX_PLY + QUIESCENCE_DEPTH + 2],
@@ -379,6 +417,9 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         // Root scores are kept for the side to move and turned to the team's view at the
         // end.
         let sign = if self.ours(root) { 1 } else { -1 };
+        if self.features.cont_history && self.continuation.is_empty() {
+            self.continuation = vec![0; 1 << CONTINUATION_BITS];
+        }
         self.fast_checks = root.variant() != Variant::DaiDai;
         self.mate1 = self.features.mate1 && root.variant() == Variant::Standard;
         self.two_sides = root.variant() == Variant::Standard || root.variant() == Variant::DaiDai;
@@ -512,6 +553,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             let mut child = root.clone();
             let effects = child.play_unchecked(&m);
             self.played[0] = Some(m);
+            self.played_keys[0] = self.piece_key(root, &m);
             let child_in_check = effects.checks.contains(child.turn());
             let checks = !effects.checks.is_empty();
             let extend = (checks && self.features.check_extension) as i32;
@@ -649,6 +691,66 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         Some(side * TO_SLOTS + previous.to.index().min(TO_SLOTS - 1))
     }
 
+    /// The (side, piece, target) key of `m` in `pos`, never 0.
+    fn piece_key(&self, pos: &P, m: &Move) -> u32 {
+        let kind = match m.drop {
+            Some(k) => u32::from(k) + 256,
+            None => pos.piece_at(m.from).map_or(0, |p| u32::from(p.kind())),
+        };
+        let side = self.ours(pos) as u32;
+        ((side * 512 + kind) << 11) + (m.to.index() as u32 & 0x7ff) + 1
+    }
+
+    /// The continuation history's cell for a move keyed `key` played `distance` plies
+    /// after one keyed `before`.
+    #[inline]
+    fn continuation_index(before: u32, key: u32, distance: u32) -> usize {
+        let mixed = (u64::from(before) << 32 | u64::from(key))
+            .wrapping_add(u64::from(distance) << 62)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (mixed >> (64 - CONTINUATION_BITS)) as usize
+    }
+
+    /// How a quiet move keyed `key` at `ply` did after the moves one and two plies up.
+    fn continuation_score(&self, ply: usize, key: u32) -> i32 {
+        if self.continuation.is_empty() {
+            return 0;
+        }
+        let mut total = 0;
+        for distance in 1..=2usize {
+            if let Some(&before) = ply
+                .checked_sub(distance)
+                .and_then(|p| self.played_keys.get(p))
+            {
+                if before != 0 {
+                    total +=
+                        self.continuation[Self::continuation_index(before, key, distance as u32)];
+                }
+            }
+        }
+        total
+    }
+
+    /// Moves `bonus` into the continuation history of the quiet move keyed `key` at `ply`.
+    fn reward_continuation(&mut self, ply: usize, key: u32, bonus: i32) {
+        if self.continuation.is_empty() {
+            return;
+        }
+        for distance in 1..=2usize {
+            let Some(&before) = ply
+                .checked_sub(distance)
+                .and_then(|p| self.played_keys.get(p))
+            else {
+                continue;
+            };
+            if before != 0 {
+                let i = Self::continuation_index(before, key, distance as u32);
+                let h = &mut self.continuation[i];
+                *h += bonus - *h * bonus.abs() / 16_384;
+            }
+        }
+    }
+
     fn search(
         &mut self,
         pos: &P,
@@ -757,6 +859,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 let mut null = pos.clone();
                 if null.play_null() {
                     self.played[ply] = None;
+                    self.played_keys[ply] = 0;
                     self.checked[ply + 1] = None;
                     let r = if f.null_deep {
                         3 + depth / 3 + ((static_eval - beta) / (2 * pawn)).min(3)
@@ -804,6 +907,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         } else {
             3 + depth * depth
         };
+        let enemies = self.enemies_of(pos);
         for (i, &(m, order_key)) in scored.iter().enumerate() {
             let capture = takes(pos, &m);
             let quiet = !capture && !m.promote;
@@ -811,10 +915,13 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             let effects = child.play_unchecked(&m);
             let checks = !effects.checks.is_empty();
             let child_in_check = effects.checks.contains(child.turn());
+            // A check that leaves its piece to be taken for nothing is no threat.
+            let forcing = checks
+                && (!f.safe_checks || capture || self.check_is_safe(pos, &child, &m, enemies));
             let special = Some(m) == hash_move || killers.contains(&Some(m)) || counter == Some(m);
             // Near the leaves, late quiet moves that give no check are skipped once a move
             // has been found that does not lose at once.
-            if !pv_node && !in_check && quiet && !checks && !special && best_score > -MATE_BOUND {
+            if !pv_node && !in_check && quiet && !forcing && !special && best_score > -MATE_BOUND {
                 if f.move_count && depth <= pruned_depth && i as i32 >= late_quiets {
                     continue;
                 }
@@ -830,7 +937,9 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 }
             }
             self.played[ply] = Some(m);
-            let extend = (checks && f.check_extension && ply < self.iteration as usize) as i32;
+            let key = self.piece_key(pos, &m);
+            self.played_keys[ply] = key;
+            let extend = (forcing && f.check_extension && ply < self.iteration as usize) as i32;
             let next = depth - 1 + extend;
             // Late quiet moves rarely matter: look at them less deeply first, and fully
             // only if they surprise.
@@ -844,10 +953,10 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 && !m.promote
                 && self.mover_value(pos, &m) > self.victim_value(pos, &m);
             if f.lmr
-                && depth >= 3
+                && depth >= 3 - f.lmr_shallow as i32
                 && i >= first_reduced
                 && (quiet || doubtful_capture)
-                && !checks
+                && !forcing
                 && !in_check
                 && extend == 0
             {
@@ -865,7 +974,12 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                     reduction += 1;
                 }
                 let history = self.history[self.history_index(pos, &m)];
-                reduction -= (history / 4000).clamp(-2, 2);
+                if f.cont_history {
+                    let learnt = history + self.continuation_score(ply, key);
+                    reduction -= (learnt / 8000).clamp(-2, 2);
+                } else {
+                    reduction -= (history / 4000).clamp(-2, 2);
+                }
                 reduction = reduction.clamp(0, next - 1);
             }
             let _ = order_key;
@@ -1038,7 +1152,9 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                     // A quiet check (a drop or a board move) where the piece can be taken:
                     // only if it is defended, as a mating check next to the king is.
                     let mine = SeatSet::EMPTY.with(pos.turn());
-                    if !child.is_attacked_by(m.to, mine) {
+                    if !child.is_attacked_by(m.to, mine)
+                        || (f.qchecks_near && !self.next_to_enemy_king(pos, m.to))
+                    {
                         continue;
                     }
                 }
@@ -1104,6 +1220,20 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                     let (kc, kr) = g.col_row(k);
                     let (dc, dr) = ((c as i32 - kc as i32).abs(), (r as i32 - kr as i32).abs());
                     dc.max(dr) <= 2 || (slides && (dc == 0 || dr == 0 || dc == dr))
+                })
+        })
+    }
+
+    /// Whether `sq` touches the king of a seat against the side to move.
+    fn next_to_enemy_king(&self, pos: &P, sq: crate::engine::Sq) -> bool {
+        let g = pos.geometry();
+        let (c, r) = g.col_row(sq);
+        let ours = self.ours(pos);
+        pos.alive().iter().any(|s| {
+            self.team.contains(s) != ours
+                && pos.king_square(s).is_some_and(|k| {
+                    let (kc, kr) = g.col_row(k);
+                    (c as i32 - kc as i32).abs() <= 1 && (r as i32 - kr as i32).abs() <= 1
                 })
         })
     }
@@ -1175,7 +1305,12 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 } else if counter == Some(*m) {
                     900_000_000
                 } else {
-                    self.history[self.history_index(pos, m)] + m.promote as Score * 500_000
+                    let learnt = if self.features.cont_history {
+                        self.continuation_score(ply, self.piece_key(pos, m))
+                    } else {
+                        0
+                    };
+                    self.history[self.history_index(pos, m)] + learnt + m.promote as Score * 500_000
                 }
             };
         }
@@ -1201,6 +1336,21 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             let h = &mut self.history[i];
             *h += -bonus - *h * bonus / 16_384;
         }
+        if self.features.cont_history {
+            let key = self.piece_key(pos, &m);
+            self.reward_continuation(ply, key, bonus);
+            for q in tried {
+                let key = self.piece_key(pos, q);
+                self.reward_continuation(ply, key, -bonus);
+            }
+        }
+    }
+
+    /// Whether the piece that gave check with `m` (now in `child`) cannot simply be
+    /// taken: no enemy attacks its square, or the mover defends it.
+    fn check_is_safe(&self, pos: &P, child: &P, m: &Move, enemies: SeatSet) -> bool {
+        !child.is_attacked_by(m.to, enemies)
+            || child.is_attacked_by(m.to, SeatSet::EMPTY.with(pos.turn()))
     }
 }
 
