@@ -15,8 +15,7 @@ use shogiban::computer::usi::{Source, UsiEngine};
 use shogiban::computer::{choose, Level, Limits};
 use shogiban::engine::{EndReason, Game, Position, Seat, SeatSet, Variant};
 
-#[path = "support/games.rs"]
-mod games;
+use common::games;
 
 use games::{game_at, new_game, play};
 

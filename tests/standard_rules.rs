@@ -5,8 +5,7 @@ use shogiban::engine::{
     DeclarationFailure, EndReason, Game, GameError, IllegalMove, MoveParseError, Variant,
 };
 
-#[path = "support/games.rs"]
-mod games;
+use common::games;
 
 use games::{game_at, play_all};
 use shogiban::engine::Position;

@@ -16,8 +16,7 @@ use shogiban::store::{
 };
 use tempfile::TempDir;
 
-#[path = "support/ids.rs"]
-mod ids;
+use common::ids;
 
 use ids::*;
 
@@ -25,12 +24,7 @@ const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b
 const AFTER_7G7F: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
 const AFTER_2G2F: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL w - 2";
 
-#[path = "support/postgres.rs"]
-mod postgres;
-
-#[macro_use]
-#[path = "support/backends.rs"]
-mod backends;
+use common::{backends, on_both_backends};
 
 use backends::{fresh_db, Backend, TestDb};
 

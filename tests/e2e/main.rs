@@ -3,11 +3,10 @@
 //! compiled and linked once.
 
 #[macro_use]
+extern crate common;
+
 #[path = "../support/mod.rs"]
 mod support;
-
-// `on_both_backends!` names the backends module from the crate's root.
-use support::backends;
 
 mod charts;
 mod clock;

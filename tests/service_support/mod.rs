@@ -12,10 +12,7 @@ use shogiban::store::{ChannelId, Game, UserId};
 
 use crate::backends::{fresh_db, Backend, TestDb};
 
-#[path = "../support/games.rs"]
-mod games;
-#[path = "../support/ids.rs"]
-mod ids;
+use common::{games, ids};
 
 // Not every service test plays a known line.
 #[allow(unused_imports)]

@@ -7,8 +7,7 @@ mod doubles;
 mod elimination;
 mod forbidden;
 mod game;
-#[path = "../support/games.rs"]
-mod games;
+use ::common::games;
 mod notation;
 mod outside;
 mod playouts;

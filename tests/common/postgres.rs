@@ -8,8 +8,6 @@
 //! A test that stops the server (an outage, a restart) or changes the server's settings
 //! makes a cluster of its own, [`OwnCluster`], which the others never see.
 
-#![allow(dead_code)]
-
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

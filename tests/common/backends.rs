@@ -1,9 +1,6 @@
 //! The backends a test of the store, the service or the bot runs on: every test of their
 //! behaviour is declared once, as an `async fn(Backend)`, and runs on SQLite and on
-//! PostgreSQL (see `postgres.rs` for the server). A test file includes this module and
-//! `postgres.rs` next to it as `postgres` (the end-to-end tests have both in `support`).
-
-#![allow(dead_code)]
+//! PostgreSQL (see `postgres.rs` for the server).
 
 use tempfile::TempDir;
 
@@ -32,20 +29,21 @@ pub async fn fresh_db(backend: Backend) -> TestDb {
             }
         }
         Backend::Postgres => TestDb {
-            url: super::postgres::fresh_database().await,
+            url: crate::postgres::fresh_database().await,
             _dir: None,
         },
     }
 }
 
 /// Declares each named test body (an `async fn(Backend)` in the including file) as two
-/// tests, `<name>::sqlite` and `<name>::postgres`; `(multi)` runs them on two threads.
-#[allow(unused_macros)] // not every including file declares tests with it
+/// tests, `<name>::sqlite` and `<name>::postgres`; `(multi)` runs them on two threads. The
+/// including crate must depend on `tokio` (with its `macros` feature).
+#[macro_export]
 macro_rules! on_both_backends {
     ($($name:ident $(($flavor:tt))?),* $(,)?) => {$(
         mod $name {
-            on_both_backends!(@test $name sqlite Sqlite $($flavor)?);
-            on_both_backends!(@test $name postgres Postgres $($flavor)?);
+            $crate::on_both_backends!(@test $name sqlite Sqlite $($flavor)?);
+            $crate::on_both_backends!(@test $name postgres Postgres $($flavor)?);
         }
     )*};
     (@test $name:ident $test:ident $backend:ident) => {

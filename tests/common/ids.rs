@@ -1,7 +1,5 @@
 //! Ids and times the service and store tests share: servers, channels and people, and
-//! the hand-set clock's start. Included by path, without the rest of `support`.
-
-#![allow(dead_code)]
+//! the hand-set clock's start.
 
 use shogiban::store::{ChannelId, GuildId, UserId};
 

@@ -1,8 +1,6 @@
 //! Games the tests share: a game of a variant from its start or from a position text,
 //! moves played from text in any notation (each must be accepted), and move lines that
-//! reach a known position. Included by path where the rest of `support` is not needed.
-
-#![allow(dead_code)]
+//! reach a known position.
 
 use shogiban::engine::{Game, RuleOptions, Variant};
 
