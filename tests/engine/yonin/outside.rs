@@ -4,7 +4,7 @@
 use shogiban::engine::yonin;
 use shogiban::engine::EliminationReason::NoMove;
 
-use crate::common::*;
+use super::support::*;
 
 #[test]
 fn a_timeout_on_ones_own_turn_passes_the_turn_clockwise() {

@@ -5,9 +5,7 @@ use shogiban::engine::{
     DeclarationFailure, EndReason, Game, GameError, IllegalMove, MoveParseError, Variant,
 };
 
-use common::games;
-
-use games::{game_at, play_all};
+use common::games::{game_at, play_all};
 use shogiban::engine::Position;
 
 fn game(sfen: &str) -> Game {

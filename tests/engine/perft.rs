@@ -2,7 +2,7 @@
 //! published counts (`shared/reference/perft-standard.md`), yonin's from an independent
 //! implementation of its rules (`shared/reference/perft-yonin.md`, the same for singles
 //! and doubles), and dai dai's from the start, cross-checked at depth two by the naive
-//! reference generator of `tests/daidai_reference`.
+//! reference generator of `daidai_reference.rs`.
 //!
 //! Each count runs in under a second in a release build except standard perft(6) from the
 //! start (about 11 s here), which has a test of its own so that it runs beside the others.

@@ -6,7 +6,7 @@ use shogiban::engine::yonin::{self, TurnReason};
 use shogiban::engine::EliminationReason::Mate;
 use shogiban::engine::IllegalMove;
 
-use crate::common::*;
+use super::support::*;
 
 #[test]
 fn a_partners_piece_may_not_be_captured() {

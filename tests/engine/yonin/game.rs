@@ -8,8 +8,8 @@ use shogiban::engine::{
     Elimination, EndReason, Game, GameError, IllegalMove, Refusal, RuleOptions, Seat, Variant,
 };
 
-use crate::common::*;
-use crate::games::{game_at, new_game, play_all};
+use super::support::*;
+use common::games::{game_at, new_game, play_all};
 use shogiban::engine::Position;
 
 fn singles_game(text: &str) -> Game {

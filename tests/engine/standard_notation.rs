@@ -5,9 +5,7 @@ use shogiban::engine::record::{from_kif, to_csa, to_kif};
 use shogiban::engine::standard;
 use shogiban::engine::{EndReason, Game, GameError, MoveParseError, Variant};
 
-use common::games;
-
-use games::{game_at, new_game, play_all};
+use common::games::{game_at, new_game, play_all};
 use shogiban::engine::Position;
 
 fn game_after(moves: &str) -> Game {

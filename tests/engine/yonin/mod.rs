@@ -1,14 +1,13 @@
 //! Yonin shogi (singles and doubles): a scenario test for every rule of
 //! `shared/rules/yonin.md`, written as positions in the yonin position text. Perft from
-//! the start is in `tests/perft.rs`.
+//! the start is in `perft.rs`.
 
-mod common;
 mod doubles;
 mod elimination;
 mod forbidden;
 mod game;
-use ::common::games;
 mod notation;
 mod outside;
 mod playouts;
+mod support;
 mod turn_order;

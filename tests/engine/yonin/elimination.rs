@@ -6,7 +6,7 @@ use shogiban::engine::yonin::{self, TurnReason};
 use shogiban::engine::EliminationReason::{Mate, NoMove};
 use shogiban::engine::IllegalMove;
 
-use crate::common::*;
+use super::support::*;
 
 /// S drops a gold on 5b, defended by the pawn on 5c: N is mated. N holds a gold in hand;
 /// N's rook on 5d covers rank d (so E's king may not go to 1d) until N is out; E's rook

@@ -2,7 +2,7 @@
 //! positions, promotion, stuck pieces, repetition, notation, random playouts and a
 //! comparison with a naive reference generator (perft from the start among them).
 
-mod daidai_reference;
+use crate::daidai_reference;
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;

@@ -5,7 +5,7 @@ use shogiban::engine::yonin::{self, TurnReason};
 use shogiban::engine::EliminationReason::NoMove;
 use shogiban::engine::IllegalMove;
 
-use crate::common::*;
+use super::support::*;
 
 /// E's king on 1e is hemmed in by its own gold and silver; S's rook covers the 2 file
 /// and S's gold on 1g guards 1f. S (whose next player is W, not E) holds a pawn.

@@ -4,7 +4,7 @@
 use shogiban::engine::yonin;
 use shogiban::engine::MoveParseError;
 
-use crate::common::*;
+use super::support::*;
 
 fn western(pos: &shogiban::engine::shogi::ShogiPosition, text: &str) -> String {
     let m = yonin::parse_move(pos, text).unwrap();

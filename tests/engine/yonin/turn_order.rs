@@ -3,7 +3,7 @@
 
 use shogiban::engine::yonin::{self, TurnReason};
 
-use crate::common::*;
+use super::support::*;
 
 fn answering(by: &[shogiban::engine::Seat]) -> TurnReason {
     TurnReason::AnsweringCheck { by: seats(by) }
