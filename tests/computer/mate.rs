@@ -179,7 +179,10 @@ struct Fixture {
 }
 
 fn fixtures() -> Vec<Fixture> {
-    let text = include_str!("fixtures/mate/engine-games.tsv");
+    let text = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/mate/engine-games.tsv"
+    ));
     text.lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
         .map(|line| {

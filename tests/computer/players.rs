@@ -15,9 +15,7 @@ use shogiban::computer::usi::{Source, UsiEngine};
 use shogiban::computer::{choose, Level, Limits};
 use shogiban::engine::{EndReason, Game, Position, Seat, SeatSet, Variant};
 
-use common::games;
-
-use games::{game_at, new_game, play};
+use common::games::{game_at, new_game, play};
 
 fn limits(nodes: u64, seed: u64) -> Limits {
     Limits {

@@ -161,7 +161,11 @@ fn a_game_position_without_a_mate_makes_no_tsume() {
 
 #[test]
 fn a_game_gives_the_positions_of_its_last_moves_with_the_mating_side_to_move() {
-    let text = std::fs::read_to_string("tests/games/standard.moves").unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/games/standard.moves"
+    ))
+    .unwrap();
     let moves: Vec<&str> = text
         .lines()
         .filter(|l| !l.starts_with('#'))
