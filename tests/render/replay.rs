@@ -22,9 +22,18 @@ fn fixture_moves(text: &str) -> Vec<String> {
     notation::split_moves(&moves)
 }
 
-const STANDARD_GAME: &str = include_str!("games/standard.moves");
-const DAIDAI_GAME: &str = include_str!("games/daidai.moves");
-const YONIN_GAME: &str = include_str!("games/yonin.moves");
+const STANDARD_GAME: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/games/standard.moves"
+));
+const DAIDAI_GAME: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/games/daidai.moves"
+));
+const YONIN_GAME: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/games/yonin.moves"
+));
 
 /// The game of `variant` after the first `count` moves of a fixture.
 fn game_of(variant: Variant, fixture: &str, count: usize) -> Game {
