@@ -4,9 +4,7 @@
 
 #[macro_use]
 extern crate common;
-use common::{backends, postgres};
-#[path = "../service_support/mod.rs"]
-mod service_support;
+mod support;
 
 mod claims;
 mod clock;

@@ -1,8 +1,6 @@
 //! Shared set-up of the service tests: a game table on a temporary database file with a
 //! hand-set clock, the people at it, and helpers that start games through challenges.
 
-#![allow(dead_code)]
-
 use shogiban::engine::Variant;
 use shogiban::service::{
     AcceptOutcome, Announcement, BoardImage, BoardPicture, BoardView, ChallengeRequest,
@@ -10,14 +8,10 @@ use shogiban::service::{
 };
 use shogiban::store::{ChannelId, Game, UserId};
 
-use crate::backends::{fresh_db, Backend, TestDb};
+use common::backends::{fresh_db, Backend, TestDb};
 
-use common::{games, ids};
-
-// Not every service test plays a known line.
-#[allow(unused_imports)]
-pub use games::{STANDARD_MATE, TO_LION, YONIN_TO_ELIMINATION};
-pub use ids::*;
+pub use common::games::{STANDARD_MATE, TO_LION, YONIN_TO_ELIMINATION};
+pub use common::ids::*;
 
 pub fn person(id: UserId) -> Person {
     let name = match id {
@@ -33,7 +27,8 @@ pub fn person(id: UserId) -> Person {
 
 /// A game table on a fresh database (an SQLite file or a PostgreSQL database), at time `T0`.
 pub struct Fixture {
-    pub db: TestDb,
+    /// Kept for its lifetime: an SQLite file is removed when this is dropped.
+    _db: TestDb,
     pub path: String,
     pub clock: ManualClock,
     pub service: Service,
@@ -54,7 +49,7 @@ impl Fixture {
             .await
             .expect("open service");
         Self {
-            db,
+            _db: db,
             path,
             clock,
             service,
