@@ -3,9 +3,6 @@
 //! processes on a sharded gateway; and, from `common`, the databases a test runs on (a
 //! PostgreSQL cluster per test binary) and known games.
 
-// Each test binary uses a different part of the support code.
-#![allow(dead_code)]
-
 pub mod bot;
 pub mod fake_discord;
 pub mod fixtures;
