@@ -19,13 +19,11 @@
 //! show whether they scale: two processes that spend no more CPU per move than one (the bar
 //! is 1.15x) make twice the moves on twice the cores.
 
-#[path = "../tests/support/postgres.rs"]
-mod postgres;
-
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::postgres;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;

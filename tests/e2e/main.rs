@@ -1,15 +1,16 @@
 //! The end-to-end tests: the real bot against a fake Discord on loopback, one module per
-//! area. They are one test binary so that the fake Discord and the other support code are
-//! compiled and linked once.
+//! area; the program's command line as a user runs it (`cli`: the engine tools, and
+//! `serve` refusing to start without what it needs); and the message files the bot speaks
+//! from (`locales`). They are one test binary so that the fake Discord and the other
+//! support code are compiled and linked once.
 
 #[macro_use]
-#[path = "../support/mod.rs"]
+extern crate common;
+
 mod support;
 
-// `on_both_backends!` names the backends module from the crate's root.
-use support::backends;
-
 mod charts;
+mod cli;
 mod clock;
 mod computer;
 mod computer_seats;
@@ -18,6 +19,7 @@ mod fake_discord;
 mod games;
 mod languages;
 mod latency;
+mod locales;
 mod notifications;
 mod outage;
 mod outbox;

@@ -4,11 +4,9 @@
 //! and computer move is done and announced once, and an item claimed by a process that died
 //! is left alone until the claim's lease runs out, then taken over and done once.
 
-use crate::{backends, service_support};
+use common::backends::Backend;
 
-use backends::Backend;
-
-use service_support::*;
+use crate::support::*;
 use shogiban::computer::Level;
 use shogiban::engine::Variant;
 use shogiban::service::{

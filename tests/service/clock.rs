@@ -1,11 +1,9 @@
 //! Time and concurrency at the game table: two moves racing for one game, a restart in the
 //! middle of a game with its clock, reminders and timeouts with injected time.
 
-use crate::{backends, service_support};
+use common::backends::Backend;
 
-use backends::Backend;
-
-use service_support::*;
+use crate::support::*;
 use shogiban::engine::{EndReason, Variant};
 use shogiban::service::{Announcement, Event, Notice, ServiceError, TimeLimit};
 use shogiban::store::GameStatus;

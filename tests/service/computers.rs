@@ -5,11 +5,9 @@
 //! offer's message, a yonin game with computers is announced once per person's turn and
 //! played out quietly once every person is out, and four-player records count places.
 
-use crate::{backends, service_support};
+use common::backends::Backend;
 
-use backends::Backend;
-
-use service_support::*;
+use crate::support::*;
 use shogiban::computer::Level;
 use shogiban::engine::Variant;
 use shogiban::service::{

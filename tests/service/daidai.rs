@@ -2,11 +2,9 @@
 //! the player to move, a lion taking two pieces in one move, refusals that change nothing,
 //! then a resignation, the ratings and the leaderboard, and the record.
 
-use crate::{backends, service_support};
+use common::backends::Backend;
 
-use backends::Backend;
-
-use service_support::*;
+use crate::support::*;
 use shogiban::engine::{EndReason, Variant};
 use shogiban::service::{AcceptOutcome, ChallengeRequest, Event, GameRef, RecordFormat, Seating};
 use shogiban::store::GameStatus;

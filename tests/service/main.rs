@@ -2,13 +2,9 @@
 //! databases), one module per area, on SQLite and PostgreSQL. They are one test binary so
 //! that the shared set-up is compiled and linked once.
 
-#[path = "../support/postgres.rs"]
-mod postgres;
 #[macro_use]
-#[path = "../support/backends.rs"]
-mod backends;
-#[path = "../service_support/mod.rs"]
-mod service_support;
+extern crate common;
+mod support;
 
 mod claims;
 mod clock;

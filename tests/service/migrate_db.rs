@@ -4,12 +4,11 @@
 //! target that already holds data, and a source that is missing or not a database, are
 //! refused with nothing written.
 
-use crate::{backends, postgres, service_support};
-
 use std::process::Command;
 
-use backends::Backend;
-use service_support::*;
+use crate::support::*;
+use common::backends::Backend;
+use common::postgres;
 use shogiban::engine::Variant;
 use shogiban::service::{Service, Settings, TimeLimit};
 use shogiban::store::{ChannelId, GameId, GameStatus, Store};

@@ -3,11 +3,9 @@
 //! kept, and the server's next day taking it as its daily puzzle (not the day it was made
 //! on), answered like any other, and remembered for that day.
 
-use crate::{backends, service_support};
+use common::backends::Backend;
 
-use backends::Backend;
-
-use service_support::*;
+use crate::support::*;
 use shogiban::computer::tsume::prove_tsume;
 use shogiban::engine::Variant;
 use shogiban::service::puzzles::PuzzleAnswer;

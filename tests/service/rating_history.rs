@@ -2,11 +2,9 @@
 //! leaderboard's top lines, the chart drawn from them, and the intervals of games rated
 //! before deviations were noted filled in by computing the ratings again.
 
-use crate::{backends, service_support};
+use common::backends::Backend;
 
-use backends::Backend;
-
-use service_support::*;
+use crate::support::*;
 use shogiban::engine::Variant;
 use shogiban::service::{rating_chart, RatingChartText, Service, TimeLimit};
 use shogiban::store::{ChannelId, GameId, Pool, UserId};

@@ -6,11 +6,9 @@
 
 use std::time::Duration;
 
-use crate::{backends, service_support};
+use common::backends::Backend;
 
-use backends::Backend;
-
-use service_support::*;
+use crate::support::*;
 use shogiban::computer::analysis::{Judgement, ReviewLimits};
 use shogiban::engine::Variant;
 use shogiban::service::{

@@ -2,11 +2,9 @@
 //! from challenge to leaderboard, refusals that change nothing, challenges, agreements
 //! between players, records and lists.
 
-use crate::{backends, service_support};
+use common::backends::Backend;
 
-use backends::Backend;
-
-use service_support::*;
+use crate::support::*;
 use shogiban::engine::{EndReason, Variant};
 use shogiban::service::Notation::Western;
 use shogiban::service::{

@@ -1,11 +1,9 @@
 //! Vacations at the game table on a hand-set clock: a vacation that saves a game from its
 //! timeout across a restart, ending early, the yearly allowance, and yonin's seats.
 
-use crate::{backends, service_support};
+use common::backends::Backend;
 
-use backends::Backend;
-
-use service_support::*;
+use crate::support::*;
 use shogiban::engine::Variant;
 use shogiban::service::{
     Announcement, Event, Notation, Notice, Service, ServiceError, SettingsChange, TimeLimit,

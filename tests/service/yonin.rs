@@ -3,13 +3,11 @@
 //! by a pair losing a player, the four-player clock, and what two-player agreements mean
 //! here (nothing).
 
-use crate::{backends, service_support};
-
-use backends::Backend;
+use common::backends::Backend;
 
 use std::collections::HashMap;
 
-use service_support::*;
+use crate::support::*;
 use shogiban::engine::EliminationReason;
 use shogiban::engine::{EndReason, Variant};
 use shogiban::service::{
