@@ -218,7 +218,7 @@ impl Lang {
 }
 
 /// The message `key` (or `message.attribute`) in `lang`, with `args`; English when `lang`
-/// lacks it, the key itself when no language has it (tests/locales.rs keeps every
+/// lacks it, the key itself when no language has it (tests/e2e/locales.rs keeps every
 /// language complete, so neither happens in a release).
 pub fn text(lang: Lang, key: &str, args: &[(&'static str, FluentValue<'static>)]) -> String {
     lookup(lang, key, args)
@@ -451,7 +451,7 @@ fn command_key(name: &str) -> String {
 
 /// Gives every command, option and choice its Japanese and Korean names and descriptions
 /// from `commands.ftl`. What a language lacks stays English (Discord's default), which
-/// tests/locales.rs does not let happen.
+/// tests/e2e/locales.rs does not let happen.
 pub fn localize_commands(commands: &mut [poise::Command<Data, Error>]) {
     for command in commands {
         localize_command(command, "");
