@@ -133,19 +133,7 @@ pub(crate) async fn time_suggestions(
         ("none", None),
     ];
     let lang = game::lang_of(ctx);
-    let label = |seconds: Option<i64>| match seconds {
-        Some(seconds) if seconds == crate::service::DEFAULT_SECONDS_PER_MOVE => tr!(
-            lang,
-            "time-per-move-default",
-            time = format::duration(lang, seconds)
-        ),
-        Some(seconds) => tr!(
-            lang,
-            "challenge-per-move",
-            time = format::duration(lang, seconds)
-        ),
-        None => tr!(lang, "time-no-limit"),
-    };
+    let label = |seconds: Option<i64>| format::time_per_move_label(lang, seconds);
     let typed = partial.trim().to_lowercase();
     let mut choices: Vec<serenity::AutocompleteChoice> = Vec::new();
     if !typed.is_empty() {

@@ -506,6 +506,31 @@ fn localize_command(command: &mut poise::Command<Data, Error>, parent: &str) {
     }
 }
 
+/// The languages of a server's channel posts, as `/server-settings` offers them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum LanguageChoice {
+    #[name = "English"]
+    English,
+    #[name = "Japanese (日本語)"]
+    Japanese,
+    #[name = "Korean (한국어)"]
+    Korean,
+    #[name = "The server's language in Discord"]
+    Discord,
+}
+
+impl LanguageChoice {
+    /// The language chosen; `None` to follow the server's language in Discord.
+    pub(crate) fn lang(self) -> Option<Lang> {
+        match self {
+            LanguageChoice::English => Some(Lang::En),
+            LanguageChoice::Japanese => Some(Lang::Ja),
+            LanguageChoice::Korean => Some(Lang::Ko),
+            LanguageChoice::Discord => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

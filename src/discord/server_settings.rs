@@ -10,9 +10,8 @@ use crate::service::{ServerSettings, SettingsChange, TimeLimit};
 
 use super::format::{self, duration};
 use super::game::{self, Here};
-use super::i18n::{tr, Lang};
+use super::i18n::{tr, Lang, LanguageChoice};
 use super::post::Post;
-use super::settings::LanguageChoice;
 use super::{deadline, Context, Error};
 
 /// The settings `/server-settings` can give back their defaults, which no value of their

@@ -80,31 +80,6 @@ impl From<NotificationChoice> for NotificationMode {
     }
 }
 
-/// The languages of a server's channel posts, as `/server-settings` offers them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum LanguageChoice {
-    #[name = "English"]
-    English,
-    #[name = "Japanese (日本語)"]
-    Japanese,
-    #[name = "Korean (한국어)"]
-    Korean,
-    #[name = "The server's language in Discord"]
-    Discord,
-}
-
-impl LanguageChoice {
-    /// The language chosen; `None` to follow the server's language in Discord.
-    pub(crate) fn lang(self) -> Option<Lang> {
-        match self {
-            LanguageChoice::English => Some(Lang::En),
-            LanguageChoice::Japanese => Some(Lang::Ja),
-            LanguageChoice::Korean => Some(Lang::Ko),
-            LanguageChoice::Discord => None,
-        }
-    }
-}
-
 /// The notation a reader of `lang` gets until they choose: Japanese for Japanese and
 /// Korean readers (Korean shogi players read the kanji of the pieces and Japanese
 /// records), Western otherwise.
@@ -313,7 +288,7 @@ pub(crate) fn turn_message(
             tr!(
                 lang,
                 "turn-dm-deadline",
-                when = super::vacation::deadline_when(lang, deadline, message.bank_left)
+                when = format::deadline_when(lang, deadline, message.bank_left)
             )
         );
     }
@@ -355,7 +330,7 @@ pub(crate) fn digest(lang: Lang, digest: &Digest, boards: &[Option<MessageId>]) 
                 tr!(
                     lang,
                     "turn-dm-deadline",
-                    when = super::vacation::deadline_when(lang, deadline, game.bank_left)
+                    when = format::deadline_when(lang, deadline, game.bank_left)
                 )
             );
         }

@@ -1,12 +1,12 @@
-//! `/vacation` (start, end), the vacation notices posted in games' channels, and the
-//! deadline with what is left of a time bank as every board says it. The clock here is the
+//! `/vacation` (start, end) and the vacation notices posted in games' channels (the words
+//! of deadlines and time banks are in `format::durations`). The clock here is the
 //! correspondence clock of games (days per move); `service::clock` is the time source,
 //! `service::clocks` the turn clocks and banks, `engine`'s none.
 use std::fmt::Write as _;
 
 use crate::service::{VacationNotice, VacationView};
 
-use super::format::{self, duration_left, game_title, mention, relative_time};
+use super::format::{self, absolute_time, duration_left, game_title, mention, relative_time};
 use super::game::{self, Here};
 use super::i18n::{tr, Lang};
 use super::post::Post;
@@ -135,34 +135,6 @@ pub(crate) fn vacation_notice(lang: Lang, notice: &VacationNotice) -> String {
     text
 }
 
-/// When the player to move runs out of time, as the `when` of a sentence about the
-/// deadline: the time itself, and in a game with a time bank that the deadline includes
-/// it and how much of it is left.
-pub(crate) fn deadline_when(lang: Lang, deadline: i64, bank_left: Option<i64>) -> String {
-    match bank_left {
-        None => relative_time(deadline),
-        Some(bank) => tr!(
-            lang,
-            "deadline-with-bank",
-            when = relative_time(deadline),
-            bank = bank_words(lang, bank)
-        ),
-    }
-}
-
-/// What is left of a time bank, as people say it ("2 days 4 hours"), or that it is empty.
-fn bank_words(lang: Lang, seconds: i64) -> String {
-    if seconds <= 0 {
-        return tr!(lang, "bank-empty");
-    }
-    duration_left(lang, seconds)
-}
-
-/// A point in time as Discord shows it to each reader, in full in their own time zone.
-fn absolute_time(unix_seconds: i64) -> String {
-    format!("<t:{unix_seconds}:f>")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,26 +176,6 @@ mod tests {
             },
         );
         assert!(back.contains("<@22> is back from vacation"), "{back}");
-    }
-
-    #[test]
-    fn the_bank_left_is_said_beside_the_deadline_as_people_say_it() {
-        assert_eq!(
-            deadline_when(Lang::En, 1_800_000_000, None),
-            "<t:1800000000:R>"
-        );
-        assert_eq!(
-            deadline_when(
-                Lang::En,
-                1_800_000_000,
-                Some(2 * 86_400 + 4 * 3_600 + 59 * 60 + 12)
-            ),
-            "<t:1800000000:R>, time bank included: 2 days 5 hours left in the bank"
-        );
-        assert_eq!(bank_words(Lang::En, 3 * 3_600 + 12 * 60 + 5), "3 hours");
-        assert_eq!(bank_words(Lang::En, 86_400 + 30), "1 day");
-        assert_eq!(bank_words(Lang::En, 0), "none");
-        assert_eq!(bank_words(Lang::Ja, 86_400 + 3_600 + 5), "1日1時間");
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub(super) fn your_move(
             lang,
             "your-move-deadline",
             player = player(lang, next),
-            when = crate::discord::vacation::deadline_when(lang, deadline, bank_left)
+            when = super::deadline_when(lang, deadline, bank_left)
         ),
         None => tr!(lang, "your-move", player = player(lang, next)),
     }
@@ -317,7 +317,7 @@ pub(crate) fn board(lang: Lang, notation: Notation, view: &BoardView) -> String 
                 lang,
                 "board-to-move-deadline",
                 player = who,
-                when = crate::discord::vacation::deadline_when(lang, deadline, view.bank_left)
+                when = super::deadline_when(lang, deadline, view.bank_left)
             ),
             None => tr!(lang, "board-to-move", player = who),
         };
