@@ -1,4 +1,6 @@
 //! What time it is, as UNIX seconds: the system clock in the bot, a hand-set clock in tests.
+//! This is the time source only; the games' turn clocks (deadlines, banks, pauses) are
+//! [`super::clocks`], and `discord::vacation` words the correspondence clock for players.
 
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;

@@ -1,6 +1,8 @@
 //! The turn clocks of stored games: what pauses them (the players' vacations, the server's
 //! weekend) read from the store, and the deadlines [`time_control`](super::time_control)
 //! computes from them, written when a turn begins or a pause changes.
+//! What "now" is comes from [`super::clock`], the time source; this file is the games'
+//! clocks.
 
 use crate::store::{self, GuildId, Reclock, SeatBank, TurnClock, UserId};
 
