@@ -103,7 +103,7 @@ pub(crate) fn image_file(image: Option<&BoardImage>, game: GameId, ply: u32) -> 
     image.map(|image| File {
         name: format!(
             "game-{game}-move-{ply}-{}.png",
-            image.seat_name.to_lowercase()
+            image.seat_name.as_str().to_lowercase()
         ),
         bytes: image.png.clone(),
     })
@@ -115,7 +115,7 @@ pub(crate) fn close_up_file(image: Option<&BoardImage>, game: GameId, ply: u32) 
     Some(File {
         name: format!(
             "game-{game}-move-{ply}-{}-close-up.png",
-            image.seat_name.to_lowercase()
+            image.seat_name.as_str().to_lowercase()
         ),
         bytes: image.close_up.clone()?,
     })

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{AnyPosition, Position, Seat, Variant};
+use crate::engine::{AnyPosition, Position, Seat, SeatName, Variant};
 use crate::render::{self, BoardWords, LastMove, PieceStyle, RenderError, Verdict};
 
 use super::table::Table;
@@ -89,8 +89,8 @@ impl BoardPicture {
     }
 
     /// How players name the seat the board is seen from.
-    pub fn seat_name(&self) -> &'static str {
-        self.variant.seat_name(Seat(self.seat))
+    pub fn seat_name(&self) -> SeatName {
+        self.variant.named_seat(Seat(self.seat))
     }
 
     /// Draws it as PNG bytes with kanji pieces and English words, off the async threads.

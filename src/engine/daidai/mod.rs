@@ -70,7 +70,7 @@ pub use repetition::{judge_repetition, HistoryEntry, Repetition};
 pub use text::{from_text, from_text_with, to_text, START_TEXT};
 
 /// The 17x17 board.
-pub const GEOMETRY: Geometry = Geometry::new(17);
+pub const GEOMETRY: Geometry = Variant::DaiDai.geometry();
 
 pub const BLACK: Seat = Seat(0);
 pub const WHITE: Seat = Seat(1);
