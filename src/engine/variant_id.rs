@@ -87,6 +87,12 @@ impl Variant {
         }
     }
 
+    /// Whether partners play in pairs (yonin doubles: S+N against W+E), so that pairs win
+    /// or lose together.
+    pub fn in_pairs(self) -> bool {
+        matches!(self, Variant::YoninDoubles)
+    }
+
     /// Number of seats at the table.
     pub fn seats(self) -> u8 {
         match self {

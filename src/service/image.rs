@@ -152,7 +152,8 @@ impl BoardPicture {
 
     /// The close-up with the pieces in `style` (dai dai keeps its kanji whatever the style).
     pub fn close_up_styled(&self, style: PieceStyle) -> Option<Vec<u8>> {
-        if self.variant != Variant::DaiDai {
+        // Only boards larger than 9x9 (dai dai shogi's 17x17) are too fine at chat width.
+        if self.variant.geometry().size() <= 9 {
             return None;
         }
         let drawn = self.read().and_then(|(position, last_move)| {

@@ -57,7 +57,7 @@ pub(crate) fn verdicts(lang: Lang, variant: Variant, over: &GameOver) -> Vec<Opt
                 text: tr!(lang, "verdict-winner"),
                 kind: VerdictKind::Won,
             }
-        } else if variant == Variant::Yonin {
+        } else if variant.seats() > 2 && !variant.in_pairs() {
             Verdict {
                 text: tr!(lang, "verdict-place", place = place),
                 kind: VerdictKind::Lost,
