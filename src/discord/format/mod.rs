@@ -165,7 +165,7 @@ pub(crate) fn game_title(lang: Lang, variant: Variant, game: impl std::fmt::Disp
 /// The notation of a channel's posts, which everyone there reads: the default of the
 /// channel's language.
 pub(crate) fn channel_notation(lang: Lang) -> Notation {
-    crate::discord::settings::default_notation(lang)
+    crate::discord::i18n::default_notation(lang)
 }
 
 /// A move as a reader with `notation` writes it: Japanese (`７六歩`), Western (`P-7f`) or
