@@ -257,7 +257,7 @@ pub async fn challenge(
     };
     let rules = match (yonin_rules, variant) {
         (None, _) => None,
-        (Some(rules), Variant::Yonin | Variant::YoninDoubles) => Some(rules.options(variant)),
+        (Some(rules), yonin) if yonin.seats() == 4 => Some(rules.options(yonin)),
         (Some(_), other) => {
             return Err(Error::Refused(
                 Text::new("error-yonin-rules-not-yonin")

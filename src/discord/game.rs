@@ -12,9 +12,8 @@ use crate::service::{
 use crate::store::{ChannelId, GameId, GuildId, UserId};
 
 use super::custom_id::CustomId;
-use super::i18n::{tr, Lang, Text};
+use super::i18n::{default_notation, tr, Lang, Text};
 use super::post::{File, Post};
-use super::settings::player_notation;
 use super::{format, ids, Context, Error};
 
 /// The verb of the "My view" button: `view:<game id>`.
@@ -103,7 +102,7 @@ pub(crate) fn image_file(image: Option<&BoardImage>, game: GameId, ply: u32) -> 
     image.map(|image| File {
         name: format!(
             "game-{game}-move-{ply}-{}.png",
-            image.seat_name.to_lowercase()
+            image.seat_name.as_str().to_lowercase()
         ),
         bytes: image.png.clone(),
     })
@@ -115,7 +114,7 @@ pub(crate) fn close_up_file(image: Option<&BoardImage>, game: GameId, ply: u32) 
     Some(File {
         name: format!(
             "game-{game}-move-{ply}-{}-close-up.png",
-            image.seat_name.to_lowercase()
+            image.seat_name.as_str().to_lowercase()
         ),
         bytes: image.close_up.clone()?,
     })
@@ -252,4 +251,17 @@ pub(crate) async fn game_of_button(
 /// Reads the game id argument of a button.
 pub(crate) fn game_id_arg(arg: &str) -> Option<GameId> {
     arg.parse().ok().map(GameId)
+}
+
+/// The notation of `user`, who reads `lang`: their setting, else the language's default.
+/// Used where a message is already being written (announcements to others), so a failed
+/// read falls back to the default rather than stopping.
+pub(crate) async fn player_notation(service: &Service, user: UserId, lang: Lang) -> Notation {
+    match service.player_settings(user).await {
+        Ok(settings) => settings.notation.unwrap_or_else(|| default_notation(lang)),
+        Err(error) => {
+            tracing::warn!(%error, "cannot read a player's settings; using the defaults");
+            default_notation(lang)
+        }
+    }
 }

@@ -28,7 +28,7 @@ use std::collections::HashMap;
 use fluent_templates::fluent_bundle::{FluentArgs, FluentValue};
 use fluent_templates::LanguageIdentifier;
 
-use super::{Data, Error};
+use crate::service::Notation;
 
 fluent_templates::static_loader! {
     static LOCALES = {
@@ -449,16 +449,26 @@ fn command_key(name: &str) -> String {
     format!("cmd-{name}")
 }
 
+/// The notation a reader of `lang` gets until they choose: Japanese for Japanese and
+/// Korean readers (Korean shogi players read the kanji of the pieces and Japanese
+/// records), Western otherwise.
+pub(crate) fn default_notation(lang: Lang) -> Notation {
+    match lang {
+        Lang::Ja | Lang::Ko => Notation::Japanese,
+        Lang::En => Notation::Western,
+    }
+}
+
 /// Gives every command, option and choice its Japanese and Korean names and descriptions
 /// from `commands.ftl`. What a language lacks stays English (Discord's default), which
 /// tests/e2e/locales.rs does not let happen.
-pub fn localize_commands(commands: &mut [poise::Command<Data, Error>]) {
+pub fn localize_commands<U, E>(commands: &mut [poise::Command<U, E>]) {
     for command in commands {
         localize_command(command, "");
     }
 }
 
-fn localize_command(command: &mut poise::Command<Data, Error>, parent: &str) {
+fn localize_command<U, E>(command: &mut poise::Command<U, E>, parent: &str) {
     let key = command_key(&format!("{parent}{}", command.name));
     for lang in Lang::ALL {
         for locale in lang.discord_locales() {

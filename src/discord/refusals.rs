@@ -210,7 +210,7 @@ pub(crate) fn service_error(lang: Lang, error: &ServiceError) -> String {
 /// The seats of `variant` in the reader's words, in order ("black, white").
 fn seat_names(lang: Lang, variant: Variant) -> String {
     (0..variant.seats())
-        .map(|seat| format::seat_name(lang, variant.seat_name(Seat(seat))))
+        .map(|seat| format::seat_name(lang, variant.named_seat(Seat(seat))))
         .collect::<Vec<_>>()
         .join(&tr!(lang, "list-separator"))
 }
@@ -274,7 +274,7 @@ fn rule_refusal(lang: Lang, refusal: &Refusal) -> String {
         Refusal::AlreadyOut { variant, seat } => tr!(
             lang,
             "refusal-already-out",
-            seat = format::seat_name(lang, variant.seat_name(*seat))
+            seat = format::seat_name(lang, variant.named_seat(*seat))
         ),
         Refusal::ResignationNeedsTwo { alive } => {
             tr!(lang, "error-resignation-needs-two", alive = *alive)
@@ -441,8 +441,8 @@ fn illegal_move(lang: Lang, illegal: &IllegalMove) -> String {
         I::WrongSeat { to_move, named } => tr!(
             lang,
             "illegal-wrong-seat",
-            to_move = format::seat_name(lang, to_move),
-            named = format::seat_name(lang, named)
+            to_move = format::seat_name(lang, *to_move),
+            named = format::seat_name(lang, *named)
         ),
         I::MustDeviate(culprit) => tr!(
             lang,

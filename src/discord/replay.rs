@@ -156,7 +156,7 @@ pub(crate) fn board_post(lang: Lang, notation: Notation, board: &ReplayBoard) ->
             "game-{}-move-{}-{}.png",
             board.game_id,
             board.ply,
-            image.seat_name.to_lowercase()
+            image.seat_name.as_str().to_lowercase()
         ),
         bytes: image.png.clone(),
     });

@@ -258,7 +258,7 @@ pub(crate) async fn review_post(
             curve
                 .seats
                 .iter()
-                .map(|&seat| format::seat_name(lang, variant.seat_name(crate::engine::Seat(seat))))
+                .map(|&seat| format::seat_name(lang, variant.named_seat(crate::engine::Seat(seat))))
                 .collect::<Vec<_>>()
                 .join("+")
         })

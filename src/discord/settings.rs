@@ -9,11 +9,11 @@ use std::fmt::Write as _;
 use crate::service::{
     Digest, Notation, NotificationView, PieceSet, PlayerSettings, Service, TurnMessage,
 };
-use crate::store::{MessageId, NotificationMode, UserId};
+use crate::store::{MessageId, NotificationMode};
 
 use super::format::{self, game_title};
 use super::game::{self, Here};
-use super::i18n::{tr, Lang};
+use super::i18n::{default_notation, tr, Lang};
 use super::post::Post;
 use super::{deadline, ids, Context, Error};
 
@@ -80,16 +80,6 @@ impl From<NotificationChoice> for NotificationMode {
     }
 }
 
-/// The notation a reader of `lang` gets until they choose: Japanese for Japanese and
-/// Korean readers (Korean shogi players read the kanji of the pieces and Japanese
-/// records), Western otherwise.
-pub(crate) fn default_notation(lang: Lang) -> Notation {
-    match lang {
-        Lang::Ja | Lang::Ko => Notation::Japanese,
-        Lang::En => Notation::Western,
-    }
-}
-
 /// The notation moves are written in for the user of `here`: their setting, else the
 /// default of their language. A settings read that fails is logged and the default used (a
 /// move is never refused for want of its notation), unless the database cannot be reached:
@@ -103,19 +93,6 @@ pub(crate) async fn notation_for(service: &Service, here: Here) -> Result<Notati
         Err(error) => {
             tracing::warn!(%error, "cannot read a player's settings; using the defaults");
             Ok(default_notation(here.lang))
-        }
-    }
-}
-
-/// The notation of `user`, who reads `lang`: their setting, else the language's default.
-/// Used where a message is already being written (announcements to others), so a failed
-/// read falls back to the default rather than stopping.
-pub(crate) async fn player_notation(service: &Service, user: UserId, lang: Lang) -> Notation {
-    match service.player_settings(user).await {
-        Ok(settings) => settings.notation.unwrap_or_else(|| default_notation(lang)),
-        Err(error) => {
-            tracing::warn!(%error, "cannot read a player's settings; using the defaults");
-            default_notation(lang)
         }
     }
 }
@@ -358,7 +335,7 @@ pub(crate) async fn turn_post(
     board: Option<MessageId>,
 ) -> Post {
     let style = service.piece_style_of(message.player.user_id).await;
-    let notation = player_notation(service, message.player.user_id, lang).await;
+    let notation = game::player_notation(service, message.player.user_id, lang).await;
     let words = super::format::pictures::picture_words(lang, notation, &message.picture, None);
     let image = message.picture.draw_with(style, &words).await;
     Post::new(turn_message(lang, notation, message, board))

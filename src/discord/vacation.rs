@@ -138,14 +138,18 @@ pub(crate) fn vacation_notice(lang: Lang, notice: &VacationNotice) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Variant;
+    use crate::engine::{SeatName, Variant};
     use crate::service::{PlayerView, VacationGame};
     use crate::store::{ChannelId, GameId, UserId};
 
     fn player(seat: u8, user: u64) -> PlayerView {
         PlayerView {
             seat,
-            seat_name: if seat == 0 { "black" } else { "white" },
+            seat_name: if seat == 0 {
+                SeatName::Black
+            } else {
+                SeatName::White
+            },
             user_id: UserId(user),
             name: None,
         }

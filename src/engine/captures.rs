@@ -12,45 +12,12 @@
 use super::bitboard::{self, Bits};
 use super::geometry::{Seat, SeatSet, Sq, DIRECTIONS};
 use super::moves::Move;
-use super::piece::KindId;
-use super::position::Position;
 use super::shogi::ShogiPosition;
 use super::sink::Sink;
 
-/// Whether `m` takes a piece of another side (on its destination, or on a square it
-/// passes through).
-#[inline]
-pub fn takes<P: Position>(pos: &P, m: &Move) -> bool {
-    if m.is_drop() {
-        return false;
-    }
-    let mover = pos.turn();
-    let enemy = |sq| pos.piece_at(sq).is_some_and(|p| p.owner() != mover);
-    (m.to != m.from && enemy(m.to)) || m.middles().any(enemy)
-}
-
-/// Keeps the captures of the moves it is given (drops are skipped without being made).
-struct Filter<'p, P: Position, S: Sink> {
-    pos: &'p P,
-    inner: &'p mut S,
-}
-
-impl<P: Position, S: Sink> Sink for Filter<'_, P, S> {
-    #[inline]
-    fn push(&mut self, m: Move) -> bool {
-        takes(self.pos, &m) && self.inner.push(m)
-    }
-
-    #[inline]
-    fn push_drops(&mut self, _kind: KindId, _squares: &[Sq]) -> bool {
-        false
-    }
-}
-
-/// The legal captures of any position: its legal moves, filtered.
-pub fn generate_captures_by_filter<P: Position, S: Sink>(pos: &P, sink: &mut S) {
-    pos.generate(&mut Filter { pos, inner: sink });
-}
+/// Whether a move takes a piece, and the captures found by filtering, written beside the
+/// [`Position`](super::position::Position) trait whose default they are.
+pub use super::position::{generate_captures_by_filter, takes};
 
 /// The square of `set` nearest to the start of a ray in direction `dir` (a bit index).
 #[inline]
@@ -177,6 +144,7 @@ mod tests {
     use rand::SeedableRng;
 
     use super::*;
+    use crate::engine::position::Position;
     use crate::engine::{Game, RuleOptions, Variant};
 
     /// Sorted captures of a position, from the bitboard generator and from the filtered

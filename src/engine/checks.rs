@@ -12,24 +12,17 @@
 use arrayvec::ArrayVec;
 
 use super::bitboard::{self, Bits};
-use super::daidai::{self, DaiDaiPosition};
-use super::geometry::{Seat, SeatSet, Sq};
+use super::geometry::{Seat, Sq};
 use super::moves::Move;
-use super::outcome::EliminationReason;
 use super::piece::{KindId, Piece};
 use super::position::Position;
 use super::shogi::ShogiPosition;
 use super::sink::Sink;
 use super::tables::{opposite, UNLIMITED};
 
-/// The opponents of `me`: the alive seats other than itself and its partner.
-pub fn opponents<P: Position>(pos: &P, me: Seat) -> SeatSet {
-    let mut set = pos.alive().without(me);
-    if let Some(partner) = pos.partner(me) {
-        set = set.without(partner);
-    }
-    set
-}
+/// The opponents of a seat and the checks found by trial, written beside the [`Position`]
+/// trait whose default they are.
+pub use super::position::{generate_checks_by_trial, opponents};
 
 /// The kinds a piece table of a drop-shogi variant may hold, for the per-kind caches.
 const MAX_KINDS: usize = 32;
@@ -269,48 +262,10 @@ fn nearest(set: Bits, dir: usize) -> Option<usize> {
     })
 }
 
-/// The checking moves of any position, found by trying each legal move: those after which
-/// an opponent of the mover is in check (or was mated at once).
-pub fn generate_checks_by_trial<P: Position, S: Sink>(pos: &P, sink: &mut S) {
-    let Some(me) = pos.seat_to_move() else {
-        return;
-    };
-    let opponents = opponents(pos, me);
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    for m in moves {
-        let mut after = pos.clone();
-        let effects = after.play_unchecked(&m);
-        let mated = effects
-            .eliminated
-            .iter()
-            .any(|&(seat, reason)| opponents.contains(seat) && reason == EliminationReason::Mate);
-        let checks = effects.checks.iter().any(|seat| opponents.contains(seat));
-        if (checks || mated) && sink.push(m) {
-            return;
-        }
-    }
-}
-
-/// Dai dai shogi's checking moves: each legal move made on a copy, the opponent's king
-/// then tested (no check or attack bookkeeping beyond that).
-pub fn generate_daidai_checks<S: Sink>(pos: &DaiDaiPosition, sink: &mut S) {
-    let them = daidai::opponent(pos.turn());
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    for m in moves {
-        let mut after = pos.clone();
-        after.make(&m);
-        if after.in_check(them) && sink.push(m) {
-            return;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{standard, yonin};
+    use crate::engine::{daidai, standard, yonin};
 
     /// The checking moves the slow way: every legal move made on a copy of the board by
     /// hand (no turn rule), then every opponent's king tested.
@@ -474,7 +429,7 @@ mod tests {
         let mut moves = Vec::new();
         for _ in 0..60 {
             let mut fast = Vec::new();
-            generate_daidai_checks(&pos, &mut fast);
+            pos.generate_checks(&mut fast);
             let mut slow = Vec::new();
             generate_checks_by_trial(&pos, &mut slow);
             assert_eq!(fast, slow, "{}", pos.to_text());

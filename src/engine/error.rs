@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use super::variant_id::SeatName;
+
 /// Why a move is not legal in a position. Each variant names the rule that forbids it;
 /// the messages are meant to be shown to the player as they are.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -63,10 +65,7 @@ pub enum IllegalMove {
     OtherPiece { square: String, piece: String },
     /// A seat prefix names a player whose turn it is not (yonin's `W: P-5f`).
     #[error("it is {to_move}'s turn, not {named}'s")]
-    WrongSeat {
-        to_move: &'static str,
-        named: &'static str,
-    },
+    WrongSeat { to_move: SeatName, named: SeatName },
     #[error("a move must go somewhere (a pass steps to an empty square and back)")]
     NoMovement,
     #[error("a pass is never legal while in check")]

@@ -51,3 +51,4 @@ pub use shogi::notation;
 pub use sink::Sink;
 pub use state::{StateError, STATE_VERSION};
 pub use variant::{AnyPosition, UnknownVariant, Variant};
+pub use variant_id::SeatName;

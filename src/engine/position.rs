@@ -124,13 +124,13 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// The legal moves of the seat to move that leave an opponent's king attacked, into
     /// `sink` until it asks to stop (see [`super::checks`]).
     fn generate_checks<S: Sink>(&self, sink: &mut S) {
-        super::checks::generate_checks_by_trial(self, sink)
+        generate_checks_by_trial(self, sink)
     }
 
     /// The legal moves of the seat to move that take a piece, into `sink` until it asks
     /// to stop (see [`super::captures`]).
     fn generate_captures<S: Sink>(&self, sink: &mut S) {
-        super::captures::generate_captures_by_filter(self, sink)
+        generate_captures_by_filter(self, sink)
     }
 
     /// Plays a legal move in place when nobody needs its effects (perft, playouts): a
@@ -174,4 +174,75 @@ fn perft_count<P: Position>(pos: &P, depth: u32, lists: &mut [Vec<Move>]) -> u64
             total
         }
     }
+}
+
+// The generic check and capture generators are the trait's defaults, so they live beside
+// it: checks.rs and captures.rs, which speed them up for the drop-shogi positions, import
+// them from here.
+
+/// The opponents of `me`: the alive seats other than itself and its partner.
+pub fn opponents<P: Position>(pos: &P, me: Seat) -> SeatSet {
+    let mut set = pos.alive().without(me);
+    if let Some(partner) = pos.partner(me) {
+        set = set.without(partner);
+    }
+    set
+}
+
+/// The checking moves of any position, found by trying each legal move: those after which
+/// an opponent of the mover is in check (or was mated at once).
+pub fn generate_checks_by_trial<P: Position, S: Sink>(pos: &P, sink: &mut S) {
+    let Some(me) = pos.seat_to_move() else {
+        return;
+    };
+    let opponents = opponents(pos, me);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    for m in moves {
+        let mut after = pos.clone();
+        let effects = after.play_unchecked(&m);
+        let mated = effects
+            .eliminated
+            .iter()
+            .any(|&(seat, reason)| opponents.contains(seat) && reason == EliminationReason::Mate);
+        let checks = effects.checks.iter().any(|seat| opponents.contains(seat));
+        if (checks || mated) && sink.push(m) {
+            return;
+        }
+    }
+}
+
+/// Whether `m` takes a piece of another side (on its destination, or on a square it
+/// passes through).
+#[inline]
+pub fn takes<P: Position>(pos: &P, m: &Move) -> bool {
+    if m.is_drop() {
+        return false;
+    }
+    let mover = pos.turn();
+    let enemy = |sq| pos.piece_at(sq).is_some_and(|p| p.owner() != mover);
+    (m.to != m.from && enemy(m.to)) || m.middles().any(enemy)
+}
+
+/// Keeps the captures of the moves it is given (drops are skipped without being made).
+struct Filter<'p, P: Position, S: Sink> {
+    pos: &'p P,
+    inner: &'p mut S,
+}
+
+impl<P: Position, S: Sink> Sink for Filter<'_, P, S> {
+    #[inline]
+    fn push(&mut self, m: Move) -> bool {
+        takes(self.pos, &m) && self.inner.push(m)
+    }
+
+    #[inline]
+    fn push_drops(&mut self, _kind: KindId, _squares: &[Sq]) -> bool {
+        false
+    }
+}
+
+/// The legal captures of any position: its legal moves, filtered.
+pub fn generate_captures_by_filter<P: Position, S: Sink>(pos: &P, sink: &mut S) {
+    pos.generate(&mut Filter { pos, inner: sink });
 }

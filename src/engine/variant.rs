@@ -19,7 +19,7 @@ use super::standard::rules::StandardRules;
 use super::yonin::rules::YoninRules;
 use super::{standard, yonin};
 
-pub use super::variant_id::{UnknownVariant, Variant};
+pub use super::variant_id::{SeatName, UnknownVariant, Variant};
 
 /// A position of any variant.
 // Dai dai's position is several times the size of the 9x9 one. Positions live one per game

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::geometry::Seat;
+use super::geometry::{Geometry, Seat};
 
 /// A game variant.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, serde::Serialize, serde::Deserialize)]
@@ -49,13 +49,18 @@ impl Variant {
 
     /// How players and messages name a seat: black/white, or S/W/N/E in yonin.
     pub fn seat_name(self, seat: Seat) -> &'static str {
+        self.named_seat(seat).as_str()
+    }
+
+    /// A seat by its name: Black/White, or South/West/North/East in yonin.
+    pub fn named_seat(self, seat: Seat) -> SeatName {
         match (self.seats(), seat.0) {
-            (2, 0) => "black",
-            (2, _) => "white",
-            (_, 0) => "S",
-            (_, 1) => "W",
-            (_, 2) => "N",
-            _ => "E",
+            (2, 0) => SeatName::Black,
+            (2, _) => SeatName::White,
+            (_, 0) => SeatName::South,
+            (_, 1) => SeatName::West,
+            (_, 2) => SeatName::North,
+            _ => SeatName::East,
         }
     }
 
@@ -74,12 +79,83 @@ impl Variant {
         Some(Seat(seat))
     }
 
+    /// The board: 9x9, or 17x17 in dai dai shogi.
+    pub const fn geometry(self) -> Geometry {
+        match self {
+            Variant::Standard | Variant::Yonin | Variant::YoninDoubles => Geometry::new(9),
+            Variant::DaiDai => Geometry::new(17),
+        }
+    }
+
+    /// Whether partners play in pairs (yonin doubles: S+N against W+E), so that pairs win
+    /// or lose together.
+    pub fn in_pairs(self) -> bool {
+        matches!(self, Variant::YoninDoubles)
+    }
+
     /// Number of seats at the table.
     pub fn seats(self) -> u8 {
         match self {
             Variant::Yonin | Variant::YoninDoubles => 4,
             Variant::Standard | Variant::DaiDai => 2,
         }
+    }
+}
+
+/// A seat as players know it, whatever its index: two-player variants seat Black and
+/// White, yonin shogi South, West, North and East. Stored as the names older builds
+/// wrote (`black`, `S`, ...).
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+pub enum SeatName {
+    #[serde(rename = "black")]
+    Black,
+    #[serde(rename = "white")]
+    White,
+    #[serde(rename = "S")]
+    South,
+    #[serde(rename = "W")]
+    West,
+    #[serde(rename = "N")]
+    North,
+    #[serde(rename = "E")]
+    East,
+}
+
+impl SeatName {
+    /// Every seat name, two-player seats first.
+    pub const ALL: [SeatName; 6] = [
+        SeatName::Black,
+        SeatName::White,
+        SeatName::South,
+        SeatName::West,
+        SeatName::North,
+        SeatName::East,
+    ];
+
+    /// The name records, notations and the command line write: `black`, `white`, or the
+    /// yonin seats' letters `S`, `W`, `N`, `E`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SeatName::Black => "black",
+            SeatName::White => "white",
+            SeatName::South => "S",
+            SeatName::West => "W",
+            SeatName::North => "N",
+            SeatName::East => "E",
+        }
+    }
+}
+
+impl fmt::Display for SeatName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Compares with the written name, as records and tests spell it.
+impl PartialEq<&str> for SeatName {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
     }
 }
 

@@ -1,6 +1,8 @@
 //! The scene: everything a board image shows, in plain drawing terms (labels, owners,
 //! directions, marks), so the renderer needs no rules and the rules need no drawing.
 
+use crate::engine::Variant;
+
 /// A number of quarter turns clockwise, 0..=3.
 ///
 /// Used for three things that share one compass: the direction a piece points (0 = up,
@@ -49,6 +51,22 @@ pub enum BoardStyle {
     Yonin,
     /// Dai dai shogi: 17x17, two-kanji names stacked on tall pieces, no hands.
     DaiDai,
+}
+
+impl BoardStyle {
+    /// A variant drawn in this style, whose board gives the style its size.
+    fn variant(self) -> Variant {
+        match self {
+            BoardStyle::Standard => Variant::Standard,
+            BoardStyle::Yonin => Variant::Yonin,
+            BoardStyle::DaiDai => Variant::DaiDai,
+        }
+    }
+
+    /// Number of files (= ranks) of the boards drawn in this style.
+    pub fn size(self) -> usize {
+        usize::from(self.variant().geometry().size())
+    }
 }
 
 /// A square in global coordinates as Black/S sees the board: `col` 0 is the leftmost file
@@ -412,10 +430,7 @@ impl Scene {
     /// An empty board of the style's size with its usual coordinates and unnamed players:
     /// Black and White for the two-player styles, S, W, N and E for yonin.
     pub fn new(style: BoardStyle) -> Scene {
-        let size = match style {
-            BoardStyle::Standard | BoardStyle::Yonin => 9,
-            BoardStyle::DaiDai => 17,
-        };
+        let size = style.size();
         let file_labels = (1..=size).rev().map(|f| f.to_string()).collect();
         let rank_labels = match style {
             // Kanji as on real boards, over the letters players type in USI moves.

@@ -586,7 +586,7 @@ pub(super) fn expiry_announcements(
 fn view_of(challenge: &Challenge) -> ServiceResult<ChallengeView> {
     let variant = parse_variant(&challenge.variant)?;
     let options = challenge_options(challenge)?;
-    let seat_name = |seat: Option<u8>| seat.map(|s| variant.seat_name(Seat(s)));
+    let seat_name = |seat: Option<u8>| seat.map(|s| variant.named_seat(Seat(s)));
     let invitees: Vec<Participant> = challenge
         .invitees
         .iter()

@@ -82,7 +82,7 @@ pub(super) fn describe_result(result: &GameResult, players: &[PlayerView]) -> St
 /// The rating sides of a finished game: every seat for itself, except the pairs of yonin
 /// doubles.
 fn standings_of(variant: Variant, places: &[SeatPlace]) -> Result<Standings, RatingError> {
-    if variant != Variant::YoninDoubles {
+    if !variant.in_pairs() {
         return Standings::singles(places);
     }
     let place_of = |seat: u8| {

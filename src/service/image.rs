@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{AnyPosition, Position, Seat, Variant};
+use crate::engine::{AnyPosition, Position, Seat, SeatName, Variant};
 use crate::render::{self, BoardWords, LastMove, PieceStyle, RenderError, Verdict};
 
 use super::table::Table;
@@ -89,8 +89,8 @@ impl BoardPicture {
     }
 
     /// How players name the seat the board is seen from.
-    pub fn seat_name(&self) -> &'static str {
-        self.variant.seat_name(Seat(self.seat))
+    pub fn seat_name(&self) -> SeatName {
+        self.variant.named_seat(Seat(self.seat))
     }
 
     /// Draws it as PNG bytes with kanji pieces and English words, off the async threads.
@@ -152,7 +152,8 @@ impl BoardPicture {
 
     /// The close-up with the pieces in `style` (dai dai keeps its kanji whatever the style).
     pub fn close_up_styled(&self, style: PieceStyle) -> Option<Vec<u8>> {
-        if self.variant != Variant::DaiDai {
+        // Only boards larger than 9x9 (dai dai shogi's 17x17) are too fine at chat width.
+        if self.variant.geometry().size() <= 9 {
             return None;
         }
         let drawn = self.read().and_then(|(position, last_move)| {

@@ -239,7 +239,7 @@ impl Service {
 /// Whether a variant's results are places, every seat for itself (yonin singles); in
 /// two-player games and in doubles, where pairs win or lose, they are wins and losses.
 fn counts_places(variant: Variant) -> bool {
-    variant.seats() > 2 && variant != Variant::YoninDoubles
+    variant.seats() > 2 && !variant.in_pairs()
 }
 
 /// One user's count of games per place (index 0 for 1st), from [`Service::places_of`].

@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use crate::engine::{PlayedMove, Seat, Variant};
+use crate::engine::{PlayedMove, Seat, SeatName, Variant};
 use crate::render::{self, BoardWords, PieceStyle, ReplayFrame, ReplayOptions, SkipNote, Verdict};
 use crate::store::{self, ChannelId, GameId, GameStatus, GuildId, UserId};
 
@@ -78,7 +78,7 @@ pub struct ReplayFile {
     pub game_id: GameId,
     pub variant: Variant,
     pub seat: u8,
-    pub seat_name: &'static str,
+    pub seat_name: SeatName,
     /// E.g. `shogiban-game-12.gif`.
     pub filename: String,
     pub gif: Vec<u8>,
@@ -97,7 +97,7 @@ pub struct ReplayFile {
 pub struct ReplayMove {
     pub ply: u32,
     pub seat: u8,
-    pub seat_name: &'static str,
+    pub seat_name: SeatName,
     /// The move in every notation.
     pub text: super::MoveText,
 }
@@ -214,7 +214,7 @@ impl Service {
             over,
             image: Some(BoardImage {
                 seat,
-                seat_name: variant.seat_name(Seat(seat)),
+                seat_name: variant.named_seat(Seat(seat)),
                 png,
                 // The replay pages through whole boards; the close-up follows the live game.
                 close_up: None,
@@ -382,7 +382,7 @@ fn draw_gif(
         game_id: table.id(),
         variant: table.variant(),
         seat,
-        seat_name: table.variant().seat_name(Seat(seat)),
+        seat_name: table.variant().named_seat(Seat(seat)),
         filename: format!("shogiban-game-{}.gif", table.id()),
         gif: replay.gif,
         positions: frames.len(),
@@ -430,7 +430,7 @@ fn moves_around(table: &Table, ply: u32) -> Vec<ReplayMove> {
         .map(|(played, n)| ReplayMove {
             ply: n,
             seat: played.seat.0,
-            seat_name: variant.seat_name(played.seat),
+            seat_name: variant.named_seat(played.seat),
             text: super::MoveText::of(played),
         })
         .collect()

@@ -99,7 +99,7 @@ pub(super) fn player_at(row: &store::Game, variant: Variant, seat: u8) -> Player
     let stored = row.seats.iter().find(|s| s.seat == seat);
     PlayerView {
         seat,
-        seat_name: variant.seat_name(Seat(seat)),
+        seat_name: variant.named_seat(Seat(seat)),
         user_id: stored.map_or(UserId(0), |s| s.user_id),
         name: stored.and_then(|s| s.display_name.clone()),
     }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::computer::Level;
 use crate::engine::EliminationReason;
-use crate::engine::{EndReason, RuleOptions, Seat, Variant};
+use crate::engine::{EndReason, RuleOptions, SeatName, Variant};
 use crate::store::{
     AnnouncementId, ChallengeId, ChallengeStatus, ChannelId, GameId, GameStatus, GuildId,
     InviteResponse, OfferKind, SeatMode, UserId,
@@ -68,13 +68,13 @@ pub fn computer_person(level: Level, slot: u8) -> Person {
 }
 
 /// A player at a game: their seat and who sits there.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerView {
     /// Seat index in the engine's turn order (standard: 0 black, 1 white; yonin: 0 S,
     /// 1 W, 2 N, 3 E).
     pub seat: u8,
-    /// How players name the seat: `black`/`white` or `S`/`W`/`N`/`E`.
-    pub seat_name: &'static str,
+    /// How players name the seat: black/white or S/W/N/E, stored as `black`, `S`, ...
+    pub seat_name: SeatName,
     pub user_id: UserId,
     /// The player's display name, if the bot has seen it.
     pub name: Option<String>,
@@ -93,7 +93,7 @@ impl fmt::Display for PlayerView {
 #[derive(Clone, PartialEq, Eq)]
 pub struct BoardImage {
     pub seat: u8,
-    pub seat_name: &'static str,
+    pub seat_name: SeatName,
     pub png: Vec<u8>,
     /// A close-up around the last move and any king in check, where the whole board is
     /// too fine to read at chat width (dai dai shogi's 17x17), as PNG bytes.
@@ -395,13 +395,13 @@ pub struct BoardView {
 }
 
 /// A player named in a challenge, or the challenger.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Participant {
     pub user_id: UserId,
     pub name: Option<String>,
     /// The seat they will take, when seats are fixed.
     pub seat: Option<u8>,
-    pub seat_name: Option<&'static str>,
+    pub seat_name: Option<SeatName>,
     pub response: InviteResponse,
 }
 
@@ -612,72 +612,6 @@ pub struct Record {
     pub text: String,
 }
 
-/// Reading seat names back: they are the engine's own `&'static str`s, so a stored name is
-/// looked up among the seat names of every variant.
-mod seat_names {
-    use serde::de::Error as _;
-    use serde::{Deserialize, Deserializer};
-
-    use super::{InviteResponse, Participant, PlayerView, Seat, UserId, Variant};
-
-    fn known(name: &str) -> Result<&'static str, String> {
-        Variant::ALL
-            .iter()
-            .flat_map(|&variant| (0..variant.seats()).map(move |s| variant.seat_name(Seat(s))))
-            .find(|&known| known == name)
-            .ok_or_else(|| format!("no seat is called {name:?}"))
-    }
-
-    /// A [`PlayerView`] as stored.
-    #[derive(Deserialize)]
-    struct StoredPlayer {
-        seat: u8,
-        seat_name: String,
-        user_id: UserId,
-        name: Option<String>,
-    }
-
-    impl<'de> Deserialize<'de> for PlayerView {
-        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            let stored = StoredPlayer::deserialize(deserializer)?;
-            Ok(Self {
-                seat: stored.seat,
-                seat_name: known(&stored.seat_name).map_err(D::Error::custom)?,
-                user_id: stored.user_id,
-                name: stored.name,
-            })
-        }
-    }
-
-    /// A [`Participant`] as stored.
-    #[derive(Deserialize)]
-    struct StoredParticipant {
-        user_id: UserId,
-        name: Option<String>,
-        seat: Option<u8>,
-        seat_name: Option<String>,
-        response: InviteResponse,
-    }
-
-    impl<'de> Deserialize<'de> for Participant {
-        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            let stored = StoredParticipant::deserialize(deserializer)?;
-            Ok(Self {
-                user_id: stored.user_id,
-                name: stored.name,
-                seat: stored.seat,
-                seat_name: stored
-                    .seat_name
-                    .as_deref()
-                    .map(known)
-                    .transpose()
-                    .map_err(D::Error::custom)?,
-                response: stored.response,
-            })
-        }
-    }
-}
-
 /// A new draw offer or takeback request.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OfferMade {
@@ -796,4 +730,46 @@ pub struct VacationNotice {
     /// Whose turn it is, and the turn's deadline with the vacation counted.
     pub to_move: Option<PlayerView>,
     pub deadline_at: Option<i64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Players and participants as older builds stored them, seat names written out.
+    const OLD_PLAYERS: &str = r#"[
+        {"seat":0,"seat_name":"black","user_id":11,"name":"alice"},
+        {"seat":1,"seat_name":"white","user_id":22,"name":null},
+        {"seat":0,"seat_name":"S","user_id":11,"name":null},
+        {"seat":1,"seat_name":"W","user_id":22,"name":null},
+        {"seat":2,"seat_name":"N","user_id":33,"name":null},
+        {"seat":3,"seat_name":"E","user_id":44,"name":null}
+    ]"#;
+
+    #[test]
+    fn seat_names_stored_by_older_builds_are_read_and_written_back_alike() {
+        let players: Vec<PlayerView> = serde_json::from_str(OLD_PLAYERS).expect("old players");
+        let names: Vec<SeatName> = players.iter().map(|p| p.seat_name).collect();
+        assert_eq!(names, SeatName::ALL);
+        assert_eq!(players[0].to_string(), "black (alice)");
+        let written: serde_json::Value = serde_json::to_value(&players).expect("written");
+        let old: serde_json::Value = serde_json::from_str(OLD_PLAYERS).expect("old json");
+        assert_eq!(written, old);
+    }
+
+    #[test]
+    fn a_participant_keeps_its_old_seat_name_or_none() {
+        let seated = r#"{"user_id":5,"name":"bob","seat":3,"seat_name":"E","response":"pending"}"#;
+        let seated: Participant = serde_json::from_str(seated).expect("seated");
+        assert_eq!(seated.seat_name, Some(SeatName::East));
+        let open = r#"{"user_id":5,"name":null,"seat":null,"seat_name":null,"response":"pending"}"#;
+        let open: Participant = serde_json::from_str(open).expect("open");
+        assert_eq!(open.seat_name, None);
+    }
+
+    #[test]
+    fn an_unknown_seat_name_is_refused() {
+        let unknown = r#"{"seat":0,"seat_name":"sente","user_id":1,"name":null}"#;
+        assert!(serde_json::from_str::<PlayerView>(unknown).is_err());
+    }
 }

@@ -5,7 +5,7 @@
 use common::backends::Backend;
 
 use crate::support::*;
-use shogiban::engine::{EndReason, Variant};
+use shogiban::engine::{EndReason, SeatName, Variant};
 use shogiban::service::{AcceptOutcome, ChallengeRequest, Event, GameRef, RecordFormat, Seating};
 use shogiban::store::GameStatus;
 
@@ -24,7 +24,7 @@ async fn a_dai_dai_game_from_challenge_to_leaderboard(backend: Backend) {
         .challenge(GUILD, CHANNEL, &person(ALICE), &request)
         .await
         .unwrap();
-    assert_eq!(challenge.challenger.seat_name, Some("black"));
+    assert_eq!(challenge.challenger.seat_name, Some(SeatName::Black));
     let AcceptOutcome::Started { game, .. } = s
         .accept_challenge(challenge.id, &person(BOB))
         .await

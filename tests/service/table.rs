@@ -5,7 +5,7 @@
 use common::backends::Backend;
 
 use crate::support::*;
-use shogiban::engine::{EndReason, Variant};
+use shogiban::engine::{EndReason, SeatName, Variant};
 use shogiban::service::Notation::Western;
 use shogiban::service::{
     AcceptOutcome, Announcement, ChallengeRequest, Event, GameRef, OfferOutcome, RecordFormat,
@@ -25,9 +25,9 @@ async fn a_standard_game_from_challenge_to_leaderboard(backend: Backend) {
         .unwrap();
     assert_eq!(challenge.status, ChallengeStatus::Open);
     assert_eq!(challenge.challenger.name.as_deref(), Some("Alice"));
-    assert_eq!(challenge.challenger.seat_name, Some("black"));
+    assert_eq!(challenge.challenger.seat_name, Some(SeatName::Black));
     assert_eq!(challenge.invitees.len(), 1);
-    assert_eq!(challenge.invitees[0].seat_name, Some("white"));
+    assert_eq!(challenge.invitees[0].seat_name, Some(SeatName::White));
     assert_eq!(challenge.invitees[0].response, InviteResponse::Pending);
     assert_eq!(challenge.open_seats, 0);
     assert_eq!(challenge.seconds_per_move, Some(3 * DAY));
@@ -45,7 +45,10 @@ async fn a_standard_game_from_challenge_to_leaderboard(backend: Backend) {
     assert_eq!(challenge.status, ChallengeStatus::Accepted);
     assert_eq!(game.ply, 0);
     let to_move = game.to_move.clone().unwrap();
-    assert_eq!((to_move.user_id, to_move.seat_name), (ALICE, "black"));
+    assert_eq!(
+        (to_move.user_id, to_move.seat_name),
+        (ALICE, SeatName::Black)
+    );
     assert_eq!(to_move.to_string(), "black (Alice)");
     assert_eq!(game.deadline_at, Some(T0 + 60 + 3 * DAY));
     let image = drawn(Some(&game.picture)).await;
@@ -542,7 +545,7 @@ async fn an_open_challenge_is_taken_up_by_the_first_comer(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(challenge.open_seats, 1);
-    assert_eq!(challenge.challenger.seat_name, Some("white"));
+    assert_eq!(challenge.challenger.seat_name, Some(SeatName::White));
 
     let AcceptOutcome::Started { challenge, game } = s
         .accept_challenge(challenge.id, &person(CAROL))
@@ -552,7 +555,7 @@ async fn an_open_challenge_is_taken_up_by_the_first_comer(backend: Backend) {
         panic!("started");
     };
     assert_eq!(challenge.invitees[0].user_id, CAROL);
-    assert_eq!(challenge.invitees[0].seat_name, Some("black"));
+    assert_eq!(challenge.invitees[0].seat_name, Some(SeatName::Black));
     assert_eq!(game.to_move.unwrap().user_id, CAROL);
     assert!(matches!(
         s.accept_challenge(challenge.id, &person(DAVE)).await,
@@ -1027,7 +1030,7 @@ async fn every_change_is_stored_with_its_announcement(backend: Backend) {
     };
     assert_eq!(posted.id, challenge.id);
     assert_eq!(posted.status, ChallengeStatus::Open);
-    assert_eq!(posted.invitees[0].seat_name, Some("white"));
+    assert_eq!(posted.invitees[0].seat_name, Some(SeatName::White));
     let Announcement::GameStarted(start) = &said[1] else {
         panic!("{:?}", said[1]);
     };

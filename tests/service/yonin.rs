@@ -23,7 +23,10 @@ const S_IS_MATED: [&str; 8] = [
 
 /// Who sits in each seat (S, W, N, E).
 fn seating(players: &[shogiban::service::PlayerView]) -> HashMap<&'static str, UserId> {
-    players.iter().map(|p| (p.seat_name, p.user_id)).collect()
+    players
+        .iter()
+        .map(|p| (p.seat_name.as_str(), p.user_id))
+        .collect()
 }
 
 async fn a_yonin_game_from_challenge_to_leaderboard(backend: Backend) {
@@ -164,7 +167,7 @@ async fn a_yonin_game_from_challenge_to_leaderboard(backend: Backend) {
     let places: Vec<(&str, Option<u8>)> = over
         .standings
         .iter()
-        .map(|s| (s.player.seat_name, s.place))
+        .map(|s| (s.player.seat_name.as_str(), s.place))
         .collect();
     assert_eq!(
         places,

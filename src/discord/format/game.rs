@@ -90,7 +90,7 @@ pub(crate) fn outcome(lang: Lang, outcome: &Outcome) -> String {
 pub(super) fn gathered_moves(lang: Lang, since: &SinceTurn) -> String {
     let notation = since
         .notation
-        .unwrap_or_else(|| crate::discord::settings::default_notation(lang));
+        .unwrap_or_else(|| crate::discord::i18n::default_notation(lang));
     let moves: Vec<String> = since
         .moves
         .iter()

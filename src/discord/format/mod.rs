@@ -8,7 +8,7 @@
 //! message (re-exported here), `pictures` the words drawn on board images, `replay` those
 //! of replays and `threads` those of game threads.
 
-use crate::engine::{EndReason, Variant};
+use crate::engine::{EndReason, SeatName, Variant};
 use crate::service::{computer_level, GameOver, MoveText, Notation, PlayerView};
 use crate::store::{ChannelId, GameStatus, UserId};
 
@@ -58,16 +58,14 @@ pub(crate) fn channel(channel: ChannelId) -> String {
 }
 
 /// A seat's name in `lang`: black/white (先手/後手), or S/W/N/E in yonin.
-pub(crate) fn seat_name(lang: Lang, seat_name: &str) -> String {
-    let key = match seat_name {
-        "black" => "seat-black",
-        "white" => "seat-white",
-        "S" => "seat-south",
-        "W" => "seat-west",
-        "N" => "seat-north",
-        "E" => "seat-east",
-        // The service names no other seat; an unknown one is shown as it came.
-        other => return other.to_owned(),
+pub(crate) fn seat_name(lang: Lang, seat: SeatName) -> String {
+    let key = match seat {
+        SeatName::Black => "seat-black",
+        SeatName::White => "seat-white",
+        SeatName::South => "seat-south",
+        SeatName::West => "seat-west",
+        SeatName::North => "seat-north",
+        SeatName::East => "seat-east",
     };
     tr!(lang, key)
 }
@@ -167,7 +165,7 @@ pub(crate) fn game_title(lang: Lang, variant: Variant, game: impl std::fmt::Disp
 /// The notation of a channel's posts, which everyone there reads: the default of the
 /// channel's language.
 pub(crate) fn channel_notation(lang: Lang) -> Notation {
-    crate::discord::settings::default_notation(lang)
+    crate::discord::i18n::default_notation(lang)
 }
 
 /// A move as a reader with `notation` writes it: Japanese (`７六歩`), Western (`P-7f`) or
@@ -229,7 +227,7 @@ pub(crate) fn move_named(
     }
     format!(
         "{} {shown}",
-        seat_name(lang, variant.seat_name(crate::engine::Seat(seat)))
+        seat_name(lang, variant.named_seat(crate::engine::Seat(seat)))
     )
 }
 
@@ -285,7 +283,7 @@ pub(crate) fn result_line(lang: Lang, over: &GameOver) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::engine::EliminationReason;
     use crate::engine::EndReason;
@@ -294,10 +292,18 @@ mod tests {
     use crate::service::{RatingChange, SeatSummary};
     use crate::store::GameId;
 
+    /// The seat written `name`, as the service's views name it.
+    pub(super) fn named(name: &str) -> SeatName {
+        SeatName::ALL
+            .into_iter()
+            .find(|seat| seat.as_str() == name)
+            .expect("a seat name")
+    }
+
     fn seat(seat: u8, seat_name: &'static str, user: u64) -> PlayerView {
         PlayerView {
             seat,
-            seat_name,
+            seat_name: named(seat_name),
             user_id: UserId(user),
             name: Some(format!("user{user}")),
         }
@@ -443,7 +449,7 @@ mod tests {
         let level = crate::computer::Level::new(level).expect("a level");
         PlayerView {
             seat,
-            seat_name,
+            seat_name: named(seat_name),
             user_id: crate::service::computer_user(level, seat),
             name: Some(crate::service::computer_name(level)),
         }

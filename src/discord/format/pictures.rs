@@ -3,7 +3,7 @@
 //! for each seat, and the caption under a board or a replayed position. The renderer knows
 //! no language; it draws what these give it.
 
-use crate::engine::{EndReason, Variant};
+use crate::engine::{EndReason, SeatName, Variant};
 use crate::render::{BoardWords, Verdict, VerdictKind};
 use crate::service::{
     BoardPicture, Caption, GameOver, MoveText, Notation, PictureWords, ReplayWords,
@@ -19,7 +19,13 @@ pub(crate) fn board_words(lang: Lang) -> BoardWords {
         to_move: tr!(lang, "badge-to-move"),
         check: tr!(lang, "badge-check"),
         out: tr!(lang, "badge-out"),
-        seats: ["S", "W", "N", "E"].map(|seat| seat_name(lang, seat)),
+        seats: [
+            SeatName::South,
+            SeatName::West,
+            SeatName::North,
+            SeatName::East,
+        ]
+        .map(|seat| seat_name(lang, seat)),
     }
 }
 
@@ -51,7 +57,7 @@ pub(crate) fn verdicts(lang: Lang, variant: Variant, over: &GameOver) -> Vec<Opt
                 text: tr!(lang, "verdict-winner"),
                 kind: VerdictKind::Won,
             }
-        } else if variant == Variant::Yonin {
+        } else if variant.seats() > 2 && !variant.in_pairs() {
             Verdict {
                 text: tr!(lang, "verdict-place", place = place),
                 kind: VerdictKind::Lost,
@@ -175,7 +181,7 @@ mod tests {
         Standing {
             player: PlayerView {
                 seat,
-                seat_name,
+                seat_name: crate::discord::format::tests::named(seat_name),
                 user_id: UserId(11 + u64::from(seat)),
                 name: None,
             },

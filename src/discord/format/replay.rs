@@ -48,7 +48,7 @@ pub(crate) fn replay_result(lang: Lang, view: &ReplayView) -> String {
 
 /// The replay posted when a game ends (`file` is `None` if it could not be drawn).
 pub(crate) fn announced(lang: Lang, view: &ReplayView, file: Option<&ReplayFile>) -> String {
-    let seat = seat_name(lang, view.variant.seat_name(Seat(view.seat)));
+    let seat = seat_name(lang, view.variant.named_seat(Seat(view.seat)));
     let title = title(lang, view.variant, view.game_id);
     let result = replay_result(lang, view);
     match file {
@@ -97,14 +97,14 @@ pub(crate) fn first_seat_label(lang: Lang, variant: Variant) -> String {
     tr!(
         lang,
         "button-first-seat",
-        seat = seat_name(lang, variant.seat_name(Seat(0)))
+        seat = seat_name(lang, variant.named_seat(Seat(0)))
     )
 }
 
 /// The board `/replay` shows: which move of how many, the players, the result, and the
 /// moves around it (in the reader's `notation`) with the one shown in bold.
 pub(crate) fn board(lang: Lang, notation: Notation, board: &ReplayBoard) -> String {
-    let seat = seat_name(lang, board.variant.seat_name(Seat(board.seat)));
+    let seat = seat_name(lang, board.variant.named_seat(Seat(board.seat)));
     let position = if board.ply == 0 {
         tr!(lang, "replay-at-start")
     } else {

@@ -70,7 +70,7 @@ pub use repetition::{judge_repetition, HistoryEntry, Repetition};
 pub use text::{from_text, from_text_with, to_text, START_TEXT};
 
 /// The 17x17 board.
-pub const GEOMETRY: Geometry = Geometry::new(17);
+pub const GEOMETRY: Geometry = Variant::DaiDai.geometry();
 
 pub const BLACK: Seat = Seat(0);
 pub const WHITE: Seat = Seat(1);
@@ -686,7 +686,18 @@ impl Position for DaiDaiPosition {
         self.set_turn(opponent(self.turn()));
         true
     }
+    /// Each legal move made on a copy, the opponent's king then tested (no check or
+    /// attack bookkeeping beyond that).
     fn generate_checks<S: Sink>(&self, sink: &mut S) {
-        super::checks::generate_daidai_checks(self, sink)
+        let them = opponent(self.turn());
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        for m in moves {
+            let mut after = self.clone();
+            after.make(&m);
+            if after.in_check(them) && sink.push(m) {
+                return;
+            }
+        }
     }
 }

@@ -288,7 +288,7 @@ pub fn parse_move(pos: &ShogiPosition, text: &str) -> Result<Move, MoveParseErro
         return Err(refusal(IllegalMove::GameOver));
     }
     if seat != pos.turn() {
-        let name = |seat| pos.variant().seat_name(seat);
+        let name = |seat| pos.variant().named_seat(seat);
         return Err(refusal(IllegalMove::WrongSeat {
             to_move: name(pos.turn()),
             named: name(seat),
@@ -611,7 +611,7 @@ fn csa_side_refused(pos: &ShogiPosition, text: &str) -> Option<IllegalMove> {
         b'-' => Seat(1),
         _ => return None,
     };
-    let name = |seat| pos.variant().seat_name(seat);
+    let name = |seat| pos.variant().named_seat(seat);
     (named != pos.turn()).then(|| IllegalMove::WrongSeat {
         to_move: name(pos.turn()),
         named: name(named),

@@ -8,7 +8,7 @@ pub mod rules;
 use std::sync::OnceLock;
 
 use super::error::PositionError;
-use super::geometry::{Geometry, Seat};
+use super::geometry::Seat;
 use super::kinds::*;
 use super::outcome::DeclarationFailure;
 use super::position::Position;
@@ -23,7 +23,7 @@ pub const START_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LN
 
 pub static SPEC: ShogiSpec = ShogiSpec {
     variant: Variant::Standard,
-    geometry: Geometry::new(9),
+    geometry: Variant::Standard.geometry(),
     kinds: &STANDARD_KINDS,
     hand_kinds: &[ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN],
     seats: 2,

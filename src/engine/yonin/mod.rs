@@ -67,7 +67,7 @@ pub(crate) mod rules;
 use std::sync::OnceLock;
 
 use super::error::{MoveParseError, PositionError};
-use super::geometry::{Geometry, Seat, SeatSet};
+use super::geometry::{Seat, SeatSet};
 use super::kinds::*;
 use super::moves::Move;
 use super::notation;
@@ -97,7 +97,7 @@ pub const PIECES: u32 = 36;
 const fn spec(variant: Variant, doubles: bool) -> ShogiSpec {
     ShogiSpec {
         variant,
-        geometry: Geometry::new(9),
+        geometry: variant.geometry(),
         kinds: &STANDARD_KINDS,
         hand_kinds: &[ROOK, GOLD, SILVER, PAWN],
         seats: 4,
