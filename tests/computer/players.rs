@@ -209,6 +209,46 @@ fn a_mate_threat_past_the_horizon_is_seen_by_quiescence() {
 }
 
 #[test]
+fn quiescence_mate_in_one_sees_the_threat_its_quiet_checks_saw() {
+    // The same threat with quiescence's quiet checks replaced by a mate in one at its first
+    // ply (the `qmate` feature): the defence must still be found at a depth of one ply.
+    use shogiban::computer::eval::Evaluator;
+    use shogiban::computer::search::{Budget, Features, Searcher};
+    use shogiban::computer::table::Table;
+    use shogiban::engine::{AnyPosition, SeatSet};
+    let game = game_at(Variant::Standard, "k8/8R/9/9/9/9/4+p4/9/4K4 b g 1");
+    let AnyPosition::Shogi(pos) = game.position() else {
+        unreachable!("standard shogi")
+    };
+    let legal = game.legal_moves();
+    let eval = Evaluator::new(pos);
+    let team = SeatSet::EMPTY.with(game.position().turn());
+    let budget = Budget {
+        deadline: None,
+        nodes: Some(30_000),
+        depth: 1,
+    };
+    let features = Features::DEFAULT.switched("qmate,qmove_count", true);
+    let found = Searcher::with_table(&eval, team, budget, Vec::new(), Arc::new(Table::new(1)))
+        .with_features(features)
+        .run(pos, &legal, false);
+    let chosen = found.scored[0].0;
+    let mut after = game.clone();
+    after.play(&chosen).unwrap();
+    let mate = after
+        .parse_move("G*5h")
+        .ok()
+        .filter(|m| after.legal_moves().contains(m))
+        .map(|m| after.clone().play(&m).unwrap().result.map(|r| r.reason));
+    assert_ne!(
+        mate,
+        Some(Some(EndReason::Checkmate)),
+        "at depth 1 with qmate the search played {} and G*5h mates",
+        game.position().coordinate(&chosen)
+    );
+}
+
+#[test]
 fn every_search_feature_off_still_chooses_a_legal_move() {
     use shogiban::computer::eval::Evaluator;
     use shogiban::computer::search::{Budget, Features, Searcher};
@@ -242,6 +282,15 @@ fn every_search_feature_off_still_chooses_a_legal_move() {
         "lmp_deep",
         "null_deep",
         "capture_history",
+        "cont_history",
+        "qmate",
+        "qmove_count",
+        "lmr_checks",
+        "cut_lmr",
+        "lmp_all",
+        "hang_prune",
+        "prune_checks",
+        "prune_captures",
     ] {
         let budget = Budget {
             deadline: None,
