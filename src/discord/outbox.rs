@@ -584,7 +584,14 @@ pub(crate) async fn post_of(
             }
             Post::new(settings::digest(lang, digest, &boards))
         }
-        Announcement::Replay(view) => replay::announced_post(service, lang, view).await?,
+        Announcement::Replay(view) => {
+            let post = replay::announced_post(service, lang, view).await?;
+            // Anyone may also ask for the finished game's review.
+            match review::analyse_button(lang, view.game_id) {
+                Some(button) => post.button(button),
+                None => post,
+            }
+        }
         Announcement::DailyPuzzle(daily) => super::puzzle::daily_post(lang, daily)?,
         Announcement::ThreadResult(result) => {
             Post::new(format::threads::thread_result(lang, result))

@@ -270,12 +270,9 @@ pub(crate) async fn announced_post(
             Post::new(format::replay::announced(lang, view, None))
         }
     };
-    // Anyone may step through the game from there, privately, or ask for its review.
-    let post = match watch_button(lang, view.game_id) {
-        Some(button) => post.button(button),
-        None => post,
-    };
-    Ok(match super::review::analyse_button(lang, view.game_id) {
+    // Anyone may step through the game from there, privately (the outbox adds the review's
+    // button after this one).
+    Ok(match watch_button(lang, view.game_id) {
         Some(button) => post.button(button),
         None => post,
     })

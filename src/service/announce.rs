@@ -67,13 +67,13 @@ pub enum Announcement {
     /// A player's daily digest, by direct message; stored under the player's id.
     Digest(Box<super::Digest>),
     /// A game's review begins: the progress message.
-    ReviewStarted(Box<super::ReviewProgress>),
+    ReviewStarted(Box<super::views::ReviewProgress>),
     /// A game's review goes on: its progress message is edited.
-    ReviewProgress(Box<super::ReviewProgress>),
+    ReviewProgress(Box<super::views::ReviewProgress>),
     /// A game's review is done (its graph and judged moves), or failed.
-    ReviewDone(Box<super::ReviewDone>),
+    ReviewDone(Box<super::views::ReviewDone>),
     /// A server's daily tsume, in its puzzle channel.
-    DailyPuzzle(Box<super::puzzles::DailyPuzzle>),
+    DailyPuzzle(Box<super::views::DailyPuzzle>),
 }
 
 /// How a game played in a thread ended, for the channel the thread hangs from.

@@ -15,7 +15,6 @@ use std::sync::OnceLock;
 
 use chrono::{Datelike, NaiveDate, TimeZone};
 use chrono_tz::Tz;
-use serde::{Deserialize, Serialize};
 
 use crate::computer::tsume;
 use crate::engine::{AnyPosition, Game, Move, Position, RuleOptions, Seat, Variant};
@@ -24,6 +23,8 @@ use crate::store::{ChannelId, GameId, GamePuzzle, GuildId, PuzzleChannel, UserId
 
 use super::table::Table;
 use super::{Announcement, GameRef, MoveText, Service, ServiceError, ServiceResult};
+
+pub use super::views::DailyPuzzle;
 
 /// How long after its end a finished game is still looked at for a tsume (games that
 /// ended before the bot looked for them are left alone after this).
@@ -157,21 +158,6 @@ pub fn next_post_after(now: i64, hour: i64, tz: Tz) -> i64 {
     } else {
         at_hour(today.succ_opt().unwrap_or(today), hour, tz)
     }
-}
-
-/// A day's puzzle posted in a server's puzzle channel.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DailyPuzzle {
-    pub guild_id: GuildId,
-    /// The server's date, `YYYY-MM-DD`.
-    pub day: String,
-    /// The bank's number of the problem, or the game's number when it comes from one.
-    pub number: usize,
-    pub length: usize,
-    pub sfen: String,
-    /// The server's game the problem was made from (`None`: the bank's).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub game_id: Option<GameId>,
 }
 
 /// A player's view of a server's puzzle of the day.

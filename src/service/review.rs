@@ -32,6 +32,8 @@ use super::table::{parse_variant, Table};
 use super::{GameRef, MoveText, PlayerView, Service, ServiceError, ServiceResult, THINKERS};
 use crate::engine::Position;
 
+pub use super::views::{ReviewDone, ReviewProgress};
+
 /// Reviews of one server waiting or running at once, by default: the one being analysed
 /// and one waiting.
 pub const REVIEWS_PER_SERVER: u32 = 2;
@@ -174,37 +176,6 @@ pub enum ReviewAnswer {
         done: u32,
         total: u32,
     },
-}
-
-/// A review's progress, announced in its channel: the first posts the progress message,
-/// the later ones edit it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ReviewProgress {
-    pub game_id: GameId,
-    pub guild_id: GuildId,
-    pub variant: Variant,
-    /// Positions searched, of `total` (the start position and the one after each move).
-    pub done: u32,
-    pub total: u32,
-}
-
-impl ReviewProgress {
-    /// The moves analysed, of the game's moves: the position before each move counts.
-    pub fn moves(&self) -> (u32, u32) {
-        let moves = self.total.saturating_sub(1).max(1);
-        (self.done.min(moves), moves)
-    }
-}
-
-/// A review finished (its result is drawn from the stored review when it is posted), or
-/// failed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ReviewDone {
-    pub game_id: GameId,
-    pub guild_id: GuildId,
-    pub variant: Variant,
-    pub requested_by: UserId,
-    pub failed: bool,
 }
 
 impl Service {

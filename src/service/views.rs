@@ -3,9 +3,9 @@
 //! The views an announcement carries are also stored, as JSON, in the outbox until they are
 //! delivered (see `announce`), so a bot upgraded while announcements wait must still read
 //! them: add fields with `#[serde(default)]`, never rename or remove one. The payloads of
-//! announcements (turn messages, digests, offers, vacations, replays) live here for that
-//! reason, and so does who a computer player is ([`computer_user`], [`computer_level`]),
-//! beside [`Person`].
+//! announcements (turn messages, digests, offers, vacations, replays, daily puzzles, reviews'
+//! progress and results) live here for that reason, and so does who a computer player is
+//! ([`computer_user`], [`computer_level`]), beside [`Person`].
 
 use std::fmt;
 
@@ -772,4 +772,50 @@ mod tests {
         let unknown = r#"{"seat":0,"seat_name":"sente","user_id":1,"name":null}"#;
         assert!(serde_json::from_str::<PlayerView>(unknown).is_err());
     }
+}
+
+/// A day's puzzle posted in a server's puzzle channel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyPuzzle {
+    pub guild_id: GuildId,
+    /// The server's date, `YYYY-MM-DD`.
+    pub day: String,
+    /// The bank's number of the problem, or the game's number when it comes from one.
+    pub number: usize,
+    pub length: usize,
+    pub sfen: String,
+    /// The server's game the problem was made from (`None`: the bank's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_id: Option<GameId>,
+}
+
+/// A review's progress, announced in its channel: the first posts the progress message,
+/// the later ones edit it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReviewProgress {
+    pub game_id: GameId,
+    pub guild_id: GuildId,
+    pub variant: Variant,
+    /// Positions searched, of `total` (the start position and the one after each move).
+    pub done: u32,
+    pub total: u32,
+}
+
+impl ReviewProgress {
+    /// The moves analysed, of the game's moves: the position before each move counts.
+    pub fn moves(&self) -> (u32, u32) {
+        let moves = self.total.saturating_sub(1).max(1);
+        (self.done.min(moves), moves)
+    }
+}
+
+/// A review finished (its result is drawn from the stored review when it is posted), or
+/// failed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReviewDone {
+    pub game_id: GameId,
+    pub guild_id: GuildId,
+    pub variant: Variant,
+    pub requested_by: UserId,
+    pub failed: bool,
 }

@@ -72,13 +72,9 @@ pub(crate) fn seat_name(lang: Lang, seat: SeatName) -> String {
 
 /// A variant's name in `lang`.
 pub(crate) fn variant_title(lang: Lang, variant: Variant) -> String {
-    let key = match variant {
-        Variant::Standard => "variant-standard",
-        Variant::Yonin => "variant-yonin",
-        Variant::YoninDoubles => "variant-yonin-doubles",
-        Variant::DaiDai => "variant-daidai",
-    };
-    tr!(lang, key)
+    // Each variant's title is the message `variant-` and its name: a new variant adds the
+    // message, not a line here.
+    tr!(lang, &format!("variant-{}", variant.name()))
 }
 
 /// A computer player in a seat, named with the seat so that the computers of one game
@@ -286,6 +282,29 @@ pub(crate) fn result_line(lang: Lang, over: &GameOver) -> String {
 pub(super) mod tests {
     use super::*;
     use crate::engine::EliminationReason;
+
+    #[test]
+    fn every_variant_has_its_title_in_every_language() {
+        let expected = [
+            (Lang::En, Variant::Standard, "Shogi"),
+            (Lang::En, Variant::YoninDoubles, "Yonin shogi (doubles)"),
+            (Lang::Ja, Variant::DaiDai, "大大将棋"),
+            (Lang::Ja, Variant::Yonin, "四人将棋"),
+            (Lang::Ko, Variant::Standard, "쇼기"),
+        ];
+        for (lang, variant, title) in expected {
+            assert_eq!(variant_title(lang, variant), title);
+        }
+        for lang in Lang::ALL {
+            for variant in Variant::ALL {
+                let title = variant_title(lang, variant);
+                assert!(
+                    !title.is_empty() && !title.starts_with("variant-"),
+                    "{variant} in {lang:?}: {title}"
+                );
+            }
+        }
+    }
     use crate::engine::EndReason;
     use crate::service::Notation;
     use crate::service::{Eliminated, Event, GameSummary, Outcome, SinceTurn, Standing};
