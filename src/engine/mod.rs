@@ -19,6 +19,7 @@ pub mod game;
 pub mod geometry;
 pub mod kinds;
 pub mod moves;
+pub mod options;
 pub mod outcome;
 pub mod piece;
 pub mod position;

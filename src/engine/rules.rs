@@ -5,9 +5,6 @@
 //! variant's `VariantRules` for these, as shakmaty asks a variant for its
 //! `variant_outcome`; each variant module implements them.
 
-use serde::{Deserialize, Serialize};
-
-use super::daidai;
 use super::error::IllegalMove;
 use super::game::Game;
 use super::geometry::{Seat, Sq};
@@ -17,29 +14,12 @@ use super::position::MoveEffects;
 use super::variant::{rules_of, AnyPosition, Variant};
 use crate::engine::position::Position;
 
-/// Rule options of a game. Each variant has its defaults ([`RuleOptions::defaults`]);
-/// options that do not apply to a variant are ignored by it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct RuleOptions {
-    /// Plies after which the game ends (standard: 500, a draw; yonin: 300, scored by points).
-    pub move_limit: Option<u32>,
-    /// Standard shogi: the 27-point impasse declaration is available.
-    pub impasse_declaration: bool,
-    /// Yonin: the entering-king declaration is available after this many moves.
-    pub declaration_after: Option<u32>,
-    /// Yonin: resignation only once two players are left.
-    pub resignation_needs_two: bool,
-    /// Yonin: 4-fold repetition voids the game.
-    pub repetition_voids: bool,
-    /// Yonin: a perpetual checker must deviate instead of repeating.
-    pub perpetual_check_must_deviate: bool,
-    /// Yonin original rules: an eliminated player's hand goes to the eliminator.
-    pub hand_to_eliminator: bool,
-    /// Dai dai shogi: the historical readings (lion dog as a range-3 slider, ...).
-    pub daidai: daidai::Rules,
-}
+pub use super::options::RuleOptions;
 
+// The options are defined below the positions (`options.rs`); their defaults are each
+// variant's rules' to say, so they are implemented here.
+
+/// Standard shogi's defaults, which stored options missing a field also read as.
 impl Default for RuleOptions {
     fn default() -> Self {
         RuleOptions::defaults(Variant::Standard)
@@ -50,20 +30,6 @@ impl RuleOptions {
     /// The options a game of `variant` plays by unless it chooses others.
     pub fn defaults(variant: Variant) -> RuleOptions {
         rules_of(variant).default_options()
-    }
-
-    /// No optional rule in force: no move limit, no declaration, no yonin rule.
-    pub(crate) fn none() -> RuleOptions {
-        RuleOptions {
-            move_limit: None,
-            impasse_declaration: false,
-            declaration_after: None,
-            resignation_needs_two: false,
-            repetition_voids: false,
-            perpetual_check_must_deviate: false,
-            hand_to_eliminator: false,
-            daidai: daidai::Rules::default(),
-        }
     }
 }
 

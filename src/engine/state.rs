@@ -6,8 +6,8 @@ use thiserror::Error;
 
 use super::error::PositionError;
 use super::game::Game;
+use super::options::RuleOptions;
 use super::outcome::{Elimination, GameResult, PlayedMove};
-use super::rules::RuleOptions;
 use super::variant::AnyPosition;
 use super::Variant;
 use crate::engine::position::Position;
