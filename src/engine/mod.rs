@@ -24,6 +24,7 @@ pub mod outcome;
 pub mod piece;
 pub mod position;
 pub mod record;
+pub mod registry;
 pub mod rules;
 pub mod setup;
 pub mod shogi;
