@@ -111,6 +111,11 @@ impl Game {
         self.state.seat_to_move()
     }
 
+    /// The state the variants' rules read (the records' writers too).
+    pub(super) fn state(&self) -> &GameState {
+        &self.state
+    }
+
     /// The legal moves now (none once the game is over), less those the variant's rules
     /// forbid by the record (yonin's perpetual check, dai dai's repetition).
     pub fn legal_moves(&self) -> Vec<Move> {
