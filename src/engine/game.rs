@@ -1,5 +1,5 @@
 //! A game in progress, for any variant: the top of the engine's game files. It owns the
-//! game's state ([`GameState`]: positions, record, options, result, in `state.rs`
+//! game's state (`GameState`: positions, record, options, result, in `state.rs`
 //! below it), keeps the rules every variant shares (a move must be legal, the turn, the
 //! move limit, the fourth occurrence of a position, resignation and timeouts, agreed
 //! draws, aborts, takebacks) and asks what the variants rule differently of the

@@ -1,4 +1,4 @@
-//! The registry of each variant's game rules ([`rules_of`]): the one place a variant
+//! The registry of each variant's game rules (`rules_of`): the one place a variant
 //! picks them, and so the one place each variant's default options are asked for
 //! ([`RuleOptions::defaults`]). It sits above the rules files (`standard/rules.rs`,
 //! `yonin/rules.rs`, `daidai/rules.rs`), which read a game's state below them

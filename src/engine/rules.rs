@@ -4,7 +4,7 @@
 //! record's extra notations). The game keeps the rules every variant shares and asks the
 //! variant's `VariantRules` for these, as shakmaty asks a variant for its
 //! `variant_outcome`; each variant module implements them. They read the game's state
-//! ([`GameState`], below them), never the game: the game sits above the rules and finds
+//! (`GameState`, below them), never the game: the game sits above the rules and finds
 //! them through [`super::registry`].
 
 use super::error::IllegalMove;

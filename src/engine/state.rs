@@ -1,7 +1,7 @@
 //! A game's state below the game: the start and current positions, the record of moves
 //! with the hash and checks after each, the options, the seats eliminated and the result,
-//! with what the variants' rules read of them ([`GameState::hash_after`],
-//! [`GameState::checks_after`], ...). The rules ([`super::rules`]) take this state;
+//! with what the variants' rules read of them (`GameState::hash_after`,
+//! `GameState::checks_after`, ...). The rules ([`super::rules`]) take this state;
 //! the game ([`super::game`]) owns it, asks the rules of its variant and changes it.
 //! Also its stored form: its texts and record as JSON, with a format version, read back
 //! without replaying and checked to hang together.
