@@ -1,29 +1,46 @@
-//! A game in progress, for any variant: the position, the moves played with their
-//! notation, and the rules every variant shares (a move must be legal, the turn, the
+//! A game in progress, for any variant: the top of the engine's game files. It owns the
+//! game's state (`GameState`: positions, record, options, result, in `state.rs`
+//! below it), keeps the rules every variant shares (a move must be legal, the turn, the
 //! move limit, the fourth occurrence of a position, resignation and timeouts, agreed
-//! draws, aborts, takebacks). What the variants rule differently is asked of the
-//! variant's [`VariantRules`](super::rules). This is what the service stores and
-//! reloads, without replaying ([`super::state`]).
+//! draws, aborts, takebacks) and asks what the variants rule differently of the
+//! variant's [`VariantRules`](super::rules), found in [`super::registry`], handing them
+//! the state. This is what the service stores and reloads, without replaying
+//! ([`super::state`]).
+
+use std::fmt;
 
 use super::error::{MoveParseError, PositionError};
-use super::geometry::{Seat, SeatSet};
+use super::geometry::Seat;
 use super::moves::Move;
+use super::options::RuleOptions;
 use super::outcome::{
     Elimination, EndReason, GameError, GameResult, MoveReport, PlayedMove, Refusal,
 };
 use super::position::Position;
-use super::rules::{RuleOptions, VariantRules};
-use super::variant::{rules_of, AnyPosition, Variant};
+use super::registry::rules_of;
+use super::rules::VariantRules;
+use super::state::{GameState, StateError};
+use super::variant::{AnyPosition, Variant};
 
 /// A game: start position, current position, record and result.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Game {
-    pub(super) options: RuleOptions,
-    pub(super) start: AnyPosition,
-    pub(super) position: AnyPosition,
-    pub(super) history: Vec<PlayedMove>,
-    pub(super) eliminations: Vec<Elimination>,
-    pub(super) result: Option<GameResult>,
+    state: GameState,
+}
+
+// As the game printed when it held its state's fields itself.
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = &self.state;
+        f.debug_struct("Game")
+            .field("options", &s.options)
+            .field("start", &s.start)
+            .field("position", &s.position)
+            .field("history", &s.history)
+            .field("eliminations", &s.eliminations)
+            .field("result", &s.result)
+            .finish()
+    }
 }
 
 impl Game {
@@ -46,14 +63,9 @@ impl Game {
     fn from_start(mut start: AnyPosition, options: RuleOptions) -> Game {
         start.apply_options(&options);
         let mut game = Game {
-            options,
-            position: start.clone(),
-            start,
-            history: Vec::new(),
-            eliminations: Vec::new(),
-            result: None,
+            state: GameState::new(start, options),
         };
-        game.result = game.rules().board_result(&game);
+        game.state.result = game.rules().board_result(&game.state);
         game
     }
 
@@ -63,89 +75,72 @@ impl Game {
     }
 
     pub fn variant(&self) -> Variant {
-        self.position.variant()
+        self.state.variant()
     }
 
     pub fn options(&self) -> &RuleOptions {
-        &self.options
+        self.state.options()
     }
 
     pub fn position(&self) -> &AnyPosition {
-        &self.position
+        self.state.position()
     }
 
     pub fn start_position(&self) -> &AnyPosition {
-        &self.start
+        self.state.start_position()
     }
 
     pub fn history(&self) -> &[PlayedMove] {
-        &self.history
+        self.state.history()
     }
 
     pub fn eliminations(&self) -> &[Elimination] {
-        &self.eliminations
+        self.state.eliminations()
     }
 
     pub fn result(&self) -> Option<&GameResult> {
-        self.result.as_ref()
+        self.state.result()
     }
 
     pub fn is_over(&self) -> bool {
-        self.result.is_some()
+        self.state.is_over()
     }
 
     /// The seat to move, or `None` once the game is over.
     pub fn seat_to_move(&self) -> Option<Seat> {
-        (!self.is_over()).then(|| self.position.turn())
+        self.state.seat_to_move()
     }
 
-    /// The hash of the position after the first `plies` moves of the record (0: the
-    /// start).
-    pub(super) fn hash_after(&self, plies: usize) -> u64 {
-        match plies {
-            0 => self.start.hash(),
-            i => self.history[i - 1].hash,
-        }
-    }
-
-    /// The seats in check after the first `plies` moves of the record.
-    pub(super) fn checks_after(&self, plies: usize) -> SeatSet {
-        match plies {
-            0 => self.start.checked_seats(),
-            i => self.history[i - 1].checks,
-        }
+    /// The state the variants' rules read (the records' writers too).
+    pub(super) fn state(&self) -> &GameState {
+        &self.state
     }
 
     /// The legal moves now (none once the game is over), less those the variant's rules
     /// forbid by the record (yonin's perpetual check, dai dai's repetition).
     pub fn legal_moves(&self) -> Vec<Move> {
-        let mut moves = Vec::new();
-        if self.result.is_none() {
-            self.position.legal_moves(&mut moves);
-            self.rules().forbid(self, &mut moves);
-        }
-        moves
+        self.rules().legal_moves(&self.state)
     }
 
     /// Every legal move in the canonical coordinate form.
     pub fn legal_move_texts(&self) -> Vec<String> {
         self.legal_moves()
             .iter()
-            .map(|m| self.position.coordinate(m))
+            .map(|m| self.state.position.coordinate(m))
             .collect()
     }
 
     /// A legal move in Japanese (`７六歩`, `同　銀`, `２二角成`), in the variants whose
     /// records write it; `legal` is [`Game::legal_moves`].
     pub fn japanese(&self, m: &Move, legal: &[Move]) -> Option<String> {
-        let position = self.position.as_shogi()?;
-        let previous = self.rules().previous_destination(self);
+        let position = self.state.position.as_shogi()?;
+        let previous = self.rules().previous_destination(&self.state);
         Some(super::notation::to_japanese(position, m, legal, previous))
     }
 
     /// A legal move as CSA records write it (`+7776FU`), in standard shogi.
     pub fn csa(&self, m: &Move) -> Option<String> {
-        let position = self.position.as_shogi()?;
+        let position = self.state.position.as_shogi()?;
         (self.variant() == Variant::Standard)
             .then(|| super::standard::record::csa_move(position, m))
     }
@@ -157,21 +152,22 @@ impl Game {
             return Err(GameError::GameOver);
         }
         let Some(i) = text.find('同') else {
-            return Ok(self.position.parse_move(text)?);
+            return Ok(self.state.position.parse_move(text)?);
         };
-        let Some(to) = self.rules().previous_destination(self) else {
+        let Some(to) = self.rules().previous_destination(&self.state) else {
             // Variants written in Japanese read 同 once a move has been played.
-            if self.position.as_shogi().is_some() {
+            if self.state.position.as_shogi().is_some() {
                 return Err(MoveParseError::SameWithoutPrevious(text.trim().into()).into());
             }
-            return Ok(self.position.parse_move(text)?);
+            return Ok(self.state.position.parse_move(text)?);
         };
-        let g = self.position.geometry();
+        let g = self.state.position.geometry();
         let square = format!("{}{}", g.file(to), g.rank(to));
         let rest = text[i + '同'.len_utf8()..].trim_start_matches([' ', '　']);
         let resolved = format!("{}{square}{rest}", &text[..i]);
         // Refused, the move is named as it was typed (`同歩`), not as it was read (`34歩`).
-        self.position
+        self.state
+            .position
             .parse_move(&resolved)
             .map_err(|error| error.for_text(text.trim()).into())
     }
@@ -181,7 +177,7 @@ impl Game {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        if self.position.turn() != seat {
+        if self.state.position.turn() != seat {
             return Err(GameError::NotYourTurn);
         }
         let m = self.parse_move(text)?;
@@ -194,20 +190,20 @@ impl Game {
             return Err(GameError::GameOver);
         }
         let mut legal = Vec::new();
-        self.position.legal_moves(&mut legal);
+        self.state.position.legal_moves(&mut legal);
         if !legal.contains(m) {
             // Not legal, so this names the rule that forbids it.
-            self.position.check_move(m)?;
+            self.state.position.check_move(m)?;
         }
         let rules = self.rules();
-        let mut after = self.position.clone();
+        let mut after = self.state.position.clone();
         let effects = after.play_unchecked(m);
-        let ends = rules.judge(self, m, &legal, &after, &effects)?;
-        let seat = self.position.turn();
+        let ends = rules.judge(&self.state, m, &legal, &after, &effects)?;
+        let seat = self.state.position.turn();
         let mut played = PlayedMove {
             seat,
-            coordinate: self.position.coordinate(m),
-            western: self.position.western(m, &legal),
+            coordinate: self.state.position.coordinate(m),
+            western: self.state.position.western(m, &legal),
             japanese: String::new(),
             kif: String::new(),
             csa: String::new(),
@@ -216,9 +212,9 @@ impl Game {
             attacked: effects.attacks,
             passed: effects.passed,
         };
-        rules.record_forms(self, m, &legal, &mut played);
-        self.position = after;
-        let ply = self.position.ply();
+        rules.record_forms(&self.state, m, &legal, &mut played);
+        self.state.position = after;
+        let ply = self.state.position.ply();
         let eliminated: Vec<Elimination> = effects
             .eliminated
             .iter()
@@ -229,13 +225,13 @@ impl Game {
                 ply,
             })
             .collect();
-        self.eliminations.extend(eliminated.iter().cloned());
-        self.history.push(played.clone());
-        self.result = ends.or_else(|| self.result_after_move());
+        self.state.eliminations.extend(eliminated.iter().cloned());
+        self.state.history.push(played.clone());
+        self.state.result = ends.or_else(|| self.result_after_move());
         Ok(MoveReport {
             played: Some(played),
             eliminated,
-            result: self.result.clone(),
+            result: self.state.result.clone(),
             next: self.seat_to_move(),
         })
     }
@@ -245,16 +241,16 @@ impl Game {
     fn result_after_move(&self) -> Option<GameResult> {
         let rules = self.rules();
         if let Some(first) = self.fourth_occurrence() {
-            if let Some(result) = rules.repetition_result(self, first) {
+            if let Some(result) = rules.repetition_result(&self.state, first) {
                 return Some(result);
             }
         }
-        if let Some(result) = rules.board_result(self) {
+        if let Some(result) = rules.board_result(&self.state) {
             return Some(result);
         }
-        match self.options.move_limit {
-            Some(limit) if self.position.ply() >= limit => {
-                Some(rules.scored_result(self, EndReason::MoveLimit))
+        match self.state.options.move_limit {
+            Some(limit) if self.state.position.ply() >= limit => {
+                Some(rules.scored_result(&self.state, EndReason::MoveLimit))
             }
             _ => None,
         }
@@ -263,8 +259,9 @@ impl Game {
     /// When the current position has now occurred four times, the number of moves of the
     /// record before its first occurrence.
     fn fourth_occurrence(&self) -> Option<usize> {
-        let current = self.position.hash();
-        let mut occurrences = (0..=self.history.len()).filter(|&i| self.hash_after(i) == current);
+        let current = self.state.position.hash();
+        let state = &self.state;
+        let mut occurrences = (0..=state.history.len()).filter(|&i| state.hash_after(i) == current);
         let first = occurrences.next()?;
         (occurrences.count() >= 3).then_some(first)
     }
@@ -274,7 +271,8 @@ impl Game {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        self.rules().leave(self, seat, EndReason::Resignation)
+        self.rules()
+            .leave(&mut self.state, seat, EndReason::Resignation)
     }
 
     /// `seat` ran out of time.
@@ -282,7 +280,8 @@ impl Game {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        self.rules().leave(self, seat, EndReason::Timeout)
+        self.rules()
+            .leave(&mut self.state, seat, EndReason::Timeout)
     }
 
     /// A declaration by the seat to move (standard: the 27-point impasse rule; yonin: the
@@ -291,14 +290,14 @@ impl Game {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        if self.position.turn() != seat {
+        if self.state.position.turn() != seat {
             return Err(GameError::NotYourTurn);
         }
-        self.result = Some(self.rules().declare(self)?);
+        self.state.result = Some(self.rules().declare(&self.state)?);
         Ok(MoveReport {
             played: None,
             eliminated: Vec::new(),
-            result: self.result.clone(),
+            result: self.state.result.clone(),
             next: None,
         })
     }
@@ -313,7 +312,7 @@ impl Game {
             return Err(Refusal::DrawsTwoPlayers.into());
         }
         let r = GameResult::draw(2, EndReason::DrawAgreed);
-        self.result = Some(r.clone());
+        self.state.result = Some(r.clone());
         Ok(r)
     }
 
@@ -323,7 +322,7 @@ impl Game {
             return Err(GameError::GameOver);
         }
         let r = GameResult::void(EndReason::Aborted);
-        self.result = Some(r.clone());
+        self.state.result = Some(r.clone());
         Ok(r)
     }
 
@@ -337,19 +336,32 @@ impl Game {
         if self.variant().seats() != 2 {
             return Err(Refusal::TakebacksTwoPlayers.into());
         }
-        if plies == 0 || plies > self.history.len() {
+        if plies == 0 || plies > self.state.history.len() {
             return Err(Refusal::NothingToTakeBack.into());
         }
-        let keep: Vec<String> = self.history[..self.history.len() - plies]
+        let history = &self.state.history;
+        let keep: Vec<String> = history[..history.len() - plies]
             .iter()
             .map(|m| m.coordinate.clone())
             .collect();
-        let mut rebuilt = Game::from_start(self.start.clone(), self.options.clone());
+        let mut rebuilt = Game::from_start(self.state.start.clone(), self.state.options.clone());
         for text in &keep {
             let m = rebuilt.parse_move(text)?;
             rebuilt.play(&m)?;
         }
         *self = rebuilt;
         Ok(())
+    }
+
+    /// The stored form (JSON): start and current positions, record and result.
+    pub fn to_state(&self) -> String {
+        self.state.to_stored()
+    }
+
+    /// Reads the stored form back, checking that it hangs together.
+    pub fn from_state(text: &str) -> Result<Game, StateError> {
+        Ok(Game {
+            state: GameState::from_stored(text)?,
+        })
     }
 }

@@ -1,14 +1,37 @@
 //! The plain record of a game of any variant: its tags (variant, players, start position,
-//! result), then one numbered move per line. Standard shogi's KIF and CSA records live in
-//! [`super::standard::record`], re-exported here beside it.
+//! result), then one numbered move per line. Standard shogi's KIF and CSA records are
+//! written in [`super::standard::record`] from the game's state and read back in
+//! [`super::standard::kif_reader`]; this file, above the game, is their public face.
 
 use super::game::Game;
 use super::geometry::Seat;
 use super::position::Position;
 
-pub use super::standard::record::{
-    from_kif, to_csa, to_kif, to_kif_declaring, KifEncoding, RecordError,
-};
+use super::standard::record as standard;
+
+pub use super::standard::kif_reader::from_kif;
+pub use super::standard::record::{KifEncoding, RecordError};
+
+/// The game as a KIF file declaring UTF-8 (a `.kifu` file).
+pub fn to_kif(game: &Game, names: &[String]) -> Result<String, RecordError> {
+    standard::to_kif(game.state(), names)
+}
+
+/// The game as a KIF file whose first line declares `encoding`, as Kifu for Windows and
+/// Japanese sites write it (`#KIF version=2.0 encoding=Shift_JIS`). The text is the same
+/// either way: whoever writes the file encodes it as declared.
+pub fn to_kif_declaring(
+    game: &Game,
+    names: &[String],
+    encoding: KifEncoding,
+) -> Result<String, RecordError> {
+    standard::to_kif_declaring(game.state(), names, encoding)
+}
+
+/// The game as a CSA file (version 3.0, UTF-8: %MAX_MOVES is a code of that version).
+pub fn to_csa(game: &Game, names: &[String]) -> Result<String, RecordError> {
+    standard::to_csa(game.state(), names)
+}
 
 /// A plain record for any variant: tags, then one numbered move per line.
 pub fn to_text(game: &Game, names: &[String]) -> String {

@@ -1,98 +1,67 @@
 //! The rules a game asks of its variant: those that need the game's record or act from
 //! outside the board, where the variants differ (repetition and perpetual check, what
 //! ends a game on the board, how a game cut short is scored, leaving, declarations, the
-//! record's extra notations). [`Game`] keeps the rules every variant shares and asks the
+//! record's extra notations). The game keeps the rules every variant shares and asks the
 //! variant's `VariantRules` for these, as shakmaty asks a variant for its
-//! `variant_outcome`; each variant module implements them.
+//! `variant_outcome`; each variant module implements them. They read the game's state
+//! (`GameState`, below them), never the game: the game sits above the rules and finds
+//! them through [`super::registry`].
 
-use serde::{Deserialize, Serialize};
-
-use super::daidai;
 use super::error::IllegalMove;
-use super::game::Game;
 use super::geometry::{Seat, Sq};
 use super::moves::Move;
 use super::outcome::{EndReason, GameError, GameResult, MoveReport, PlayedMove, Refusal};
 use super::position::MoveEffects;
-use super::variant::{rules_of, AnyPosition, Variant};
+use super::state::GameState;
+use super::variant::AnyPosition;
 use crate::engine::position::Position;
 
-/// Rule options of a game. Each variant has its defaults ([`RuleOptions::defaults`]);
-/// options that do not apply to a variant are ignored by it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct RuleOptions {
-    /// Plies after which the game ends (standard: 500, a draw; yonin: 300, scored by points).
-    pub move_limit: Option<u32>,
-    /// Standard shogi: the 27-point impasse declaration is available.
-    pub impasse_declaration: bool,
-    /// Yonin: the entering-king declaration is available after this many moves.
-    pub declaration_after: Option<u32>,
-    /// Yonin: resignation only once two players are left.
-    pub resignation_needs_two: bool,
-    /// Yonin: 4-fold repetition voids the game.
-    pub repetition_voids: bool,
-    /// Yonin: a perpetual checker must deviate instead of repeating.
-    pub perpetual_check_must_deviate: bool,
-    /// Yonin original rules: an eliminated player's hand goes to the eliminator.
-    pub hand_to_eliminator: bool,
-    /// Dai dai shogi: the historical readings (lion dog as a range-3 slider, ...).
-    pub daidai: daidai::Rules,
-}
+pub use super::options::RuleOptions;
 
-impl Default for RuleOptions {
-    fn default() -> Self {
-        RuleOptions::defaults(Variant::Standard)
-    }
-}
-
-impl RuleOptions {
-    /// The options a game of `variant` plays by unless it chooses others.
-    pub fn defaults(variant: Variant) -> RuleOptions {
-        rules_of(variant).default_options()
-    }
-
-    /// No optional rule in force: no move limit, no declaration, no yonin rule.
-    pub(crate) fn none() -> RuleOptions {
-        RuleOptions {
-            move_limit: None,
-            impasse_declaration: false,
-            declaration_after: None,
-            resignation_needs_two: false,
-            repetition_voids: false,
-            perpetual_check_must_deviate: false,
-            hand_to_eliminator: false,
-            daidai: daidai::Rules::default(),
-        }
-    }
-}
-
-/// The rules of one variant that a [`Game`] asks of it. The provided methods are the
-/// two-player rules; the four-player variant overrides them.
+/// The rules of one variant that a game asks of it, reading its state. The provided
+/// methods are the two-player rules; the four-player variant overrides them.
 pub(crate) trait VariantRules: Sync {
     /// The options a game plays by unless it chooses others.
     fn default_options(&self) -> RuleOptions;
 
+    /// The legal moves now (none once the game is over), less those the record forbids
+    /// ([`Self::forbid`]: yonin's perpetual check, dai dai's repetition).
+    fn legal_moves(&self, state: &GameState) -> Vec<Move> {
+        let mut moves = Vec::new();
+        if state.result.is_none() {
+            state.position.legal_moves(&mut moves);
+            self.forbid(state, &mut moves);
+        }
+        moves
+    }
+
     /// The square the last move went to, where the variant's notation can refer to it
     /// (standard shogi's Japanese 同, "same square").
-    fn previous_destination(&self, _game: &Game) -> Option<Sq> {
+    fn previous_destination(&self, _state: &GameState) -> Option<Sq> {
         None
     }
 
     /// Writes into `played` the forms of `m` the variant's records keep besides the
-    /// coordinate and readable ones (standard shogi: Japanese, KIF, CSA); `game` is the
-    /// game before the move and `legal` its legal moves.
-    fn record_forms(&self, _game: &Game, _m: &Move, _legal: &[Move], _played: &mut PlayedMove) {}
+    /// coordinate and readable ones (standard shogi: Japanese, KIF, CSA); `state` is the
+    /// game's state before the move and `legal` its legal moves.
+    fn record_forms(
+        &self,
+        _state: &GameState,
+        _m: &Move,
+        _legal: &[Move],
+        _played: &mut PlayedMove,
+    ) {
+    }
 
     /// Removes from `moves`, the legal moves of the board, those the record forbids now.
-    fn forbid(&self, _game: &Game, _moves: &mut Vec<Move>) {}
+    fn forbid(&self, _state: &GameState, _moves: &mut Vec<Move>) {}
 
     /// Judges `m`, a legal move of the board (`legal` all of them), by the record before
     /// it stands: refuses it with the rule that forbids it, or gives the result it ends
     /// the game with. `after` and `effects` are where it leads and what it did.
     fn judge(
         &self,
-        _game: &Game,
+        _state: &GameState,
         _m: &Move,
         _legal: &[Move],
         _after: &AnyPosition,
@@ -103,16 +72,16 @@ pub(crate) trait VariantRules: Sync {
 
     /// The result once the current position has occurred for the fourth time; `first` is
     /// the number of moves of the record before its first occurrence.
-    fn repetition_result(&self, game: &Game, first: usize) -> Option<GameResult>;
+    fn repetition_result(&self, state: &GameState, first: usize) -> Option<GameResult>;
 
     /// The result once the game has ended on the board: the player to move has no legal
     /// move and loses (checkmate, or no legal move while not in check).
-    fn board_result(&self, game: &Game) -> Option<GameResult> {
-        if !game.legal_moves().is_empty() {
+    fn board_result(&self, state: &GameState) -> Option<GameResult> {
+        if !self.legal_moves(state).is_empty() {
             return None;
         }
-        let seat = game.position().turn();
-        let reason = if game.position().in_check(seat) {
+        let seat = state.position().turn();
+        let reason = if state.position().in_check(seat) {
             EndReason::Checkmate
         } else {
             EndReason::NoLegalMove
@@ -121,29 +90,29 @@ pub(crate) trait VariantRules: Sync {
     }
 
     /// The result of a game cut short by a rule (the move limit): a draw.
-    fn scored_result(&self, _game: &Game, reason: EndReason) -> GameResult {
+    fn scored_result(&self, _state: &GameState, reason: EndReason) -> GameResult {
         GameResult::draw(2, reason)
     }
 
     /// `seat` leaves the game by `reason` (resignation, timeout), and loses it.
     fn leave(
         &self,
-        game: &mut Game,
+        state: &mut GameState,
         seat: Seat,
         reason: EndReason,
     ) -> Result<MoveReport, GameError> {
-        game.result = Some(GameResult::win(opponent(seat), reason));
+        state.result = Some(GameResult::win(opponent(seat), reason));
         Ok(MoveReport {
             played: None,
             eliminated: Vec::new(),
-            result: game.result.clone(),
+            result: state.result.clone(),
             next: None,
         })
     }
 
     /// A declaration by the seat to move: the result it ends the game with, or why it
     /// fails.
-    fn declare(&self, _game: &Game) -> Result<GameResult, GameError> {
+    fn declare(&self, _state: &GameState) -> Result<GameResult, GameError> {
         Err(Refusal::NoDeclaration.into())
     }
 }

@@ -1,13 +1,18 @@
-//! The stored form of a game: its texts and record as JSON, with a format version, read
-//! back without replaying and checked to hang together.
+//! A game's state below the game: the start and current positions, the record of moves
+//! with the hash and checks after each, the options, the seats eliminated and the result,
+//! with what the variants' rules read of them (`GameState::hash_after`,
+//! `GameState::checks_after`, ...). The rules ([`super::rules`]) take this state;
+//! the game ([`super::game`]) owns it, asks the rules of its variant and changes it.
+//! Also its stored form: its texts and record as JSON, with a format version, read back
+//! without replaying and checked to hang together.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::error::PositionError;
-use super::game::Game;
+use super::geometry::{Seat, SeatSet};
+use super::options::RuleOptions;
 use super::outcome::{Elimination, GameResult, PlayedMove};
-use super::rules::RuleOptions;
 use super::variant::AnyPosition;
 use super::Variant;
 use crate::engine::position::Position;
@@ -28,15 +33,150 @@ pub enum StateError {
     Newer { found: u32 },
 }
 
-/// The version of the stored game format [`Game::to_state`] writes. Raise it when the
+/// The version of the stored game format `Game::to_state` writes. Raise it when the
 /// format or anything it depends on (position texts, Zobrist keys) changes, and teach
-/// [`Game::from_state`] to read the older versions: the golden tests hold games written
+/// `Game::from_state` to read the older versions: the golden tests hold games written
 /// by each version.
 pub const STATE_VERSION: u32 = 1;
 
+/// A game's state: positions, record, options, eliminations and result. The game holds
+/// it and changes it; the variants' rules read it (yonin's also settle a player's
+/// leaving in it).
+#[derive(Clone, Debug)]
+pub(crate) struct GameState {
+    pub(super) options: RuleOptions,
+    pub(super) start: AnyPosition,
+    pub(super) position: AnyPosition,
+    pub(super) history: Vec<PlayedMove>,
+    pub(super) eliminations: Vec<Elimination>,
+    pub(super) result: Option<GameResult>,
+}
+
+impl GameState {
+    /// A game not yet begun from `start`, with no result yet.
+    pub(super) fn new(start: AnyPosition, options: RuleOptions) -> GameState {
+        GameState {
+            options,
+            position: start.clone(),
+            start,
+            history: Vec::new(),
+            eliminations: Vec::new(),
+            result: None,
+        }
+    }
+
+    pub(crate) fn variant(&self) -> Variant {
+        self.position.variant()
+    }
+
+    pub(crate) fn options(&self) -> &RuleOptions {
+        &self.options
+    }
+
+    pub(crate) fn position(&self) -> &AnyPosition {
+        &self.position
+    }
+
+    pub(crate) fn start_position(&self) -> &AnyPosition {
+        &self.start
+    }
+
+    pub(crate) fn history(&self) -> &[PlayedMove] {
+        &self.history
+    }
+
+    pub(crate) fn eliminations(&self) -> &[Elimination] {
+        &self.eliminations
+    }
+
+    pub(crate) fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
+    }
+
+    pub(crate) fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// The seat to move, or `None` once the game is over.
+    pub(crate) fn seat_to_move(&self) -> Option<Seat> {
+        (!self.is_over()).then(|| self.position.turn())
+    }
+
+    /// The hash of the position after the first `plies` moves of the record (0: the
+    /// start).
+    pub(crate) fn hash_after(&self, plies: usize) -> u64 {
+        match plies {
+            0 => self.start.hash(),
+            i => self.history[i - 1].hash,
+        }
+    }
+
+    /// The seats in check after the first `plies` moves of the record.
+    pub(crate) fn checks_after(&self, plies: usize) -> SeatSet {
+        match plies {
+            0 => self.start.checked_seats(),
+            i => self.history[i - 1].checks,
+        }
+    }
+
+    /// The stored form (JSON): start and current positions, record and result.
+    pub(super) fn to_stored(&self) -> String {
+        let stored = StoredGame {
+            version: STATE_VERSION,
+            variant: self.variant(),
+            options: self.options.clone(),
+            start: self.start.to_text(),
+            position: self.position.to_text(),
+            history: self.history.clone(),
+            eliminations: self.eliminations.clone(),
+            result: self.result.clone(),
+        };
+        serde_json::to_string(&stored).expect("game state serializes")
+    }
+
+    /// Reads the stored form back, checking that it hangs together.
+    pub(super) fn from_stored(text: &str) -> Result<GameState, StateError> {
+        let stored: StoredGame = serde_json::from_str(text)?;
+        if stored.version > STATE_VERSION {
+            return Err(StateError::Newer {
+                found: stored.version,
+            });
+        }
+        // Versions 0 (unversioned) and 1 share one layout: nothing to migrate yet.
+        let mut start = AnyPosition::from_text(stored.variant, &stored.start)?;
+        let mut position = AnyPosition::from_text(stored.variant, &stored.position)?;
+        start.apply_options(&stored.options);
+        position.apply_options(&stored.options);
+        // A timeout or resignation in a four-player game changes the position without a
+        // move, so the last move's hash no longer matches it.
+        let left_since = stored
+            .eliminations
+            .iter()
+            .any(|e| e.by.is_none() && e.ply == position.ply());
+        if let Some(last) = stored.history.last() {
+            if last.hash != position.hash() && !left_since {
+                return Err(StateError::PositionNotAfterRecord);
+            }
+        }
+        if position.ply() < start.ply()
+            || (position.ply() - start.ply()) as usize != stored.history.len()
+        {
+            return Err(StateError::MoveCount);
+        }
+        Ok(GameState {
+            options: stored.options,
+            start,
+            position,
+            history: stored.history,
+            eliminations: stored.eliminations,
+            result: stored.result,
+        })
+    }
+}
+
 /// The stored form of a game: texts and the record, nothing to replay.
 #[derive(Serialize, Deserialize)]
-struct GameState {
+struct StoredGame {
     /// The format version; states written before versions existed have none (0), and
     /// read exactly as version 1.
     #[serde(default)]
@@ -51,65 +191,10 @@ struct GameState {
     result: Option<GameResult>,
 }
 
-impl Game {
-    /// The stored form (JSON): start and current positions, record and result.
-    pub fn to_state(&self) -> String {
-        let state = GameState {
-            version: STATE_VERSION,
-            variant: self.variant(),
-            options: self.options.clone(),
-            start: self.start.to_text(),
-            position: self.position.to_text(),
-            history: self.history.clone(),
-            eliminations: self.eliminations.clone(),
-            result: self.result.clone(),
-        };
-        serde_json::to_string(&state).expect("game state serializes")
-    }
-
-    /// Reads the stored form back, checking that it hangs together.
-    pub fn from_state(text: &str) -> Result<Game, StateError> {
-        let state: GameState = serde_json::from_str(text)?;
-        if state.version > STATE_VERSION {
-            return Err(StateError::Newer {
-                found: state.version,
-            });
-        }
-        // Versions 0 (unversioned) and 1 share one layout: nothing to migrate yet.
-        let mut start = AnyPosition::from_text(state.variant, &state.start)?;
-        let mut position = AnyPosition::from_text(state.variant, &state.position)?;
-        start.apply_options(&state.options);
-        position.apply_options(&state.options);
-        // A timeout or resignation in a four-player game changes the position without a
-        // move, so the last move's hash no longer matches it.
-        let left_since = state
-            .eliminations
-            .iter()
-            .any(|e| e.by.is_none() && e.ply == position.ply());
-        if let Some(last) = state.history.last() {
-            if last.hash != position.hash() && !left_since {
-                return Err(StateError::PositionNotAfterRecord);
-            }
-        }
-        if position.ply() < start.ply()
-            || (position.ply() - start.ply()) as usize != state.history.len()
-        {
-            return Err(StateError::MoveCount);
-        }
-        Ok(Game {
-            options: state.options,
-            start,
-            position,
-            history: state.history,
-            eliminations: state.eliminations,
-            result: state.result,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::game::Game;
 
     fn stored_after(moves: &[&str]) -> String {
         let mut game = Game::new(Variant::Standard, RuleOptions::defaults(Variant::Standard));

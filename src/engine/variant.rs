@@ -1,22 +1,20 @@
-//! The one file that names every variant's position and rules: [`AnyPosition`] (which
-//! picks a variant's position type for its start and its text, and is the one place that
-//! dispatches to the position types) and the registry of each variant's game rules
-//! ([`rules_of`]). A new variant adds a line to each, and a name to [`Variant`], which
-//! lives in `variant_id.rs` (re-exported here) so that the positions can name their
-//! variant without naming this file.
+//! The one file that names every variant's position: [`AnyPosition`], which picks a
+//! variant's position type for its start and its text, and is the one place that
+//! dispatches to the position types. A new variant adds a line here, its rules' line in
+//! [`super::registry`], and a name to [`Variant`], which lives in `variant_id.rs`
+//! (re-exported here) so that the positions can name their variant without naming this
+//! file. This file sits below the game's state and the rules that read it, and names no
+//! rules: the registry of each variant's rules is above them.
 
-use super::daidai::rules::DaiDaiRules;
 use super::daidai::{self, DaiDaiPosition};
 use super::error::{IllegalMove, MoveParseError, PositionError};
 use super::geometry::{Geometry, Seat, SeatSet, Sq};
 use super::moves::Move;
+use super::options::RuleOptions;
 use super::piece::{KindDef, KindId, Piece};
 use super::position::{MoveEffects, Position};
-use super::rules::{RuleOptions, VariantRules};
 use super::shogi::ShogiPosition;
 use super::sink::Sink;
-use super::standard::rules::StandardRules;
-use super::yonin::rules::YoninRules;
 use super::{standard, yonin};
 
 pub use super::variant_id::{SeatName, UnknownVariant, Variant};
@@ -193,14 +191,5 @@ impl Position for AnyPosition {
     /// Dispatches once, so the whole count runs on the concrete position.
     fn perft(&self, depth: u32) -> u64 {
         dispatch!(self, p => Position::perft(p, depth))
-    }
-}
-
-/// The rules of a variant: the one place a variant picks them.
-pub(crate) fn rules_of(variant: Variant) -> &'static dyn VariantRules {
-    match variant {
-        Variant::Standard => &StandardRules,
-        Variant::Yonin | Variant::YoninDoubles => &YoninRules,
-        Variant::DaiDai => &DaiDaiRules,
     }
 }

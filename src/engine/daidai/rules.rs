@@ -4,11 +4,11 @@
 //! side responsible, or draws the game when no side is; there is no declaration.
 
 use crate::engine::error::IllegalMove;
-use crate::engine::game::Game;
 use crate::engine::moves::Move;
 use crate::engine::outcome::{EndReason, GameResult, PlayedMove};
 use crate::engine::position::MoveEffects;
 use crate::engine::rules::{RuleOptions, VariantRules};
+use crate::engine::state::GameState;
 use crate::engine::variant::AnyPosition;
 
 use super::repetition::{judge_repetition, HistoryEntry, Repetition};
@@ -24,8 +24,8 @@ impl VariantRules for DaiDaiRules {
 
     /// The form Japanese readers get: dai dai shogi has no Japanese move notation in use,
     /// so the piece's kanji name before the coordinate form (`獅子 9i7c`).
-    fn record_forms(&self, game: &Game, m: &Move, _legal: &[Move], played: &mut PlayedMove) {
-        let position = game.position();
+    fn record_forms(&self, state: &GameState, m: &Move, _legal: &[Move], played: &mut PlayedMove) {
+        let position = state.position();
         if let Some(piece) = position.piece_at(m.from) {
             played.japanese = format!(
                 "{} {}",
@@ -37,19 +37,19 @@ impl VariantRules for DaiDaiRules {
 
     /// Drops the moves the repetition rule forbids now. Only positions already seen three
     /// times can be forbidden, so most of the time nothing is tried.
-    fn forbid(&self, game: &Game, moves: &mut Vec<Move>) {
-        let AnyPosition::DaiDai(p) = game.position() else {
+    fn forbid(&self, state: &GameState, moves: &mut Vec<Move>) {
+        let AnyPosition::DaiDai(p) = state.position() else {
             return;
         };
         let mut counts = std::collections::HashMap::new();
-        for i in 0..=game.history().len() {
-            *counts.entry(game.hash_after(i)).or_insert(0) += 1;
+        for i in 0..=state.history().len() {
+            *counts.entry(state.hash_after(i)).or_insert(0) += 1;
         }
         if !counts.values().any(|&n| n >= 3) {
             return;
         }
-        let start_hash = game.hash_after(0);
-        let history = history(game);
+        let start_hash = state.hash_after(0);
+        let history = history(state);
         let seat = p.turn();
         moves.retain(|m| {
             let mut after = p.clone();
@@ -69,7 +69,7 @@ impl VariantRules for DaiDaiRules {
     /// occurrence nobody is responsible for draws the game.
     fn judge(
         &self,
-        game: &Game,
+        state: &GameState,
         _m: &Move,
         _legal: &[Move],
         after: &AnyPosition,
@@ -77,12 +77,12 @@ impl VariantRules for DaiDaiRules {
     ) -> Result<Option<GameResult>, IllegalMove> {
         let candidate = HistoryEntry {
             hash: after.hash(),
-            mover: game.position().turn(),
+            mover: state.position().turn(),
             gave_check: !effects.checks.is_empty(),
             attacked: effects.attacks,
             passed: effects.passed,
         };
-        match judge_repetition(game.hash_after(0), &history(game), &candidate) {
+        match judge_repetition(state.hash_after(0), &history(state), &candidate) {
             Repetition::Forbidden(culprit) => Err(IllegalMove::MustDeviate(culprit)),
             Repetition::Draw => Ok(Some(GameResult::draw(2, EndReason::Repetition))),
             Repetition::Allowed => Ok(None),
@@ -91,14 +91,15 @@ impl VariantRules for DaiDaiRules {
 
     /// Judged before the move stands ([`Self::judge`]): a fourth occurrence that stands
     /// is the other side's to avoid.
-    fn repetition_result(&self, _game: &Game, _first: usize) -> Option<GameResult> {
+    fn repetition_result(&self, _state: &GameState, _first: usize) -> Option<GameResult> {
         None
     }
 }
 
 /// The record as the repetition rule reads it.
-fn history(game: &Game) -> Vec<HistoryEntry> {
-    game.history()
+fn history(state: &GameState) -> Vec<HistoryEntry> {
+    state
+        .history()
         .iter()
         .map(|h| HistoryEntry {
             hash: h.hash,

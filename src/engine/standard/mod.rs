@@ -1,7 +1,8 @@
 //! Standard shogi: the rules data for the shared drop-shogi position, SFEN and the
 //! impasse declaration's count; the game rules the variant answers for ([`rules`]) and
-//! its KIF and CSA records ([`record`]).
+//! its KIF and CSA records ([`record`], and [`kif_reader`] reading KIF back into a game).
 
+pub mod kif_reader;
 pub mod record;
 pub mod rules;
 

@@ -7,7 +7,6 @@
 //! eliminated without credit to anyone.
 
 use crate::engine::error::IllegalMove;
-use crate::engine::game::Game;
 use crate::engine::geometry::{Seat, SeatSet, Sq};
 use crate::engine::moves::Move;
 use crate::engine::notation;
@@ -18,6 +17,7 @@ use crate::engine::outcome::{
 use crate::engine::position::MoveEffects;
 use crate::engine::rules::{RuleOptions, VariantRules};
 use crate::engine::shogi::ShogiPosition;
+use crate::engine::state::GameState;
 use crate::engine::variant::AnyPosition;
 
 /// Yonin shogi's rules, singles and doubles.
@@ -35,36 +35,36 @@ impl VariantRules for YoninRules {
         }
     }
 
-    fn forbid(&self, game: &Game, moves: &mut Vec<Move>) {
-        remove_perpetual_checks(game, moves);
+    fn forbid(&self, state: &GameState, moves: &mut Vec<Move>) {
+        remove_perpetual_checks(state, moves);
     }
 
     /// Destination of the last move, whoever played it, for Japanese 同.
-    fn previous_destination(&self, game: &Game) -> Option<Sq> {
-        let p = position(game)?;
-        notation::destination(p.geometry(), &game.history().last()?.coordinate)
+    fn previous_destination(&self, state: &GameState) -> Option<Sq> {
+        let p = position(state)?;
+        notation::destination(p.geometry(), &state.history().last()?.coordinate)
     }
 
     /// The Japanese form, as the record of standard shogi keeps it: squares named as S
     /// sees the board, 右/左/上/引 as the mover sees it.
-    fn record_forms(&self, game: &Game, m: &Move, legal: &[Move], played: &mut PlayedMove) {
-        let Some(p) = position(game) else {
+    fn record_forms(&self, state: &GameState, m: &Move, legal: &[Move], played: &mut PlayedMove) {
+        let Some(p) = position(state) else {
             return;
         };
-        let previous = self.previous_destination(game);
+        let previous = self.previous_destination(state);
         played.japanese = notation::to_japanese(p, m, legal, previous);
     }
 
     fn judge(
         &self,
-        game: &Game,
+        state: &GameState,
         m: &Move,
         legal: &[Move],
         _after: &AnyPosition,
         _effects: &MoveEffects,
     ) -> Result<Option<GameResult>, IllegalMove> {
         let mut allowed = legal.to_vec();
-        remove_perpetual_checks(game, &mut allowed);
+        remove_perpetual_checks(state, &mut allowed);
         if allowed.contains(m) {
             Ok(None)
         } else {
@@ -76,14 +76,14 @@ impl VariantRules for YoninRules {
     /// first occurrence are one player's perpetual check answered by the checked: then
     /// the checker must deviate (its repeating moves are refused), and only the checker's
     /// forced repetition, when it had no other move, voids the game.
-    fn repetition_result(&self, game: &Game, first: usize) -> Option<GameResult> {
-        let options = game.options();
+    fn repetition_result(&self, state: &GameState, first: usize) -> Option<GameResult> {
+        let options = state.options();
         if !options.repetition_voids {
             return None;
         }
         if options.perpetual_check_must_deviate {
-            if let Some(checker) = perpetual_checker(game, first, None) {
-                if game.history().last().map(|m| m.seat) != Some(checker) {
+            if let Some(checker) = perpetual_checker(state, first, None) {
+                if state.history().last().map(|m| m.seat) != Some(checker) {
                     return None;
                 }
             }
@@ -93,8 +93,8 @@ impl VariantRules for YoninRules {
 
     /// One survivor in singles, a player out in doubles. A four-player position settles
     /// its eliminations as it plays, so this needs no move generation.
-    fn board_result(&self, game: &Game) -> Option<GameResult> {
-        let p = position(game)?;
+    fn board_result(&self, state: &GameState) -> Option<GameResult> {
+        let p = position(state)?;
         if !p.is_decided() {
             return None;
         }
@@ -104,15 +104,15 @@ impl VariantRules for YoninRules {
             } else {
                 EndReason::LastSurvivor
             },
-            places: Some(places(game, p)),
+            places: Some(places(state, p)),
         })
     }
 
     /// Scored by points (move limit, declaration).
-    fn scored_result(&self, game: &Game, reason: EndReason) -> GameResult {
+    fn scored_result(&self, state: &GameState, reason: EndReason) -> GameResult {
         GameResult {
             reason,
-            places: position(game).map(|p| places(game, p)),
+            places: position(state).map(|p| places(state, p)),
         }
     }
 
@@ -121,13 +121,13 @@ impl VariantRules for YoninRules {
     /// left when the rule option says so.
     fn leave(
         &self,
-        game: &mut Game,
+        state: &mut GameState,
         seat: Seat,
         reason: EndReason,
     ) -> Result<MoveReport, GameError> {
-        let variant = game.variant();
-        let needs_two = game.options().resignation_needs_two;
-        let AnyPosition::Shogi(p) = &mut game.position else {
+        let variant = state.variant();
+        let needs_two = state.options().resignation_needs_two;
+        let AnyPosition::Shogi(p) = &mut state.position else {
             return Err(Refusal::NotFourPlayers.into());
         };
         if !p.alive().contains(seat) {
@@ -154,25 +154,25 @@ impl VariantRules for YoninRules {
                 ply,
             })
             .collect();
-        game.eliminations.extend(eliminated.iter().cloned());
+        state.eliminations.extend(eliminated.iter().cloned());
         // The game ends if this left one player (singles) or broke a pair (doubles).
-        game.result = self.board_result(game).map(|r| GameResult { reason, ..r });
+        state.result = self.board_result(state).map(|r| GameResult { reason, ..r });
         Ok(MoveReport {
             played: None,
             eliminated,
-            result: game.result.clone(),
-            next: game.seat_to_move(),
+            result: state.result.clone(),
+            next: state.seat_to_move(),
         })
     }
 
     /// The entering-king declaration (入玉宣言) by the seat to move: after the set number
     /// of moves, with its king in its promotion zone, not in check and a legal move at
     /// hand, a player may end the game, which is then scored as at the move limit.
-    fn declare(&self, game: &Game) -> Result<GameResult, GameError> {
-        let Some(p) = position(game) else {
+    fn declare(&self, state: &GameState) -> Result<GameResult, GameError> {
+        let Some(p) = position(state) else {
             return Err(Refusal::NoDeclaration.into());
         };
-        let Some(after) = game.options().declaration_after else {
+        let Some(after) = state.options().declaration_after else {
             return Err(Refusal::EnteringKingDeclarationsOff.into());
         };
         if p.ply() < after {
@@ -181,21 +181,21 @@ impl VariantRules for YoninRules {
         if let Some(why) = super::declaration_failure(p) {
             return Err(GameError::Declaration(why));
         }
-        if game.legal_moves().is_empty() {
+        if self.legal_moves(state).is_empty() {
             return Err(GameError::Declaration(DeclarationFailure::NoLegalMove));
         }
-        Ok(self.scored_result(game, EndReason::Declaration))
+        Ok(self.scored_result(state, EndReason::Declaration))
     }
 }
 
 /// The drop-shogi position of the game.
-fn position(game: &Game) -> Option<&ShogiPosition> {
-    game.position().as_shogi()
+fn position(state: &GameState) -> Option<&ShogiPosition> {
+    state.position().as_shogi()
 }
 
 /// Places as the rules rank them now (see [`super::places`]).
-fn places(game: &Game, p: &ShogiPosition) -> Vec<u8> {
-    let order: Vec<Seat> = game.eliminations().iter().map(|e| e.seat).collect();
+fn places(state: &GameState, p: &ShogiPosition) -> Vec<u8> {
+    let order: Vec<Seat> = state.eliminations().iter().map(|e| e.seat).collect();
     super::places(p, &order)
 }
 
@@ -203,10 +203,14 @@ fn places(game: &Game, p: &ShogiPosition) -> Vec<u8> {
 /// make up, with `next` (a move about to be played: its seat and the seats in check
 /// after it) appended: every ply either answers a check on its mover or gives check by
 /// that one player.
-fn perpetual_checker(game: &Game, first: usize, next: Option<(Seat, SeatSet)>) -> Option<Seat> {
-    let mut checked = game.checks_after(first);
+fn perpetual_checker(
+    state: &GameState,
+    first: usize,
+    next: Option<(Seat, SeatSet)>,
+) -> Option<Seat> {
+    let mut checked = state.checks_after(first);
     let mut checker = None;
-    for (seat, checks_after) in game.history()[first..]
+    for (seat, checks_after) in state.history()[first..]
         .iter()
         .map(|m| (m.seat, m.checks))
         .chain(next)
@@ -225,22 +229,22 @@ fn perpetual_checker(game: &Game, first: usize, next: Option<(Seat, SeatSet)>) -
 
 /// Removes the moves by which a perpetual checker would bring about a position for the
 /// fourth time, unless that leaves no move (the repetition then voids the game).
-fn remove_perpetual_checks(game: &Game, moves: &mut Vec<Move>) {
-    if !game.options().perpetual_check_must_deviate {
+fn remove_perpetual_checks(state: &GameState, moves: &mut Vec<Move>) {
+    if !state.options().perpetual_check_must_deviate {
         return;
     }
-    let Some(p) = position(game) else {
+    let Some(p) = position(state) else {
         return;
     };
     let me = p.turn();
     // Only positions first seen within the run of plies that keep a perpetual check by
     // `me` going can be repeated by a forbidden move. Usually that run is empty.
-    let n = game.history().len();
+    let n = state.history().len();
     let mut since = n;
-    while since > 0 && continues_perpetual(game, since - 1, me) {
+    while since > 0 && continues_perpetual(state, since - 1, me) {
         since -= 1;
     }
-    let window: Vec<u64> = (since..=n).map(|i| game.hash_after(i)).collect();
+    let window: Vec<u64> = (since..=n).map(|i| state.hash_after(i)).collect();
     if window.len() < 3 {
         return;
     }
@@ -252,12 +256,12 @@ fn remove_perpetual_checks(game: &Game, moves: &mut Vec<Move>) {
             let effects = after.apply(m);
             let h = after.hash();
             if window.iter().filter(|&&w| w == h).count() < 3
-                || (0..since).any(|i| game.hash_after(i) == h)
+                || (0..since).any(|i| state.hash_after(i) == h)
             {
                 return true;
             }
             let first = since + window.iter().position(|&w| w == h).unwrap_or(0);
-            perpetual_checker(game, first, Some((me, effects.checks))) != Some(me)
+            perpetual_checker(state, first, Some((me, effects.checks))) != Some(me)
         })
         .collect();
     if !allowed.is_empty() {
@@ -267,7 +271,7 @@ fn remove_perpetual_checks(game: &Game, moves: &mut Vec<Move>) {
 
 /// Whether ply `j` of the record fits a perpetual check by `checker`: it answers a check
 /// on its mover, or it is a check by `checker`.
-fn continues_perpetual(game: &Game, j: usize, checker: Seat) -> bool {
-    let m = &game.history()[j];
-    game.checks_after(j).contains(m.seat) || (m.seat == checker && !m.checks.is_empty())
+fn continues_perpetual(state: &GameState, j: usize, checker: Seat) -> bool {
+    let m = &state.history()[j];
+    state.checks_after(j).contains(m.seat) || (m.seat == checker && !m.checks.is_empty())
 }
