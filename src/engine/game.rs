@@ -1,10 +1,10 @@
 //! A game in progress, for any variant: the top of the engine's game files. It owns the
-//! game's state (`GameState`: positions, record, options, result, in `state.rs`
-//! below it), keeps the rules every variant shares (a move must be legal, the turn, the
-//! move limit, the fourth occurrence of a position, resignation and timeouts, agreed
-//! draws, aborts, takebacks) and asks what the variants rule differently of the
-//! variant's [`VariantRules`](super::rules), found in [`super::registry`], handing them
-//! the state. This is what the service stores and reloads, without replaying
+//! game's state (`GameState`: positions, record, options, result, in `state.rs` below it),
+//! keeps the rules every variant shares (a move must be legal, the turn, the move limit,
+//! the fourth occurrence of a position, resignation and timeouts, agreed draws, aborts,
+//! takebacks) and asks what the variants rule differently of the variant's
+//! [`VariantRules`](super::rules), found by `rules_of` in `engine/mod.rs`, handing them the
+//! state. This is what the service stores and reloads, without replaying
 //! ([`super::state`]).
 
 use std::fmt;
@@ -17,8 +17,8 @@ use super::outcome::{
     Elimination, EndReason, GameError, GameResult, MoveReport, PlayedMove, Refusal,
 };
 use super::position::Position;
-use super::registry::rules_of;
 use super::rules::VariantRules;
+use super::rules_of;
 use super::state::{GameState, StateError};
 use super::variant::{AnyPosition, Variant};
 

@@ -1,9 +1,9 @@
 //! A game's rule options: which optional rules it plays by (move limit, declarations,
 //! yonin's repetition and resignation rules, dai dai's historical readings). Low in the
-//! engine, below the positions that carry some of them ([`super::variant`]) and the
-//! rules that read them ([`super::rules`]). Each variant's defaults are its rules' to
-//! say: [`RuleOptions::defaults`] and `Default` are implemented in [`super::registry`],
-//! where every variant's rules are known.
+//! engine, below the positions that carry some of them ([`super::variant`]) and the rules
+//! that read them ([`super::rules`]). Each variant's defaults are its rules' to say:
+//! [`RuleOptions::defaults`] and `Default` are implemented in `engine/mod.rs` beside
+//! `rules_of`, where every variant's rules are known.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,11 +1,11 @@
 //! The rules a game asks of its variant: those that need the game's record or act from
-//! outside the board, where the variants differ (repetition and perpetual check, what
-//! ends a game on the board, how a game cut short is scored, leaving, declarations, the
-//! record's extra notations). The game keeps the rules every variant shares and asks the
-//! variant's `VariantRules` for these, as shakmaty asks a variant for its
-//! `variant_outcome`; each variant module implements them. They read the game's state
-//! (`GameState`, below them), never the game: the game sits above the rules and finds
-//! them through [`super::registry`].
+//! outside the board, where the variants differ (repetition and perpetual check, what ends
+//! a game on the board, how a game cut short is scored, leaving, declarations, the record's
+//! extra notations). The game keeps the rules every variant shares and asks the variant's
+//! `VariantRules` for these, as shakmaty asks a variant for its `variant_outcome`; each
+//! variant module implements them. They read the game's state (`GameState`, below them),
+//! never the game: the game sits above the rules and finds them through `rules_of` in
+//! `engine/mod.rs`.
 
 use super::error::IllegalMove;
 use super::geometry::{Seat, Sq};

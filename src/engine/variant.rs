@@ -1,10 +1,10 @@
 //! The one file that names every variant's position: [`AnyPosition`], which picks a
-//! variant's position type for its start and its text, and is the one place that
-//! dispatches to the position types. A new variant adds a line here, its rules' line in
-//! [`super::registry`], and a name to [`Variant`], which lives in `variant_id.rs`
-//! (re-exported here) so that the positions can name their variant without naming this
-//! file. This file sits below the game's state and the rules that read it, and names no
-//! rules: the registry of each variant's rules is above them.
+//! variant's position type for its start and its text, and is the one place that dispatches
+//! to the position types. A new variant adds a line here, its rules' line to `rules_of` in
+//! `engine/mod.rs`, and a name to [`Variant`], which lives in `variant_id.rs` (re-exported
+//! here) so that the positions can name their variant without naming this file. This file
+//! sits below the game's state and the rules that read it, and names no rules: the registry
+//! of each variant's rules is above them.
 
 use super::daidai::{self, DaiDaiPosition};
 use super::error::{IllegalMove, MoveParseError, PositionError};
