@@ -260,9 +260,6 @@ fn yonin_leader() -> Score {
     })
 }
 
-/// Dai dai's pawns start this many lines in front of their owner's back line.
-const DAIDAI_PAWN_LINE: usize = 5;
-
 /// See [`yonin_leader`].
 pub const YONIN_LEADER: Score = 50;
 
@@ -1133,26 +1130,6 @@ impl Weights {
                     w[l.king_square_of(file, lines)] = -(lines as Score - 1).max(0) * 4 * unit;
                 }
             }
-        } else {
-            // Dai dai: no zone promotes, so the small pieces' only gain is ground. Each
-            // line a small piece stands beyond the pawns' starting line is worth a tenth
-            // of a pawn (up to six), and the king is kept back: without it, level 8 saw
-            // nothing to gain within its depth and shuffled into repetitions.
-            let unit = (pawn / 10).max(1);
-            let front = DAIDAI_PAWN_LINE;
-            for (i, k) in kinds.iter().enumerate() {
-                if k.royal || board[i] > 6 * pawn {
-                    continue;
-                }
-                for lines in front + 1..size {
-                    w[l.rank_of(i, lines)] = (lines - front).min(6) as Score * unit;
-                }
-            }
-            for file in 0..=size / 2 {
-                for lines in 0..size {
-                    w[l.king_square_of(file, lines)] = -(lines as Score - 1).max(0) * 4 * unit;
-                }
-            }
         }
         let unit = pawn / 4;
         for n in 0..5 {
@@ -1443,20 +1420,6 @@ mod tests {
             let white = eval.evaluate(&pos, team(&pos, Seat(1)));
             assert_eq!(black, -white, "{}", pos.to_text());
         }
-    }
-
-    #[test]
-    fn dai_dai_rewards_ground_gained_by_small_pieces_and_a_king_kept_back() {
-        let start = daidai::start();
-        let eval = Evaluator::new(&start);
-        let black = team(&start, Seat(0));
-        let mut pushed = start.clone();
-        let m = pushed.parse_move("8l8k").expect("a pawn's step");
-        pushed.play_unchecked(&m);
-        // The pawn's step takes nothing and exposes nothing: only the ground differs.
-        assert!(eval.evaluate(&pushed, black) > eval.evaluate(&start, black));
-        let l = eval.layout();
-        assert!(eval.weights[l.king_square_of(8, 0)] > eval.weights[l.king_square_of(8, 4)]);
     }
 
     /// Along a random playout from `start`, the terms the tuner reads, weighted, add up
