@@ -48,7 +48,7 @@ use std::time::{Duration, Instant};
 use crate::engine::captures::takes;
 use crate::engine::{Move, Position, SeatSet, Variant};
 
-use super::eval::{Evaluator, Score, MATE};
+use super::eval::{EvalCache, Evaluator, Score, MATE};
 use super::mate::mate_in_one;
 use super::table::{Bound, Entry, Table};
 use super::{Control, Progress};
@@ -358,6 +358,7 @@ pub struct Searcher<'a, 'c, P: Position> {
     two_sides: bool,
     /// The static evaluation at each ply of the line (None: in check, not evaluated).
     evals: Vec<Option<Score>>,
+    eval_cache: EvalCache,
     stop: Option<&'c AtomicBool>,
     progress: Option<&'c mut dyn FnMut(&Progress)>,
     _position: std::marker::PhantomData<P>,
@@ -415,6 +416,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             mate1: false,
             two_sides: false,
             evals: vec![None; MAX_PLY + QUIESCENCE_DEPTH + 2],
+            eval_cache: EvalCache::new(),
             buffers: (0..MAX_PLY + QUIESCENCE_DEPTH + 4)
                 .map(|_| Vec::new())
                 .collect(),
@@ -453,8 +455,9 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
 
     /// The evaluation for the side to move.
     #[inline]
-    fn evaluate(&self, pos: &P) -> Score {
-        let s = self.eval.evaluate(pos, self.team);
+    fn evaluate(&mut self, pos: &P) -> Score {
+        let (eval, team) = (self.eval, self.team);
+        let s = self.eval_cache.get(pos.hash(), || eval.evaluate(pos, team));
         if self.ours(pos) {
             s
         } else {
