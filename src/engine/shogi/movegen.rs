@@ -334,9 +334,7 @@ impl ShogiPosition {
             let squares: &[Sq] = match usize::from(def.dead_depth) {
                 // A filter's few squares, taken straight from the bitboards.
                 _ if want != Bits::MAX => {
-                    other = bitboard::squares(drop_to & want)
-                        .filter(alive_on)
-                        .collect();
+                    other = bitboard::squares(drop_to & want).filter(alive_on).collect();
                     &other
                 }
                 0 => &empties,
