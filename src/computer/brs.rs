@@ -32,7 +32,7 @@ use crate::engine::captures::takes;
 use crate::engine::shogi::ShogiPosition;
 use crate::engine::{Move, Position, Seat, SeatSet, Variant};
 
-use super::eval::{Evaluator, Score, MATE};
+use super::eval::{EvalCache, Evaluator, Score, MATE};
 use super::search::{Budget, Features, Found};
 use super::table::{Bound, Entry, Table};
 use super::{Control, Progress};
@@ -93,6 +93,7 @@ pub struct Brs<'a, 'c> {
     line: Vec<u64>,
     layers: Vec<Vec<Reply>>,
     buffer: Vec<Move>,
+    eval_cache: EvalCache,
     stop: Option<&'c AtomicBool>,
     progress: Option<&'c mut dyn FnMut(&Progress)>,
 }
@@ -129,6 +130,7 @@ impl<'a, 'c> Brs<'a, 'c> {
                 .map(|_| Vec::new())
                 .collect(),
             buffer: Vec::new(),
+            eval_cache: EvalCache::new(),
             stop: None,
             progress: None,
         }
@@ -150,8 +152,9 @@ impl<'a, 'c> Brs<'a, 'c> {
         pos.turn() == self.me
     }
 
-    fn evaluate(&self, pos: &ShogiPosition) -> Score {
-        let s = self.eval.evaluate(pos, self.team);
+    fn evaluate(&mut self, pos: &ShogiPosition) -> Score {
+        let (eval, team) = (self.eval, self.team);
+        let s = self.eval_cache.get(pos.hash(), || eval.evaluate(pos, team));
         if self.ours(pos) {
             s
         } else {

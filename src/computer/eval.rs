@@ -31,6 +31,42 @@ pub type Score = i32;
 /// Beyond any material count: a won or lost game (less the plies to get there).
 pub const MATE: Score = 1_000_000;
 
+/// The evaluations of one search's recent positions, by hash: a search meets the same
+/// position again through transpositions, re-searches and quiescence, and the
+/// evaluation is the dearest part of a node.
+pub struct EvalCache {
+    slots: Vec<(u64, Score)>,
+}
+
+impl EvalCache {
+    /// Slots as a power of two: 65,536 (a megabyte) holds what a move's search revisits.
+    const BITS: u32 = 16;
+
+    pub fn new() -> EvalCache {
+        EvalCache {
+            slots: vec![(0, 0); 1 << Self::BITS],
+        }
+    }
+
+    /// The evaluation of the position whose hash is `key`, from `eval` if not cached.
+    #[inline]
+    pub fn get(&mut self, key: u64, eval: impl FnOnce() -> Score) -> Score {
+        let slot = &mut self.slots[(key >> (64 - Self::BITS)) as usize];
+        if slot.0 == key {
+            return slot.1;
+        }
+        let score = eval();
+        *slot = (key, score);
+        score
+    }
+}
+
+impl Default for EvalCache {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// Squares near a king whose control is weighed square by square, in the king owner's
 /// frame, mirrored left to right: sideways distance 0..=2 by rank offset -2..=2 (the
 /// king's own square is cell 2: attacked there is check).

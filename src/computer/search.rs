@@ -48,7 +48,7 @@ use std::time::{Duration, Instant};
 use crate::engine::captures::takes;
 use crate::engine::{Move, Position, SeatSet, Variant};
 
-use super::eval::{Evaluator, Score, MATE};
+use super::eval::{EvalCache, Evaluator, Score, MATE};
 use super::mate::mate_in_one;
 use super::table::{Bound, Entry, Table};
 use super::{Control, Progress};
@@ -358,9 +358,38 @@ pub struct Searcher<'a, 'c, P: Position> {
     two_sides: bool,
     /// The static evaluation at each ply of the line (None: in check, not evaluated).
     evals: Vec<Option<Score>>,
+    eval_cache: EvalCache,
     stop: Option<&'c AtomicBool>,
     progress: Option<&'c mut dyn FnMut(&Progress)>,
     _position: std::marker::PhantomData<P>,
+}
+
+/// Moves picked one by one before the rest are sorted: most nodes are cut by one of the
+/// first few, and sorting them all would be wasted.
+const PICKED_FIRST: usize = 3;
+
+/// The move to try `i`-th: the first `i` are in place, and the best of the rest (the
+/// first of equals) is brought to `i`. After [`PICKED_FIRST`] picks the rest are sorted
+/// at once; either way the order is that of a stable sort by key, best first.
+#[inline]
+fn next_best(moves: &mut [(Move, Score)], i: usize) -> (Move, Score) {
+    if i < PICKED_FIRST {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if moves[j].1 > moves[best].1 {
+                best = j;
+            }
+        }
+        moves[i..=best].rotate_right(1);
+    } else if i == PICKED_FIRST {
+        sort_best_first(&mut moves[i..]);
+    }
+    moves[i]
+}
+
+/// Sorts moves by key, best first, equals in their order.
+fn sort_best_first(moves: &mut [(Move, Score)]) {
+    moves.sort_by_key(|&(_, k)| std::cmp::Reverse(k));
 }
 
 /// The table a search uses: the process's, or a fresh one when the search must repeat
@@ -415,6 +444,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             mate1: false,
             two_sides: false,
             evals: vec![None; MAX_PLY + QUIESCENCE_DEPTH + 2],
+            eval_cache: EvalCache::new(),
             buffers: (0..MAX_PLY + QUIESCENCE_DEPTH + 4)
                 .map(|_| Vec::new())
                 .collect(),
@@ -453,8 +483,9 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
 
     /// The evaluation for the side to move.
     #[inline]
-    fn evaluate(&self, pos: &P) -> Score {
-        let s = self.eval.evaluate(pos, self.team);
+    fn evaluate(&mut self, pos: &P) -> Score {
+        let (eval, team) = (self.eval, self.team);
+        let s = self.eval_cache.get(pos.hash(), || eval.evaluate(pos, team));
         if self.ours(pos) {
             s
         } else {
@@ -479,6 +510,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         // The table's move first, then captures, for the first iteration.
         let hash_move = self.table.probe(self.key(root)).and_then(|e| e.best);
         self.order(root, &mut scored, hash_move, 0);
+        sort_best_first(&mut scored);
         for entry in scored.iter_mut() {
             entry.1 = 0;
         }
@@ -975,7 +1007,8 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             3 + depth * depth
         };
         let enemies = self.enemies_of(pos);
-        for (i, &(m, order_key)) in scored.iter().enumerate() {
+        for i in 0..scored.len() {
+            let (m, order_key) = next_best(&mut scored, i);
             let capture = takes(pos, &m);
             let quiet = !capture && !m.promote;
             let mut child = pos.clone();
@@ -1260,7 +1293,8 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             .and_then(|p| self.played[p])
             .map(|m| m.to);
         let mut considered = 0;
-        for &(m, _) in &scored {
+        for i in 0..scored.len() {
+            let (m, _) = next_best(&mut scored, i);
             let capture = takes(pos, &m);
             if !in_check && capture {
                 considered += 1;
@@ -1411,9 +1445,10 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         })
     }
 
-    /// Sorts moves best first: the hash move, captures by victim then attacker (those
-    /// that hang the capturing piece after the quiet moves' best), killers, the counter
-    /// move, then quiet moves by history.
+    /// Gives each move its ordering key, best highest: the hash move, captures by victim
+    /// then attacker (those that hang the capturing piece after the quiet moves' best),
+    /// killers, the counter move, then quiet moves by history. [`next_best`] takes them
+    /// in that order.
     fn order(&self, pos: &P, moves: &mut [(Move, Score)], hash_move: Option<Move>, ply: usize) {
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         let counter = if self.features.counter_move {
@@ -1457,7 +1492,6 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 }
             };
         }
-        moves.sort_by_key(|&(_, k)| std::cmp::Reverse(k));
     }
 
     fn remember_cutoff(&mut self, pos: &P, m: Move, ply: usize, depth: i32, tried: &[Move]) {

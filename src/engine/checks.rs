@@ -5,9 +5,10 @@
 //! A drop-shogi position finds them from bitboards: per opponent king, the squares from
 //! which each kind would attack it (a piece's attacks read backwards from the king), and
 //! the pieces whose leaving their square uncovers a slider on it (in yonin, anyone's
-//! slider that may check that king). The legal move generator then hands its moves to a
-//! filter that keeps a move after two bit tests, so legality (pins, evasions, nifu,
-//! uchifuzume) stays the generator's alone. Dai dai shogi tries each legal move.
+//! slider that may check that king). The legal move generator asks the filter which
+//! squares each piece and each drop may check from, makes only those moves, and hands
+//! them to the filter, which keeps a move after two bit tests; so legality (pins,
+//! evasions, nifu, uchifuzume) stays the generator's alone. Dai dai shogi tries each legal move.
 
 use arrayvec::ArrayVec;
 
@@ -61,11 +62,29 @@ impl<S: Sink> CheckFilter<'_, S> {
     /// or none for a drop) attacks target `i`'s king, or uncovers a check on it.
     #[inline]
     fn checks(&mut self, i: usize, kind: KindId, from: Option<usize>, to: usize) -> bool {
+        let to_bit: Bits = 1 << to;
+        if self.direct(i, kind, from) & to_bit != 0 {
+            return true;
+        }
+        let target = &self.targets[i];
+        match from {
+            Some(from) if target.discoverers & 1 << from != 0 => target
+                .blocks
+                .iter()
+                .find(|(piece, _)| piece & 1 << from != 0)
+                .is_some_and(|(_, block)| block & to_bit == 0),
+            _ => false,
+        }
+    }
+
+    /// The squares from which a piece of the mover of `kind`, come from `from` (a bit
+    /// index, or none for a drop), attacks target `i`'s king.
+    #[inline]
+    fn direct(&mut self, i: usize, kind: KindId, from: Option<usize>) -> Bits {
         let b81 = self.pos.spec().board81().expect("a 9x9 board");
         let (reverse, occupied) = (self.reverse, self.occupied);
         let target = &mut self.targets[i];
-        let to_bit: Bits = 1 << to;
-        let direct = match from {
+        match from {
             // Leaving a line through the king may open it for the piece's new square.
             Some(from) if target.star & 1 << from != 0 => {
                 b81.attacks(reverse, kind, target.king, occupied & !(1 << from))
@@ -78,17 +97,6 @@ impl<S: Sink> CheckFilter<'_, S> {
                 }
                 target.direct[k]
             }
-        };
-        if direct & to_bit != 0 {
-            return true;
-        }
-        match from {
-            Some(from) if target.discoverers & 1 << from != 0 => target
-                .blocks
-                .iter()
-                .find(|(piece, _)| piece & 1 << from != 0)
-                .is_some_and(|(_, block)| block & to_bit == 0),
-            _ => false,
         }
     }
 
@@ -116,6 +124,29 @@ impl<S: Sink> Sink for CheckFilter<'_, S> {
     #[inline]
     fn push(&mut self, m: Move) -> bool {
         self.gives_check(&m) && self.inner.push(m)
+    }
+
+    /// Where the piece may give check: anywhere if it uncovers a line onto a king, else
+    /// the squares from which it (or it promoted) attacks one.
+    #[inline]
+    fn board_targets(&mut self, from: usize, kind: KindId) -> Bits {
+        if self.targets.iter().any(|t| t.discoverers & 1 << from != 0) {
+            return Bits::MAX;
+        }
+        let promoted = self.pos.kind(kind).promotes_to;
+        let mut want = 0;
+        for i in 0..self.targets.len() {
+            want |= self.direct(i, kind, Some(from));
+            if let Some(promoted) = promoted {
+                want |= self.direct(i, promoted, Some(from));
+            }
+        }
+        want
+    }
+
+    #[inline]
+    fn drop_targets(&mut self, kind: KindId) -> Bits {
+        (0..self.targets.len()).fold(0, |want, i| want | self.direct(i, kind, None))
     }
 
     #[inline]

@@ -4,6 +4,7 @@
 //! a move say so ([`Sink::COUNTS_ONLY`]), and a generator may then hand them a number of
 //! moves at once, counted from bitboards without making the moves.
 
+use super::bitboard::Bits;
 use super::geometry::Sq;
 use super::moves::Move;
 use super::piece::KindId;
@@ -22,6 +23,23 @@ pub trait Sink {
     #[inline]
     fn push_drops(&mut self, kind: KindId, squares: &[Sq]) -> bool {
         squares.iter().any(|&to| self.push(Move::drop(kind, to)))
+    }
+
+    /// The squares of a 9x9 board (as bits) that board moves of the piece of `kind` on bit
+    /// `from` must end on to interest the sink: a drop-shogi generator leaves out the
+    /// piece's other moves (and the piece, where none of its squares is wanted). A filter
+    /// that keeps few moves (the checks) says which it may keep; every square by default.
+    #[inline]
+    fn board_targets(&mut self, from: usize, kind: KindId) -> Bits {
+        let _ = (from, kind);
+        Bits::MAX
+    }
+
+    /// As [`Sink::board_targets`], for drops of `kind`.
+    #[inline]
+    fn drop_targets(&mut self, kind: KindId) -> Bits {
+        let _ = kind;
+        Bits::MAX
     }
 
     /// Takes `n` moves at once; returns `true` to stop. Generators call it only for sinks

@@ -214,6 +214,11 @@ impl ShogiPosition {
                 }
                 continue;
             }
+            // A filter keeping few moves (the checks) may want none of this piece's.
+            let want = sink.board_targets(from, kind);
+            if want != Bits::MAX && b81.empty_board_attacks(me, kind, from) & want == 0 {
+                continue;
+            }
             for ray in t.rays(me, kind) {
                 let mut to = sq;
                 let mut steps = 0u8;
@@ -234,6 +239,8 @@ impl ShogiPosition {
                     }
                     if screened && evasion & bitboard::bit(to) == 0 {
                         // Neither takes the checker nor blocks its line.
+                    } else if want != Bits::MAX && want & bitboard::bit(to) == 0 {
+                        // Not wanted by the sink.
                     } else if needs_test {
                         if self.emit_board_move(sink, sq, to, p, def, king, true, opps) {
                             return;
@@ -323,7 +330,13 @@ impl ShogiPosition {
             let def = &spec.kinds[kind as usize];
             let alive_on = |to: &Sq| t.far_depth(*to, me) >= def.dead_depth;
             let other: ArrayVec<Sq, MAX_SHOGI_SQUARES>;
+            let want = sink.drop_targets(kind);
             let squares: &[Sq] = match usize::from(def.dead_depth) {
+                // A filter's few squares, taken straight from the bitboards.
+                _ if want != Bits::MAX => {
+                    other = bitboard::squares(drop_to & want).filter(alive_on).collect();
+                    &other
+                }
                 0 => &empties,
                 d if d < deep.len() => deep[d]
                     .get_or_insert_with(|| empties.iter().copied().filter(alive_on).collect()),
