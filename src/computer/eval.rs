@@ -49,6 +49,7 @@ impl EvalCache {
     }
 
     /// The evaluation of the position whose hash is `key`, from `eval` if not cached.
+    /// (Empty slots hold key 0: a position hashing to 0 would read 0, one chance in 2^64.)
     #[inline]
     pub fn get(&mut self, key: u64, eval: impl FnOnce() -> Score) -> Score {
         let slot = &mut self.slots[(key >> (64 - Self::BITS)) as usize];

@@ -8,7 +8,8 @@
 //! slider that may check that king). The legal move generator asks the filter which
 //! squares each piece and each drop may check from, makes only those moves, and hands
 //! them to the filter, which keeps a move after two bit tests; so legality (pins,
-//! evasions, nifu, uchifuzume) stays the generator's alone. Dai dai shogi tries each legal move.
+//! evasions, nifu, uchifuzume) stays the generator's alone. Dai dai shogi tries each
+//! legal move.
 
 use arrayvec::ArrayVec;
 
