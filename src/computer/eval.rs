@@ -1185,9 +1185,7 @@ impl Weights {
 /// YaneuraOu's material evaluation weighs it, by the inverse of the distance d (in king
 /// steps) from the king: its own side's control once 92 / (d + 1), twice 71 / (d + 1);
 /// the enemy's once -102 / (d + 1), twice -78 / (d + 1); the enemy on the king's own
-/// square (check) -152 once and -79 twice. The attacked pieces, the sliders' mobility
-/// and the move are fitted to Fairy-Stockfish's depth-8 scores of 8,433 quiet positions
-/// of match games, every other weight held (`tune fit --lambda 0`, see the README).
+/// square (check) -152 once and -79 twice.
 pub const STANDARD: [Score; 362] = [
     0, 1000, 850, 570, 520, 420, 330, 100, 1250, 1050, 560, 560, 560, 560, 0, 1125, 956, 641, 585,
     472, 371, 112, 1406, 1181, 630, 630, 630, 630, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 83,
@@ -1201,10 +1199,9 @@ pub const STANDARD: [Score; 362] = [
     -51, -39, 92, 71, -152, -79, 46, 35, -51, -39, 31, 24, -34, -26, 31, 24, -34, -26, 46, 35, -51,
     -39, 46, 35, -51, -39, 46, 35, -51, -39, 31, 24, -34, -26, 31, 24, -34, -26, 31, 24, -34, -26,
     31, 24, -34, -26, 31, 24, -34, -26, 31, 24, -34, -26, 23, 18, -26, -20, 18, 14, -20, -16, 15,
-    12, -17, -13, 13, 10, -15, -11, 12, 9, -13, -10, 10, 8, -11, -9, 0, 0, 0, 0, 0, -267, -635,
-    -420, 0, -257, -62, -135, 0, -110, -119, -72, -233, -108, -54, 9, -522, -232, -232, -178, -434,
-    -316, -92, -77, -203, -107, 19, 6, 0, 0, 0, 0, 0, -292, 0, -156, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 27, -36, 0, -14, -39, 0, 0, 0, -14, 0, 23, 9, 0, 0, 0, 0, 278, 4000,
+    12, -17, -13, 13, 10, -15, -11, 12, 9, -13, -10, 10, 8, -11, -9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4000,
 ];
 
 /// Values of standard shogi's pieces by code, as shogi programs use them (pawn = 100).
