@@ -645,8 +645,8 @@ impl Evaluator {
             if kings_attacked {
                 let s = seat.index() & 3;
                 let l = &self.layout;
-                for kind in 0..l.kinds.min(16) {
-                    out_attack(&mut sink, l, kind, &attack[s][kind]);
+                for (kind, counts) in attack[s].iter().enumerate().take(l.kinds) {
+                    out_attack(&mut sink, l, kind, counts);
                 }
                 let open: i32 = pos
                     .attackers_of(seat)
