@@ -91,10 +91,6 @@ pub const CONTROL_KINDS: usize = 4;
 ///   [`NEAR_CELLS`], [`CONTROL_KINDS`]).
 /// - `hanging[kind][defended][to move]`: a piece the enemy attacks.
 /// - `mobility[kind]`: squares a sliding piece reaches, its own side's excepted.
-/// - `attack[kind][ring]`: squares next to an enemy king (ring 0) or two steps from it
-///   (ring 1) that the seat's pieces of a kind attack, counted per piece (9x9 boards).
-/// - `drop[kind]`: pieces of a kind in the seat's hand times the empty squares next to an
-///   enemy king that no enemy piece but the king defends (9x9 boards).
 /// - `tempo`: the seat is to move.
 /// - `standing` (once per team, yonin): each opponent out, less each partner out.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -112,8 +108,6 @@ pub struct Layout {
     pub ring: usize,
     pub hanging: usize,
     pub mobility: usize,
-    pub attack: usize,
-    pub drop: usize,
     pub tempo: usize,
     pub standing: usize,
     pub len: usize,
@@ -131,9 +125,7 @@ impl Layout {
         let ring = near + NEAR_CELLS * CONTROL_KINDS;
         let hanging = ring + (size - FIRST_RING) * CONTROL_KINDS;
         let mobility = hanging + kinds * 4;
-        let attack = mobility + kinds;
-        let drop = attack + kinds * 2;
-        let tempo = drop + kinds;
+        let tempo = mobility + kinds;
         let standing = tempo + 1;
         Layout {
             kinds,
@@ -148,8 +140,6 @@ impl Layout {
             ring,
             hanging,
             mobility,
-            attack,
-            drop,
             tempo,
             standing,
             len: standing + 1,
@@ -184,11 +174,6 @@ impl Layout {
     #[inline(always)]
     pub fn hanging_of(&self, kind: usize, defended: bool, to_move: bool) -> usize {
         self.hanging + kind * 4 + 2 * usize::from(defended) + usize::from(to_move)
-    }
-
-    #[inline(always)]
-    pub fn attack_of(&self, kind: usize, ring: usize) -> usize {
-        self.attack + kind * 2 + ring
     }
 
     /// A readable name for weight `i`, given the variant's kind codes.
@@ -233,13 +218,8 @@ impl Layout {
                 ["alone", "defended"][(j / 2) % 2],
                 ["waiting", "to move"][j % 2]
             )
-        } else if i < self.attack {
-            format!("mobility {}", code(i - self.mobility))
-        } else if i < self.drop {
-            let j = i - self.attack;
-            format!("attack {} {}", code(j / 2), ["near", "far"][j % 2])
         } else if i < self.tempo {
-            format!("drop {}", code(i - self.drop))
+            format!("mobility {}", code(i - self.mobility))
         } else if i == self.tempo {
             "tempo".to_string()
         } else {
@@ -298,9 +278,6 @@ pub struct Evaluator {
     /// not, dai dai's search asks only whether the king is in check, not the dearer attack
     /// test of its eight neighbours.
     king_zone: bool,
-    /// Whether the attack or drop terms weigh anything (on 9x9 boards they cost a count
-    /// per piece).
-    king_attack: bool,
     pawn: Score,
     /// Yonin singles: the percentage of the opponents' share that goes to the strongest
     /// opponent still playing, the rest to their average (see [`Self::evaluate`]).
@@ -360,7 +337,6 @@ impl Evaluator {
         let king_zone = (0..NEAR_CELLS)
             .filter(|&cell| cell != 2)
             .any(|cell| weights.values[layout.near_of(cell, 2)] != 0);
-        let king_attack = (layout.attack..layout.tempo).any(|i| weights.values[i] != 0);
         Ok(Evaluator {
             variant,
             layout,
@@ -374,7 +350,6 @@ impl Evaluator {
             royal: kinds.iter().map(|k| k.royal).collect(),
             drops: !pos.hand_kinds().is_empty(),
             king_zone,
-            king_attack,
             pawn,
             leader: if variant == Variant::Yonin {
                 yonin_leader()
@@ -571,94 +546,15 @@ impl Evaluator {
             pos.pieces_of(Seat(2)),
             pos.pieces_of(Seat(3)),
         ];
-        // Per seat and kind, the squares its sliders reach (its own pieces' excepted),
-        // and those next to an enemy king and two steps from it that its pieces attack.
+        // Per seat and kind, the squares its sliders reach (its own pieces' excepted).
         let mut reach = [[0i32; 16]; 4];
-        let mut attack = [[[0i32; 2]; 16]; 4];
-        let frames = Frames81::get();
-        // Per seat: the squares around its enemies' kings one and two steps away, and
-        // (`zones[_][2]`) those from which a stepping piece may reach them.
-        let mut zones = [[0 as Bits; 3]; 4];
-        let kings_attacked = O::EVERY_TERM || self.king_attack;
-        if kings_attacked {
-            for seat in pos.alive().iter() {
-                for enemy in pos.attackers_of(seat).iter() {
-                    if let Some(k) = pos.king_square(enemy) {
-                        let rings = &frames.rings[bitboard::bit_of(k)];
-                        let zone = &mut zones[seat.index() & 3];
-                        zone[0] |= rings[1];
-                        zone[1] |= rings[2];
-                        zone[2] |= rings[1] | rings[2] | rings[3] | rings[4];
-                    }
-                }
-            }
-        }
-        let mut visited: Bits = 0;
-        let control = pos.control_by::<LOOKUP>(|from, piece, attacks| {
+        let control = pos.control_by::<LOOKUP>(|_, piece, attacks| {
             let owner = piece.owner().index() & 3;
-            let kind = usize::from(piece.kind()) & 15;
-            reach[owner][kind] += bitboard::count(attacks & !sets[owner]) as i32;
-            if kings_attacked {
-                visited |= 1 << from;
-                let zone = &zones[owner];
-                attack[owner][kind][0] += bitboard::count(attacks & zone[0]) as i32;
-                attack[owner][kind][1] += bitboard::count(attacks & zone[1]) as i32;
-            }
+            reach[owner][usize::from(piece.kind()) & 15] +=
+                bitboard::count(attacks & !sets[owner]) as i32;
         });
-        if kings_attacked {
-            // The stepping pieces, which the control takes by groups: only those within
-            // four steps of an enemy king (a knight's jump from two steps) can reach the
-            // squares around it.
-            let b81 = pos.spec().board81().expect("a 9x9 board");
-            for seat in pos.alive().iter() {
-                let s = seat.index() & 3;
-                for from in bitboard::indices(sets[s] & zones[s][2] & !visited) {
-                    let Some(piece) = pos.piece_at(bitboard::sq_of(from)) else {
-                        continue;
-                    };
-                    let attacks = b81.empty_board_attacks(seat, piece.kind(), from);
-                    let kind = usize::from(piece.kind()) & 15;
-                    attack[s][kind][0] += bitboard::count(attacks & zones[s][0]) as i32;
-                    attack[s][kind][1] += bitboard::count(attacks & zones[s][1]) as i32;
-                }
-            }
-        }
-        // Per seat: the empty squares next to its king that none of its side's pieces
-        // but the king defends (where a dropped piece stands unchallenged but by the king).
-        let occupied = sets[0] | sets[1] | sets[2] | sets[3];
-        let mut open = [0i32; 4];
-        if kings_attacked {
-            for seat in pos.alive().iter() {
-                if let Some(k) = pos.king_square(seat) {
-                    let s = seat.index() & 3;
-                    let mut guard = control.once[s];
-                    if let Some(p) = pos.spec().partner(seat) {
-                        guard |= control.any(p);
-                    }
-                    let squares = frames.rings[bitboard::bit_of(k)][1] & !occupied & !guard;
-                    open[s] = bitboard::count(squares) as i32;
-                }
-            }
-        }
         for seat in pos.alive().iter() {
             let mut sink = out.open(seat);
-            if kings_attacked {
-                let s = seat.index() & 3;
-                let l = &self.layout;
-                for (kind, counts) in attack[s].iter().enumerate().take(l.kinds) {
-                    out_attack(&mut sink, l, kind, counts);
-                }
-                let open: i32 = pos
-                    .attackers_of(seat)
-                    .iter()
-                    .map(|e| open[e.index() & 3])
-                    .sum();
-                if open > 0 {
-                    for (kind, n) in pos.hand(seat) {
-                        sink.add(l.drop + usize::from(kind), i32::from(n) * open);
-                    }
-                }
-            }
             self.seat_81(
                 pos,
                 seat,
@@ -924,17 +820,6 @@ fn shares<P: Position>(pos: &P, team: SeatSet) -> ([Share; 4], Score) {
         }
     }
     (shares, standing)
-}
-
-/// A seat's attack terms of one kind: the squares near and far around enemy kings.
-#[inline(always)]
-fn out_attack<T: Terms>(sink: &mut T, l: &Layout, kind: usize, counts: &[i32; 2]) {
-    if counts[0] != 0 {
-        sink.add(l.attack_of(kind, 0), counts[0]);
-    }
-    if counts[1] != 0 {
-        sink.add(l.attack_of(kind, 1), counts[1]);
-    }
 }
 
 /// Where each seat's terms go: weighted into its worth (the search), or listed (the
@@ -1301,7 +1186,7 @@ impl Weights {
 /// steps) from the king: its own side's control once 92 / (d + 1), twice 71 / (d + 1);
 /// the enemy's once -102 / (d + 1), twice -78 / (d + 1); the enemy on the king's own
 /// square (check) -152 once and -79 twice.
-pub const STANDARD: [Score; 404] = [
+pub const STANDARD: [Score; 362] = [
     0, 1000, 850, 570, 520, 420, 330, 100, 1250, 1050, 560, 560, 560, 560, 0, 1125, 956, 641, 585,
     472, 371, 112, 1406, 1181, 630, 630, 630, 630, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 83,
     83, 83, 0, 0, 0, 0, 0, 0, 66, 66, 66, 0, 4, 8, 12, 16, 20, 24, 24, 24, 0, 4, 8, 12, 16, 20, 37,
@@ -1316,9 +1201,7 @@ pub const STANDARD: [Score; 404] = [
     31, 24, -34, -26, 31, 24, -34, -26, 31, 24, -34, -26, 23, 18, -26, -20, 18, 14, -20, -16, 15,
     12, -17, -13, 13, 10, -15, -11, 12, 9, -13, -10, 10, 8, -11, -9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 4000,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4000,
 ];
 
 /// Values of standard shogi's pieces by code, as shogi programs use them (pawn = 100).
@@ -1590,107 +1473,6 @@ mod tests {
                 assert_eq!(sum, f64::from(eval.evaluate(&pos, team(&pos, seat))));
             }
         }
-    }
-
-    /// Per seat, the attack and drop terms (index, count) found by asking every piece
-    /// which squares it attacks, the squares around each king read off the geometry.
-    fn king_attack_by_pieces(pos: &ShogiPosition, l: &Layout) -> Vec<Vec<(usize, i32)>> {
-        let g = pos.geometry();
-        let b81 = pos.spec().board81().expect("a 9x9 board");
-        let occupied = (0..4).fold(0, |all, s| all | pos.pieces_of(Seat(s)));
-        let steps = |a: Sq, b: Sq| {
-            let ((ac, ar), (bc, br)) = (g.col_row(a), g.col_row(b));
-            (ac as i32 - bc as i32)
-                .abs()
-                .max((ar as i32 - br as i32).abs())
-        };
-        let attacks = |sq: Sq| {
-            let p = pos.piece_at(sq).expect("a piece");
-            b81.attacks(p.owner(), p.kind(), bitboard::bit_of(sq), occupied)
-        };
-        let king = pos.spec().king;
-        let mut out = vec![Vec::new(); usize::from(pos.seats())];
-        for seat in pos.alive().iter() {
-            let mut counts = std::collections::BTreeMap::new();
-            let kings: Vec<Sq> = pos
-                .attackers_of(seat)
-                .iter()
-                .filter_map(|e| pos.king_square(e))
-                .collect();
-            for from in g.squares() {
-                let Some(p) = pos.piece_at(from).filter(|p| p.owner() == seat) else {
-                    continue;
-                };
-                let hit = attacks(from);
-                for to in g.squares().filter(|&to| hit & bitboard::bit(to) != 0) {
-                    for ring in 0..2 {
-                        if kings.iter().any(|&k| steps(k, to) == ring as i32 + 1) {
-                            *counts
-                                .entry(l.attack_of(usize::from(p.kind()), ring))
-                                .or_insert(0) += 1;
-                        }
-                    }
-                }
-            }
-            // Open squares next to each enemy king: empty, and attacked by none of its
-            // side's pieces but the king.
-            let mut open = 0;
-            for enemy in pos.attackers_of(seat).iter() {
-                let Some(k) = pos.king_square(enemy) else {
-                    continue;
-                };
-                let side = team(pos, enemy);
-                for sq in g.squares().filter(|&sq| steps(k, sq) == 1) {
-                    let guarded = g.squares().any(|from| {
-                        pos.piece_at(from).is_some_and(|p| {
-                            side.contains(p.owner())
-                                && (p.kind() != king || p.owner() != enemy)
-                                && attacks(from) & bitboard::bit(sq) != 0
-                        })
-                    });
-                    if pos.piece_at(sq).is_none() && !guarded {
-                        open += 1;
-                    }
-                }
-            }
-            for (kind, n) in pos.hand(seat) {
-                if open > 0 {
-                    *counts.entry(l.drop + usize::from(kind)).or_insert(0) += i32::from(n) * open;
-                }
-            }
-            out[seat.index()] = counts.into_iter().filter(|&(_, n)| n != 0).collect();
-        }
-        out
-    }
-
-    fn assert_king_attack_terms(start: ShogiPosition, seed: u64, plies: usize) {
-        let eval = Evaluator::new(&start);
-        let l = eval.layout();
-        let mut seen = 0;
-        for pos in playout(start, seed, plies) {
-            let mut list = List::default();
-            eval.terms(&pos, &mut list);
-            let mut listed = vec![Vec::new(); usize::from(pos.seats())];
-            for &(seat, i, n) in &list.terms {
-                if (l.attack..l.tempo).contains(&i) && n != 0 {
-                    listed[seat].push((i, n));
-                }
-            }
-            for terms in &mut listed {
-                terms.sort_unstable();
-            }
-            let expected = king_attack_by_pieces(&pos, &l);
-            assert_eq!(listed, expected, "{}", pos.to_text());
-            seen += expected.iter().map(Vec::len).sum::<usize>();
-        }
-        assert!(seen > plies, "the games reached the kings: {seen} terms");
-    }
-
-    #[test]
-    fn attacks_around_the_kings_and_drops_next_to_them_are_counted_piece_by_piece() {
-        assert_king_attack_terms(standard::start(), 5, 160);
-        assert_king_attack_terms(yonin::start(false), 6, 160);
-        assert_king_attack_terms(yonin::start(true), 7, 160);
     }
 
     #[test]
