@@ -83,6 +83,10 @@ enum Command {
         /// turned into an expected result (1 = the result alone, Texel's method).
         #[arg(long, default_value_t = 1.0)]
         lambda: f64,
+        /// The logistic scale, instead of the one that fits the starting weights to the
+        /// results best: errors of different weights compare only at one scale.
+        #[arg(long)]
+        k: Option<f64>,
         #[arg(long)]
         out: PathBuf,
     },
@@ -147,9 +151,10 @@ fn main() -> Result<()> {
             freeze,
             limit,
             lambda,
+            k,
             out,
         } => fit(
-            variant, &data, &init, steps, ridge, &freeze, limit, lambda, out,
+            variant, &data, &init, steps, ridge, &freeze, limit, lambda, k, out,
         ),
         Command::Match {
             variant,
@@ -553,6 +558,7 @@ fn fit(
     freeze: &[String],
     limit: usize,
     lambda: f64,
+    scale: Option<f64>,
     out: PathBuf,
 ) -> Result<()> {
     let weights = load_weights(variant, init)?;
@@ -576,7 +582,7 @@ fn fit(
             lo = m1;
         }
     }
-    let k = (lo + hi) / 2.0;
+    let k = scale.unwrap_or((lo + hi) / 2.0);
     if lambda < 1.0 {
         for i in 0..data.len() {
             let searched = sigmoid(f64::from(data.scores[i]), k);
