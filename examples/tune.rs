@@ -571,18 +571,20 @@ fn fit(
     }
     let codes = kind_codes(variant);
     let start: Vec<f64> = weights.values.iter().map(|&v| f64::from(v)).collect();
-    // The scale: the k that fits the starting weights best (golden-section search).
-    let (mut lo, mut hi) = (1e-4f64, 0.05f64);
-    for _ in 0..40 {
-        let m1 = hi - (hi - lo) / 1.618;
-        let m2 = lo + (hi - lo) / 1.618;
-        if error(&data, &start, m1) < error(&data, &start, m2) {
-            hi = m2;
-        } else {
-            lo = m1;
+    // The scale given, or the k that fits the starting weights best (golden-section search).
+    let k = scale.unwrap_or_else(|| {
+        let (mut lo, mut hi) = (1e-4f64, 0.05f64);
+        for _ in 0..40 {
+            let m1 = hi - (hi - lo) / 1.618;
+            let m2 = lo + (hi - lo) / 1.618;
+            if error(&data, &start, m1) < error(&data, &start, m2) {
+                hi = m2;
+            } else {
+                lo = m1;
+            }
         }
-    }
-    let k = scale.unwrap_or((lo + hi) / 2.0);
+        (lo + hi) / 2.0
+    });
     if lambda < 1.0 {
         for i in 0..data.len() {
             let searched = sigmoid(f64::from(data.scores[i]), k);
