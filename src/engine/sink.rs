@@ -43,6 +43,14 @@ pub trait Sink {
         Bits::MAX
     }
 
+    /// The one square whose piece's moves interest the sink, if only one does: a
+    /// generator that cannot filter by target bits (dai dai shogi's) generates that
+    /// piece's moves alone.
+    #[inline]
+    fn only_from(&self) -> Option<Sq> {
+        None
+    }
+
     /// Takes `n` moves at once; returns `true` to stop. Generators call it only for sinks
     /// that set [`Sink::COUNTS_ONLY`], which must then implement it.
     #[inline]
@@ -145,6 +153,11 @@ impl Sink for Find {
     fn push(&mut self, m: Move) -> bool {
         self.found = m == self.wanted;
         self.found
+    }
+
+    #[inline]
+    fn only_from(&self) -> Option<Sq> {
+        (!self.wanted.is_drop()).then_some(self.wanted.from)
     }
 
     #[inline]

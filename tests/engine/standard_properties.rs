@@ -109,14 +109,18 @@ proptest! {
 /// blocked or now ignoring a check), and each with its promotion flipped.
 #[test]
 fn a_move_passes_the_legality_test_exactly_when_it_is_listed() {
-    for variant in [Variant::Standard, Variant::Yonin] {
-        for seed in 0..40u64 {
+    for (variant, seeds, plies) in [
+        (Variant::Standard, 40, 300),
+        (Variant::Yonin, 40, 300),
+        (Variant::DaiDai, 4, 150),
+    ] {
+        for seed in 0..seeds {
             let mut rng = StdRng::seed_from_u64(seed);
             let mut game = Game::new(variant, RuleOptions::defaults(variant));
             let mut earlier: Vec<Vec<Move>> = Vec::new();
             let (mut tested, mut refused) = (0, 0);
-            while !game.is_over() && game.history().len() < 300 {
-                let pos = game.position().as_shogi().expect("a shogi position");
+            while !game.is_over() && game.history().len() < plies {
+                let pos = game.position();
                 let legal = game.legal_moves();
                 let mut candidates: Vec<Move> = legal.clone();
                 for list in earlier.iter().rev().take(2) {

@@ -412,6 +412,12 @@ impl DaiDaiPosition {
             legal: true,
             enemy_hooks,
         };
+        if let Some(from) = sink.only_from() {
+            if let Some(p) = self.piece_at(from).filter(|p| p.owner() == me) {
+                self.generate_piece(&ctx, from, p, sink);
+            }
+            return;
+        }
         // The side's pieces in reading order, from its occupancy bits.
         for (word, &bits) in self.occupied[me.index() & 1].iter().enumerate() {
             let mut bits = bits;
