@@ -242,6 +242,8 @@ struct Filter<'p, P: Position, S: Sink> {
 }
 
 impl<P: Position, S: Sink> Sink for Filter<'_, P, S> {
+    const CAPTURES_ONLY: bool = true;
+
     #[inline]
     fn push(&mut self, m: Move) -> bool {
         takes(self.pos, &m) && self.inner.push(m)

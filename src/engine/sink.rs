@@ -16,6 +16,11 @@ pub trait Sink {
     /// it counts through [`Sink::push_count`] instead of moves.
     const COUNTS_ONLY: bool = false;
 
+    /// The sink keeps only moves that take a piece: a generator may leave out moves onto
+    /// empty squares that pass over nothing (it still walks the squares to find the
+    /// captures beyond).
+    const CAPTURES_ONLY: bool = false;
+
     /// Takes a move; returns `true` to stop generating.
     fn push(&mut self, m: Move) -> bool;
 

@@ -467,7 +467,9 @@ impl DaiDaiPosition {
                     break;
                 }
                 if c == EMPTY {
-                    if self.emit(ctx, free, sink, from, NO_VIA, to, piece, false) {
+                    if !S::CAPTURES_ONLY
+                        && self.emit(ctx, free, sink, from, NO_VIA, to, piece, false)
+                    {
                         return true;
                     }
                 } else {
