@@ -976,16 +976,26 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            self.buffers[ply] = moves;
-            // No move: the mover loses (mate, or no legal move, which loses in shogi).
-            return -MATE + ply as Score;
-        }
         let mut scored = std::mem::take(&mut self.ordered[ply]);
         scored.clear();
-        scored.extend(moves.iter().map(|&m| (m, 0)));
-        self.order(pos, &mut scored, hash_move, ply);
+        // The table's move, if legal here, is tried before the others are listed: where it
+        // cuts, as it mostly does, listing and ordering them is saved. The order is the
+        // same either way (the table's move first, the rest as listed).
+        let first = hash_move.filter(|m| P::FINDS_FAST && pos.is_legal_move(m));
+        let mut listed = first.is_none();
+        if let Some(m) = first {
+            scored.push((m, Score::MAX));
+        } else {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                self.buffers[ply] = moves;
+                self.ordered[ply] = scored;
+                // No move: the mover loses (mate, or no legal move, which loses in shogi).
+                return -MATE + ply as Score;
+            }
+            scored.extend(moves.iter().map(|&m| (m, 0)));
+            self.order(pos, &mut scored, hash_move, ply);
+        }
         let counter = self
             .counter_index(pos, ply)
             .and_then(|i| self.counters[i])
@@ -1007,7 +1017,19 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             3 + depth * depth
         };
         let enemies = self.enemies_of(pos);
-        for i in 0..scored.len() {
+        let mut next = 0;
+        loop {
+            if next == scored.len() && !listed {
+                listed = true;
+                pos.legal_moves(&mut moves);
+                scored.extend(moves.iter().filter(|&&m| Some(m) != first).map(|&m| (m, 0)));
+                self.order(pos, &mut scored[1..], None, ply);
+            }
+            if next == scored.len() {
+                break;
+            }
+            let i = next;
+            next += 1;
             let (m, order_key) = next_best(&mut scored, i);
             let capture = takes(pos, &m);
             let quiet = !capture && !m.promote;

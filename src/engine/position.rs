@@ -11,7 +11,7 @@ use super::geometry::{Geometry, Seat, SeatSet, Sq};
 use super::moves::Move;
 use super::outcome::EliminationReason;
 use super::piece::{KindDef, KindId, Piece};
-use super::sink::{Any, Counter, Sink};
+use super::sink::{Any, Counter, Find, Sink};
 use super::variant::Variant;
 
 /// What a move did, as far as a caller above the rules needs to know.
@@ -112,6 +112,17 @@ pub trait Position: Clone + Send + Sync + 'static {
         let mut counter = Counter(0);
         self.generate(&mut counter);
         counter.0
+    }
+
+    /// Whether the generator skips the moves a [`Find`] does not want, so that
+    /// [`Position::is_legal_move`] costs much less than listing every move.
+    const FINDS_FAST: bool = false;
+
+    /// Whether `m` is one of the legal moves of the seat to move.
+    fn is_legal_move(&self, m: &Move) -> bool {
+        let mut find = Find::new(*m);
+        self.generate(&mut find);
+        find.found
     }
 
     /// Whether the seat to move has any legal move.
@@ -231,6 +242,8 @@ struct Filter<'p, P: Position, S: Sink> {
 }
 
 impl<P: Position, S: Sink> Sink for Filter<'_, P, S> {
+    const CAPTURES_ONLY: bool = true;
+
     #[inline]
     fn push(&mut self, m: Move) -> bool {
         takes(self.pos, &m) && self.inner.push(m)

@@ -1,13 +1,14 @@
 //! Property tests for standard shogi: random playouts never panic, the SFEN round-trips at
 //! every ply, the incremental hash equals the recomputed one, and all 40 pieces stay
-//! accounted for; arbitrary text never panics the parsers.
+//! accounted for; arbitrary text never panics the parsers; the quick legality test of one
+//! move agrees with the move list.
 
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shogiban::engine::shogi::ShogiPosition;
 use shogiban::engine::standard::{self, BLACK, WHITE};
-use shogiban::engine::{Game, RuleOptions, Variant};
+use shogiban::engine::{Game, Move, Position, RuleOptions, Variant};
 
 fn piece_count(pos: &ShogiPosition) -> usize {
     let board = pos
@@ -99,5 +100,58 @@ proptest! {
     fn move_like_text_never_panics(text in "[0-9a-zA-Z*+=x\\-]{0,10}") {
         let game = Game::new(Variant::Standard, RuleOptions::defaults(Variant::Standard));
         let _ = game.parse_move(&text);
+    }
+}
+
+/// The test the search makes of a move kept from an earlier search: exactly the listed
+/// moves pass. Candidates are this position's moves, the moves of the two positions
+/// before it (the other side's, and the mover's own before the last reply: pinned,
+/// blocked or now ignoring a check), and each with its promotion flipped.
+#[test]
+fn a_move_passes_the_legality_test_exactly_when_it_is_listed() {
+    for (variant, seeds, plies) in [
+        (Variant::Standard, 40, 300),
+        (Variant::Yonin, 40, 300),
+        (Variant::DaiDai, 4, 150),
+    ] {
+        for seed in 0..seeds {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut game = Game::new(variant, RuleOptions::defaults(variant));
+            let mut earlier: Vec<Vec<Move>> = Vec::new();
+            let (mut tested, mut refused) = (0, 0);
+            while !game.is_over() && game.history().len() < plies {
+                let pos = game.position();
+                let legal = game.legal_moves();
+                let mut candidates: Vec<Move> = legal.clone();
+                for list in earlier.iter().rev().take(2) {
+                    candidates.extend(list.iter().copied());
+                }
+                let flipped: Vec<Move> = candidates
+                    .iter()
+                    .filter(|m| !m.is_drop())
+                    .map(|m| Move::board(m.from, m.to, !m.promote))
+                    .collect();
+                candidates.extend(flipped);
+                for m in &candidates {
+                    let listed = legal.contains(m);
+                    assert_eq!(
+                        pos.is_legal_move(m),
+                        listed,
+                        "{variant} seed {seed} ply {}: {} listed {listed}",
+                        game.history().len(),
+                        pos.to_text()
+                    );
+                    tested += 1;
+                    refused += usize::from(!listed);
+                }
+                let m = legal[rng.gen_range(0..legal.len())];
+                earlier.push(legal);
+                game.play(&m).unwrap();
+            }
+            assert!(
+                refused > tested / 4,
+                "{variant} seed {seed}: too few illegal candidates"
+            );
+        }
     }
 }

@@ -504,9 +504,7 @@ impl DaiDaiPosition {
 
     /// Whether `m` is one of the legal moves.
     pub fn is_legal(&self, m: &Move) -> bool {
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        moves.contains(m)
+        self.is_legal_move(m)
     }
 
     /// Plays a legal move (unchecked: the caller has verified it) and reports its effects.
@@ -586,6 +584,8 @@ type SquareSet = [u64; MAX_CELLS.div_ceil(64)];
 const _: () = assert!(PAD == 3, "lion-dog third squares rely on three wall rings");
 
 impl Position for DaiDaiPosition {
+    const FINDS_FAST: bool = true;
+
     fn variant(&self) -> Variant {
         Variant::DaiDai
     }

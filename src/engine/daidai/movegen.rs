@@ -412,6 +412,12 @@ impl DaiDaiPosition {
             legal: true,
             enemy_hooks,
         };
+        if let Some(from) = sink.only_from() {
+            if let Some(p) = self.piece_at(from).filter(|p| p.owner() == me) {
+                self.generate_piece(&ctx, from, p, sink);
+            }
+            return;
+        }
         // The side's pieces in reading order, from its occupancy bits.
         for (word, &bits) in self.occupied[me.index() & 1].iter().enumerate() {
             let mut bits = bits;
@@ -461,7 +467,9 @@ impl DaiDaiPosition {
                     break;
                 }
                 if c == EMPTY {
-                    if self.emit(ctx, free, sink, from, NO_VIA, to, piece, false) {
+                    if !S::CAPTURES_ONLY
+                        && self.emit(ctx, free, sink, from, NO_VIA, to, piece, false)
+                    {
                         return true;
                     }
                 } else {

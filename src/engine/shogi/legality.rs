@@ -116,9 +116,7 @@ impl ShogiPosition {
 
     /// Whether `m` is one of the legal moves.
     pub fn is_legal(&self, m: &Move) -> bool {
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        moves.contains(m)
+        self.is_legal_move(m)
     }
 
     /// Why `m` is not legal (`Ok` if it is), naming the rule that forbids it.

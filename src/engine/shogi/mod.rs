@@ -440,6 +440,8 @@ fn line_of(t: &Tables, sq: Sq, sideways: bool) -> u8 {
 }
 
 impl Position for ShogiPosition {
+    const FINDS_FAST: bool = true;
+
     fn variant(&self) -> Variant {
         ShogiPosition::variant(self)
     }
