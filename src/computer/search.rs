@@ -979,8 +979,8 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         let mut scored = std::mem::take(&mut self.ordered[ply]);
         scored.clear();
         // The table's move, if legal here, is tried before the others are listed: where it
-        // cuts, as it mostly does, listing and ordering them is saved. The order is the
-        // same either way (the table's move first, the rest as listed).
+        // cuts, as it mostly does, listing and ordering them is saved. Otherwise the rest
+        // are ordered after its search, by the history as that search left it.
         let first = hash_move.filter(|m| P::FINDS_FAST && pos.is_legal_move(m));
         let mut listed = first.is_none();
         if let Some(m) = first {
