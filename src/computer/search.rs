@@ -166,6 +166,9 @@ pub struct Features {
     /// Quiescence reads the transposition table (a cut where an entry's bound settles
     /// it, its move first) and stores what it finds.
     pub qtable: bool,
+    /// Near the leaves, late quiet moves that did badly after both of the two moves
+    /// before (continuation history below zero for each) are skipped.
+    pub history_prune: bool,
 }
 
 impl Features {
@@ -202,6 +205,7 @@ impl Features {
         prune_checks: true,
         prune_captures: true,
         qtable: true,
+        history_prune: true,
     };
 
     /// What the computer plays: every feature less those that did not win their matches
@@ -272,6 +276,7 @@ impl Features {
                 "prune_checks" => &mut f.prune_checks,
                 "prune_captures" => &mut f.prune_captures,
                 "qtable" => &mut f.qtable,
+                "history_prune" => &mut f.history_prune,
                 _ => continue,
             };
             *flag = on;
@@ -824,6 +829,19 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         total
     }
 
+    /// Whether a quiet move keyed `key` at `ply` did worse than nothing after each of
+    /// the moves one and two plies up (both known, neither a null move).
+    fn continuation_bad(&self, ply: usize, key: u32) -> bool {
+        if self.continuation.is_empty() || ply < 2 {
+            return false;
+        }
+        (1..=2usize).all(|distance| {
+            let before = self.played_keys[ply - distance];
+            before != 0
+                && self.continuation[Self::continuation_index(before, key, distance as u32)] < 0
+        })
+    }
+
     /// Moves `bonus` into the continuation history of the quiet move keyed `key` at `ply`.
     fn reward_continuation(&mut self, ply: usize, key: u32, bonus: i32) {
         if self.continuation.is_empty() {
@@ -1068,6 +1086,14 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                     && !forcing
                     && lmr_depth <= 3
                     && static_eval + pawn * (1 + 2 * lmr_depth) <= alpha
+                {
+                    continue;
+                }
+                if f.history_prune
+                    && f.cont_history
+                    && !forcing
+                    && depth - 1 - row[(i + 1).min(63)] / 100 <= 2
+                    && self.continuation_bad(ply, self.piece_key(pos, &m))
                 {
                     continue;
                 }
