@@ -163,6 +163,12 @@ pub struct Features {
     /// Near the leaves, captures that cannot lift the score to alpha, or that lose the
     /// capturing piece for much less, are skipped (those that give check are kept).
     pub prune_captures: bool,
+    /// Quiescence reads the transposition table (a cut where an entry's bound settles
+    /// it, its move first) and stores what it finds.
+    pub qtable: bool,
+    /// Near the leaves, late quiet moves that did badly after both of the two moves
+    /// before (continuation history below zero for each) are skipped.
+    pub history_prune: bool,
 }
 
 impl Features {
@@ -198,6 +204,8 @@ impl Features {
         hang_prune: true,
         prune_checks: true,
         prune_captures: true,
+        qtable: true,
+        history_prune: true,
     };
 
     /// What the computer plays: every feature less those that did not win their matches
@@ -267,6 +275,8 @@ impl Features {
                 "hang_prune" => &mut f.hang_prune,
                 "prune_checks" => &mut f.prune_checks,
                 "prune_captures" => &mut f.prune_captures,
+                "qtable" => &mut f.qtable,
+                "history_prune" => &mut f.history_prune,
                 _ => continue,
             };
             *flag = on;
@@ -819,6 +829,19 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         total
     }
 
+    /// Whether a quiet move keyed `key` at `ply` did worse than nothing after each of
+    /// the moves one and two plies up (both known, neither a null move).
+    fn continuation_bad(&self, ply: usize, key: u32) -> bool {
+        if self.continuation.is_empty() || ply < 2 {
+            return false;
+        }
+        (1..=2usize).all(|distance| {
+            let before = self.played_keys[ply - distance];
+            before != 0
+                && self.continuation[Self::continuation_index(before, key, distance as u32)] < 0
+        })
+    }
+
     /// Moves `bonus` into the continuation history of the quiet move keyed `key` at `ply`.
     fn reward_continuation(&mut self, ply: usize, key: u32, bonus: i32) {
         if self.continuation.is_empty() {
@@ -1066,6 +1089,14 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 {
                     continue;
                 }
+                if f.history_prune
+                    && f.cont_history
+                    && !forcing
+                    && depth - 1 - row[(i + 1).min(63)] / 100 <= 2
+                    && self.continuation_bad(ply, self.piece_key(pos, &m))
+                {
+                    continue;
+                }
                 if f.hang_prune
                     && i >= 2
                     && depth - 1 - row[(i + 1).min(63)] / 100 <= 3
@@ -1253,6 +1284,27 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         let f = self.features;
         let in_check = f.qevasions && pos.in_check(pos.turn());
         let deepest = qdepth >= QUIESCENCE_DEPTH || ply >= MAX_PLY + QUIESCENCE_DEPTH;
+        // The first ply (with its checks) looks further than the plies below it: an entry
+        // of a deeper ply does not settle the first.
+        let qtable_depth = if qdepth == 0 { 0 } else { -1 };
+        let key = self.key(pos);
+        let mut hash_move = None;
+        if f.qtable {
+            if let Some(e) = self.table.probe(key) {
+                if e.depth >= qtable_depth {
+                    let s = from_table(e.score, ply);
+                    let settled = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => s >= beta,
+                        Bound::Upper => s <= alpha,
+                    };
+                    if settled {
+                        return s;
+                    }
+                }
+                hash_move = e.best;
+            }
+        }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         let mut best;
@@ -1306,7 +1358,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         let mut scored = std::mem::take(&mut self.ordered[ply]);
         scored.clear();
         scored.extend(moves.iter().map(|&m| (m, 0)));
-        self.order(pos, &mut scored, None, ply);
+        self.order(pos, &mut scored, hash_move, ply);
         let pawn = self.eval.pawn();
         let enemies = self.enemies_of(pos);
         // Where the last move landed: taking back there is never cut by the move count.
@@ -1315,6 +1367,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             .and_then(|p| self.played[p])
             .map(|m| m.to);
         let mut considered = 0;
+        let mut best_move = None;
         for i in 0..scored.len() {
             let (m, _) = next_best(&mut scored, i);
             let capture = takes(pos, &m);
@@ -1365,6 +1418,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             }
             if score > best {
                 best = score;
+                best_move = Some(m);
             }
             if score > alpha {
                 alpha = score;
@@ -1378,6 +1432,23 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         if best == -INFINITY {
             // In check with every evasion pruned (none is): the position as it stands.
             return stand.max(-MATE + ply as Score);
+        }
+        if f.qtable && !self.stopped {
+            // Never exact: the moves quiescence skips leave its score a bound.
+            let bound = if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Upper
+            };
+            self.table.store(
+                key,
+                Entry {
+                    best: best_move.or(hash_move),
+                    score: to_table(best, ply),
+                    depth: qtable_depth,
+                    bound,
+                },
+            );
         }
         best
     }
