@@ -1064,6 +1064,8 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             let forcing = checks
                 && (!f.safe_checks || capture || self.check_is_safe(pos, &child, &m, enemies));
             let special = Some(m) == hash_move || killers.contains(&Some(m)) || counter == Some(m);
+            // The depth the move would be searched to after its reduction.
+            let reduced_depth = depth - 1 - row[(i + 1).min(63)] / 100;
             // Near the leaves, late quiet moves that give no check are skipped once a move
             // has been found that does not lose at once.
             if !pv_node
@@ -1076,12 +1078,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 if f.move_count && (f.lmp_all || depth <= pruned_depth) && i as i32 >= late_quiets {
                     continue;
                 }
-                // The depth the move would be searched to after its reduction.
-                let lmr_depth = if f.lmp_deep {
-                    depth - 1 - row[(i + 1).min(63)] / 100
-                } else {
-                    depth
-                };
+                let lmr_depth = if f.lmp_deep { reduced_depth } else { depth };
                 if f.futility
                     && !forcing
                     && lmr_depth <= 3
@@ -1092,14 +1089,14 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 if f.history_prune
                     && f.cont_history
                     && !forcing
-                    && depth - 1 - row[(i + 1).min(63)] / 100 <= 2
+                    && reduced_depth <= 2
                     && self.continuation_bad(ply, self.piece_key(pos, &m))
                 {
                     continue;
                 }
                 if f.hang_prune
                     && i >= 2
-                    && depth - 1 - row[(i + 1).min(63)] / 100 <= 3
+                    && reduced_depth <= 3
                     && child.is_attacked_by(m.to, enemies)
                     && !child.is_attacked_by(m.to, SeatSet::EMPTY.with(pos.turn()))
                 {
