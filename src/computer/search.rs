@@ -901,11 +901,8 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         if let Some(e) = entry {
             if !pv_node && e.depth >= depth {
                 let s = from_table(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
+                if settles(e.bound, s, alpha, beta) {
+                    return s;
                 }
             }
         }
@@ -1290,12 +1287,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             if let Some(e) = self.table.probe(key) {
                 if e.depth >= qtable_depth {
                     let s = from_table(e.score, ply);
-                    let settled = match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => s >= beta,
-                        Bound::Upper => s <= alpha,
-                    };
-                    if settled {
+                    if settles(e.bound, s, alpha, beta) {
                         return s;
                     }
                 }
@@ -1645,6 +1637,16 @@ fn best_of(scored: &[(Move, Score)]) -> Option<(Move, Score)> {
 
 /// Mate scores are stored relative to the node, so that a mate found through another path
 /// keeps its distance right.
+/// Whether a table score `score` with `bound` decides a search of the window
+/// (`alpha`, `beta`) without looking further.
+fn settles(bound: Bound, score: Score, alpha: Score, beta: Score) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    }
+}
+
 fn to_table(score: Score, ply: usize) -> Score {
     if score >= MATE_BOUND {
         score + ply as Score
