@@ -1053,6 +1053,40 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             let (m, order_key) = next_best(&mut scored, i);
             let capture = takes(pos, &m);
             let quiet = !capture && !m.promote;
+            let special = Some(m) == hash_move || killers.contains(&Some(m)) || counter == Some(m);
+            // The depth the move would be searched to after its reduction.
+            let reduced_depth = depth - 1 - row[(i + 1).min(63)] / 100;
+            // Near the leaves, late quiet moves are skipped once a move has been found that
+            // does not lose at once: by their number, and those that give no check by the
+            // evaluation and by their history.
+            let prunable = !pv_node && !in_check && quiet && !special && best_score > -MATE_BOUND;
+            let late = prunable
+                && f.move_count
+                && (f.lmp_all || depth <= pruned_depth)
+                && i as i32 >= late_quiets;
+            let lmr_depth = if f.lmp_deep { reduced_depth } else { depth };
+            let futile = prunable
+                && f.futility
+                && lmr_depth <= 3
+                && static_eval + pawn * (1 + 2 * lmr_depth) <= alpha;
+            let unpromising = prunable
+                && f.history_prune
+                && f.cont_history
+                && reduced_depth <= 2
+                && self.continuation_bad(ply, self.piece_key(pos, &m));
+            // And late quiet moves that put the piece where the enemy takes it for nothing.
+            let may_hang = prunable && f.hang_prune && i >= 2 && reduced_depth <= 3;
+            let hangs = may_hang
+                .then(|| Self::hangs_unplayed(pos, &m, enemies))
+                .flatten();
+            // Making a move costs more than deciding these, so a move is skipped before it
+            // is made where whether it checks does not matter, or the position can tell
+            // that it does not check without making it.
+            if (f.prune_checks && (late || hangs == Some(true)))
+                || ((futile || unpromising) && pos.gives_check_unplayed(&m) == Some(false))
+            {
+                continue;
+            }
             let mut child = pos.clone();
             let effects = child.play_unchecked(&m);
             let checks = !effects.checks.is_empty();
@@ -1060,42 +1094,15 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             // A check that leaves its piece to be taken for nothing is no threat.
             let forcing = checks
                 && (!f.safe_checks || capture || self.check_is_safe(pos, &child, &m, enemies));
-            let special = Some(m) == hash_move || killers.contains(&Some(m)) || counter == Some(m);
-            // The depth the move would be searched to after its reduction.
-            let reduced_depth = depth - 1 - row[(i + 1).min(63)] / 100;
-            // Near the leaves, late quiet moves that give no check are skipped once a move
-            // has been found that does not lose at once.
-            if !pv_node
-                && !in_check
-                && quiet
-                && (!forcing || f.prune_checks)
-                && !special
-                && best_score > -MATE_BOUND
-            {
-                if f.move_count && (f.lmp_all || depth <= pruned_depth) && i as i32 >= late_quiets {
+            if prunable && (!forcing || f.prune_checks) {
+                if late || (!forcing && (futile || unpromising)) {
                     continue;
                 }
-                let lmr_depth = if f.lmp_deep { reduced_depth } else { depth };
-                if f.futility
-                    && !forcing
-                    && lmr_depth <= 3
-                    && static_eval + pawn * (1 + 2 * lmr_depth) <= alpha
-                {
-                    continue;
-                }
-                if f.history_prune
-                    && f.cont_history
-                    && !forcing
-                    && reduced_depth <= 2
-                    && self.continuation_bad(ply, self.piece_key(pos, &m))
-                {
-                    continue;
-                }
-                if f.hang_prune
-                    && i >= 2
-                    && reduced_depth <= 3
-                    && child.is_attacked_by(m.to, enemies)
-                    && !child.is_attacked_by(m.to, SeatSet::EMPTY.with(pos.turn()))
+                if may_hang
+                    && hangs.unwrap_or_else(|| {
+                        child.is_attacked_by(m.to, enemies)
+                            && !child.is_attacked_by(m.to, SeatSet::EMPTY.with(pos.turn()))
+                    })
                 {
                     continue;
                 }
@@ -1374,6 +1381,18 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             {
                 continue;
             }
+            // A capture that leaves the piece to be taken for less, skipped before it is
+            // made where the position can tell.
+            let losing = !in_check
+                && f.see
+                && capture
+                && self.mover_value(pos, &m) > self.victim_value(pos, &m) + pawn / 2;
+            let taken = losing
+                .then(|| pos.attacked_after(&m, m.to, enemies))
+                .flatten();
+            if taken == Some(true) {
+                continue;
+            }
             let mut child = pos.clone();
             if capture || in_check {
                 child.play_quiet(&m);
@@ -1383,10 +1402,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             }
             if !in_check && f.see {
                 if capture {
-                    let victim = self.victim_value(pos, &m);
-                    let attacker = self.mover_value(pos, &m);
-                    // A capture that leaves the piece to be taken for less.
-                    if attacker > victim + pawn / 2 && child.is_attacked_by(m.to, enemies) {
+                    if losing && taken.unwrap_or_else(|| child.is_attacked_by(m.to, enemies)) {
                         continue;
                     }
                 } else if child.is_attacked_by(m.to, enemies) {
@@ -1440,6 +1456,13 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             );
         }
         best
+    }
+
+    /// Whether the move would leave its piece attacked by `enemies` and not defended,
+    /// where the position can tell without making the move.
+    fn hangs_unplayed(pos: &P, m: &Move, enemies: SeatSet) -> Option<bool> {
+        let mine = SeatSet::EMPTY.with(pos.turn());
+        Some(pos.attacked_after(m, m.to, enemies)? && !pos.attacked_after(m, m.to, mine)?)
     }
 
     /// The seats against the side to move.
