@@ -1082,8 +1082,10 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             // Making a move costs more than deciding these, so a move is skipped before it
             // is made where whether it checks does not matter, or the position can tell
             // that it does not check without making it.
-            if (f.prune_checks && (late || hangs == Some(true)))
-                || ((futile || unpromising) && pos.gives_check_unplayed(&m) == Some(false))
+            let skipped = late || hangs == Some(true);
+            if (f.prune_checks && skipped)
+                || ((skipped || futile || unpromising)
+                    && pos.gives_check_unplayed(&m) == Some(false))
             {
                 continue;
             }
