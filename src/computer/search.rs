@@ -15,7 +15,8 @@
 //! move and history (by the move alone, and after the same move one and two plies up:
 //! continuation history); futility and move-count pruning of late quiet moves near the leaves,
 //! late-move reductions from a log(depth)·log(move number) table, by both histories and
-//! the node's kind. Quiescence answers a check with every evasion (no standing pat while in
+//! the node's kind. A late move is pruned before it is made where the board tells
+//! without making it that it gives no check ([`Position::gives_check_unplayed`]). Quiescence answers a check with every evasion (no standing pat while in
 //! check), otherwise searches captures from a captures-only generation (drops skipped at
 //! the source), skipping captures that lose the capturing piece for less, and at its first
 //! ply also quiet moves that give check. Repetitions are found on a ply-indexed stack of
@@ -35,7 +36,8 @@
 //! ply instead of its quiet checks, and at most two captures that do not take back), late
 //! checks reduced like quiet moves, two more plies of reduction at expected cut nodes,
 //! move-count pruning at every depth, late quiet moves and checks that hang a piece
-//! pruned near the leaves, and hopeless or losing captures pruned near the leaves.
+//! pruned near the leaves, hopeless or losing captures pruned near the leaves, and the
+//! singular extension (measured at equal time).
 //!
 //! Each feature can be switched off for a measurement with `SHOGIBAN_SEARCH_OFF`, or on
 //! with `SHOGIBAN_SEARCH_ON` (names separated by commas, see [`Features`]), so a match of
@@ -57,6 +59,8 @@ use super::{Control, Progress};
 const MATE_BOUND: Score = MATE - 10_000;
 const INFINITY: Score = MATE + 1;
 const MAX_PLY: usize = 96;
+/// The depth from which the table's move is tested for a singular extension.
+const SINGULAR_DEPTH: i32 = 6;
 /// Plies of quiescence at most below the main search's leaves.
 const QUIESCENCE_DEPTH: usize = 12;
 /// Cells of the largest mailbox (17x17 with its walls), and room after them for drops.
@@ -169,6 +173,10 @@ pub struct Features {
     /// Near the leaves, late quiet moves that did badly after both of the two moves
     /// before (continuation history below zero for each) are skipped.
     pub history_prune: bool,
+    /// The table's move is searched a ply deeper where a shallower search without it
+    /// finds every other move well below the table's score (singular extension); where
+    /// even without it the score stays above beta, the node is cut (multi-cut).
+    pub singular: bool,
 }
 
 impl Features {
@@ -206,6 +214,7 @@ impl Features {
         prune_captures: true,
         qtable: true,
         history_prune: true,
+        singular: true,
     };
 
     /// What the computer plays: every feature less those that did not win their matches
@@ -231,6 +240,7 @@ impl Features {
         hang_prune: false,
         prune_checks: false,
         prune_captures: false,
+        singular: false,
         ..Features::ALL
     };
 
@@ -277,6 +287,7 @@ impl Features {
                 "prune_captures" => &mut f.prune_captures,
                 "qtable" => &mut f.qtable,
                 "history_prune" => &mut f.history_prune,
+                "singular" => &mut f.singular,
                 _ => continue,
             };
             *flag = on;
@@ -368,6 +379,8 @@ pub struct Searcher<'a, 'c, P: Position> {
     two_sides: bool,
     /// The static evaluation at each ply of the line (None: in check, not evaluated).
     evals: Vec<Option<Score>>,
+    /// The move a node leaves out, per ply (the singular extension's test search).
+    excluded: Vec<Option<Move>>,
     eval_cache: EvalCache,
     stop: Option<&'c AtomicBool>,
     progress: Option<&'c mut dyn FnMut(&Progress)>,
@@ -454,6 +467,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             mate1: false,
             two_sides: false,
             evals: vec![None; MAX_PLY + QUIESCENCE_DEPTH + 2],
+            excluded: vec![None; MAX_PLY + 2],
             eval_cache: EvalCache::new(),
             buffers: (0..MAX_PLY + QUIESCENCE_DEPTH + 4)
                 .map(|_| Vec::new())
@@ -898,7 +912,9 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         let key = self.key(pos);
         let entry = self.table.probe(key);
         let hash_move = entry.and_then(|e| e.best);
-        if let Some(e) = entry {
+        // A test search without one move: the table speaks of the whole node, not of it.
+        let excluded = self.excluded[ply];
+        if let Some(e) = entry.filter(|_| excluded.is_none()) {
             if !pv_node && e.depth >= depth {
                 let s = from_table(e.score, ply);
                 if settles(e.bound, s, alpha, beta) {
@@ -946,7 +962,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             None
         };
         let improving = !f.improving || in_check || before.map_or(true, |b| static_eval > b);
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Razoring: far below alpha near the leaves, only captures can save it.
             if f.razoring && depth <= 2 && static_eval + 3 * pawn * depth < alpha {
                 let q = self.quiesce(pos, alpha, alpha + 1, ply, 0);
@@ -1051,6 +1067,9 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             let i = next;
             next += 1;
             let (m, order_key) = next_best(&mut scored, i);
+            if Some(m) == excluded {
+                continue;
+            }
             let capture = takes(pos, &m);
             let quiet = !capture && !m.promote;
             let special = Some(m) == hash_move || killers.contains(&Some(m)) || counter == Some(m);
@@ -1131,7 +1150,49 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             self.played[ply] = Some(m);
             let key = self.piece_key(pos, &m);
             self.played_keys[ply] = key;
-            let extend = (forcing && f.check_extension && ply < self.iteration as usize) as i32;
+            let mut extend = (forcing && f.check_extension && ply < self.iteration as usize) as i32;
+            // Singular: is the table's move the only good one here? Ask a search half as
+            // deep, without it, whether another move comes near the table's score.
+            if f.singular
+                && i == 0
+                && first == Some(m)
+                && excluded.is_none()
+                && depth >= SINGULAR_DEPTH
+                && ply < 2 * self.iteration as usize
+            {
+                if let Some(e) = entry.filter(|e| {
+                    e.bound != Bound::Upper
+                        && e.depth >= depth - 3
+                        && from_table(e.score, ply).abs() < MATE_BOUND
+                }) {
+                    let singular_beta = from_table(e.score, ply) - pawn * depth / 64;
+                    self.excluded[ply] = Some(m);
+                    self.checked[ply] = Some(in_check);
+                    let s = self.search(
+                        pos,
+                        depth / 2,
+                        singular_beta - 1,
+                        singular_beta,
+                        ply,
+                        cut_node,
+                    );
+                    self.excluded[ply] = None;
+                    self.line.truncate(ply + 1);
+                    self.played[ply] = Some(m);
+                    self.played_keys[ply] = key;
+                    if self.stopped {
+                        break;
+                    }
+                    if s < singular_beta {
+                        extend = 1;
+                    } else if singular_beta >= beta {
+                        // Another move beats beta too: the node cuts either way.
+                        self.buffers[ply] = moves;
+                        self.ordered[ply] = scored;
+                        return singular_beta;
+                    }
+                }
+            }
             let next = depth - 1 + extend;
             // Late quiet moves rarely matter: look at them less deeply first, and fully
             // only if they surprise.
@@ -1247,6 +1308,10 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         if best_move.is_none() {
             // Every move was pruned: the position is judged as it stands.
             return alpha.max(static_eval).min(beta);
+        }
+        if excluded.is_some() {
+            // Not the node's score: the table keeps the full search's.
+            return best_score;
         }
         let bound = if best_score <= original_alpha {
             Bound::Upper
