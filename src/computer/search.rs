@@ -15,7 +15,8 @@
 //! move and history (by the move alone, and after the same move one and two plies up:
 //! continuation history); futility and move-count pruning of late quiet moves near the leaves,
 //! late-move reductions from a log(depth)·log(move number) table, by both histories and
-//! the node's kind. Quiescence answers a check with every evasion (no standing pat while in
+//! the node's kind. A late move is pruned before it is made where the board tells
+//! without making it that it gives no check ([`Position::gives_check_unplayed`]). Quiescence answers a check with every evasion (no standing pat while in
 //! check), otherwise searches captures from a captures-only generation (drops skipped at
 //! the source), skipping captures that lose the capturing piece for less, and at its first
 //! ply also quiet moves that give check. Repetitions are found on a ply-indexed stack of
@@ -35,7 +36,8 @@
 //! ply instead of its quiet checks, and at most two captures that do not take back), late
 //! checks reduced like quiet moves, two more plies of reduction at expected cut nodes,
 //! move-count pruning at every depth, late quiet moves and checks that hang a piece
-//! pruned near the leaves, and hopeless or losing captures pruned near the leaves.
+//! pruned near the leaves, hopeless or losing captures pruned near the leaves, and the
+//! singular extension (measured at equal time).
 //!
 //! Each feature can be switched off for a measurement with `SHOGIBAN_SEARCH_OFF`, or on
 //! with `SHOGIBAN_SEARCH_ON` (names separated by commas, see [`Features`]), so a match of
@@ -57,6 +59,8 @@ use super::{Control, Progress};
 const MATE_BOUND: Score = MATE - 10_000;
 const INFINITY: Score = MATE + 1;
 const MAX_PLY: usize = 96;
+/// The depth from which the table's move is tested for a singular extension.
+const SINGULAR_DEPTH: i32 = 6;
 /// Plies of quiescence at most below the main search's leaves.
 const QUIESCENCE_DEPTH: usize = 12;
 /// Cells of the largest mailbox (17x17 with its walls), and room after them for drops.
@@ -169,6 +173,10 @@ pub struct Features {
     /// Near the leaves, late quiet moves that did badly after both of the two moves
     /// before (continuation history below zero for each) are skipped.
     pub history_prune: bool,
+    /// The table's move is searched a ply deeper where a shallower search without it
+    /// finds every other move well below the table's score (singular extension); where
+    /// even without it the score stays above beta, the node is cut (multi-cut).
+    pub singular: bool,
 }
 
 impl Features {
@@ -206,6 +214,7 @@ impl Features {
         prune_captures: true,
         qtable: true,
         history_prune: true,
+        singular: true,
     };
 
     /// What the computer plays: every feature less those that did not win their matches
@@ -231,6 +240,7 @@ impl Features {
         hang_prune: false,
         prune_checks: false,
         prune_captures: false,
+        singular: false,
         ..Features::ALL
     };
 
@@ -277,6 +287,7 @@ impl Features {
                 "prune_captures" => &mut f.prune_captures,
                 "qtable" => &mut f.qtable,
                 "history_prune" => &mut f.history_prune,
+                "singular" => &mut f.singular,
                 _ => continue,
             };
             *flag = on;
@@ -368,6 +379,8 @@ pub struct Searcher<'a, 'c, P: Position> {
     two_sides: bool,
     /// The static evaluation at each ply of the line (None: in check, not evaluated).
     evals: Vec<Option<Score>>,
+    /// The move a node leaves out, per ply (the singular extension's test search).
+    excluded: Vec<Option<Move>>,
     eval_cache: EvalCache,
     stop: Option<&'c AtomicBool>,
     progress: Option<&'c mut dyn FnMut(&Progress)>,
@@ -454,6 +467,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             mate1: false,
             two_sides: false,
             evals: vec![None; MAX_PLY + QUIESCENCE_DEPTH + 2],
+            excluded: vec![None; MAX_PLY + 2],
             eval_cache: EvalCache::new(),
             buffers: (0..MAX_PLY + QUIESCENCE_DEPTH + 4)
                 .map(|_| Vec::new())
@@ -898,7 +912,9 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         let key = self.key(pos);
         let entry = self.table.probe(key);
         let hash_move = entry.and_then(|e| e.best);
-        if let Some(e) = entry {
+        // A test search without one move: the table speaks of the whole node, not of it.
+        let excluded = self.excluded[ply];
+        if let Some(e) = entry.filter(|_| excluded.is_none()) {
             if !pv_node && e.depth >= depth {
                 let s = from_table(e.score, ply);
                 if settles(e.bound, s, alpha, beta) {
@@ -946,7 +962,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             None
         };
         let improving = !f.improving || in_check || before.map_or(true, |b| static_eval > b);
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Razoring: far below alpha near the leaves, only captures can save it.
             if f.razoring && depth <= 2 && static_eval + 3 * pawn * depth < alpha {
                 let q = self.quiesce(pos, alpha, alpha + 1, ply, 0);
@@ -1051,8 +1067,47 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             let i = next;
             next += 1;
             let (m, order_key) = next_best(&mut scored, i);
+            if Some(m) == excluded {
+                continue;
+            }
             let capture = takes(pos, &m);
             let quiet = !capture && !m.promote;
+            let special = Some(m) == hash_move || killers.contains(&Some(m)) || counter == Some(m);
+            // The depth the move would be searched to after its reduction.
+            let reduced_depth = depth - 1 - row[(i + 1).min(63)] / 100;
+            // Near the leaves, late quiet moves are skipped once a move has been found that
+            // does not lose at once: by their number, and those that give no check by the
+            // evaluation and by their history.
+            let prunable = !pv_node && !in_check && quiet && !special && best_score > -MATE_BOUND;
+            let late = prunable
+                && f.move_count
+                && (f.lmp_all || depth <= pruned_depth)
+                && i as i32 >= late_quiets;
+            let lmr_depth = if f.lmp_deep { reduced_depth } else { depth };
+            let futile = prunable
+                && f.futility
+                && lmr_depth <= 3
+                && static_eval + pawn * (1 + 2 * lmr_depth) <= alpha;
+            let unpromising = prunable
+                && f.history_prune
+                && f.cont_history
+                && reduced_depth <= 2
+                && self.continuation_bad(ply, self.piece_key(pos, &m));
+            // And late quiet moves that put the piece where the enemy takes it for nothing.
+            let may_hang = prunable && f.hang_prune && i >= 2 && reduced_depth <= 3;
+            let hangs = may_hang
+                .then(|| Self::hangs_unplayed(pos, &m, enemies))
+                .flatten();
+            // Making a move costs more than deciding these, so a move is skipped before it
+            // is made where whether it checks does not matter, or the position can tell
+            // that it does not check without making it.
+            let skipped = late || hangs == Some(true);
+            if (f.prune_checks && skipped)
+                || ((skipped || futile || unpromising)
+                    && pos.gives_check_unplayed(&m) == Some(false))
+            {
+                continue;
+            }
             let mut child = pos.clone();
             let effects = child.play_unchecked(&m);
             let checks = !effects.checks.is_empty();
@@ -1060,42 +1115,15 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             // A check that leaves its piece to be taken for nothing is no threat.
             let forcing = checks
                 && (!f.safe_checks || capture || self.check_is_safe(pos, &child, &m, enemies));
-            let special = Some(m) == hash_move || killers.contains(&Some(m)) || counter == Some(m);
-            // The depth the move would be searched to after its reduction.
-            let reduced_depth = depth - 1 - row[(i + 1).min(63)] / 100;
-            // Near the leaves, late quiet moves that give no check are skipped once a move
-            // has been found that does not lose at once.
-            if !pv_node
-                && !in_check
-                && quiet
-                && (!forcing || f.prune_checks)
-                && !special
-                && best_score > -MATE_BOUND
-            {
-                if f.move_count && (f.lmp_all || depth <= pruned_depth) && i as i32 >= late_quiets {
+            if prunable && (!forcing || f.prune_checks) {
+                if late || (!forcing && (futile || unpromising)) {
                     continue;
                 }
-                let lmr_depth = if f.lmp_deep { reduced_depth } else { depth };
-                if f.futility
-                    && !forcing
-                    && lmr_depth <= 3
-                    && static_eval + pawn * (1 + 2 * lmr_depth) <= alpha
-                {
-                    continue;
-                }
-                if f.history_prune
-                    && f.cont_history
-                    && !forcing
-                    && reduced_depth <= 2
-                    && self.continuation_bad(ply, self.piece_key(pos, &m))
-                {
-                    continue;
-                }
-                if f.hang_prune
-                    && i >= 2
-                    && reduced_depth <= 3
-                    && child.is_attacked_by(m.to, enemies)
-                    && !child.is_attacked_by(m.to, SeatSet::EMPTY.with(pos.turn()))
+                if may_hang
+                    && hangs.unwrap_or_else(|| {
+                        child.is_attacked_by(m.to, enemies)
+                            && !child.is_attacked_by(m.to, SeatSet::EMPTY.with(pos.turn()))
+                    })
                 {
                     continue;
                 }
@@ -1122,7 +1150,49 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             self.played[ply] = Some(m);
             let key = self.piece_key(pos, &m);
             self.played_keys[ply] = key;
-            let extend = (forcing && f.check_extension && ply < self.iteration as usize) as i32;
+            let mut extend = (forcing && f.check_extension && ply < self.iteration as usize) as i32;
+            // Singular: is the table's move the only good one here? Ask a search half as
+            // deep, without it, whether another move comes near the table's score.
+            if f.singular
+                && i == 0
+                && first == Some(m)
+                && excluded.is_none()
+                && depth >= SINGULAR_DEPTH
+                && ply < 2 * self.iteration as usize
+            {
+                if let Some(e) = entry.filter(|e| {
+                    e.bound != Bound::Upper
+                        && e.depth >= depth - 3
+                        && from_table(e.score, ply).abs() < MATE_BOUND
+                }) {
+                    let singular_beta = from_table(e.score, ply) - pawn * depth / 64;
+                    self.excluded[ply] = Some(m);
+                    self.checked[ply] = Some(in_check);
+                    let s = self.search(
+                        pos,
+                        depth / 2,
+                        singular_beta - 1,
+                        singular_beta,
+                        ply,
+                        cut_node,
+                    );
+                    self.excluded[ply] = None;
+                    self.line.truncate(ply + 1);
+                    self.played[ply] = Some(m);
+                    self.played_keys[ply] = key;
+                    if self.stopped {
+                        break;
+                    }
+                    if s < singular_beta {
+                        extend = 1;
+                    } else if singular_beta >= beta {
+                        // Another move beats beta too: the node cuts either way.
+                        self.buffers[ply] = moves;
+                        self.ordered[ply] = scored;
+                        return singular_beta;
+                    }
+                }
+            }
             let next = depth - 1 + extend;
             // Late quiet moves rarely matter: look at them less deeply first, and fully
             // only if they surprise.
@@ -1238,6 +1308,10 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
         if best_move.is_none() {
             // Every move was pruned: the position is judged as it stands.
             return alpha.max(static_eval).min(beta);
+        }
+        if excluded.is_some() {
+            // Not the node's score: the table keeps the full search's.
+            return best_score;
         }
         let bound = if best_score <= original_alpha {
             Bound::Upper
@@ -1374,6 +1448,18 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             {
                 continue;
             }
+            // A capture that leaves the piece to be taken for less, skipped before it is
+            // made where the position can tell.
+            let losing = !in_check
+                && f.see
+                && capture
+                && self.mover_value(pos, &m) > self.victim_value(pos, &m) + pawn / 2;
+            let taken = losing
+                .then(|| pos.attacked_after(&m, m.to, enemies))
+                .flatten();
+            if taken == Some(true) {
+                continue;
+            }
             let mut child = pos.clone();
             if capture || in_check {
                 child.play_quiet(&m);
@@ -1383,10 +1469,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             }
             if !in_check && f.see {
                 if capture {
-                    let victim = self.victim_value(pos, &m);
-                    let attacker = self.mover_value(pos, &m);
-                    // A capture that leaves the piece to be taken for less.
-                    if attacker > victim + pawn / 2 && child.is_attacked_by(m.to, enemies) {
+                    if losing && taken.unwrap_or_else(|| child.is_attacked_by(m.to, enemies)) {
                         continue;
                     }
                 } else if child.is_attacked_by(m.to, enemies) {
@@ -1440,6 +1523,13 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             );
         }
         best
+    }
+
+    /// Whether the move would leave its piece attacked by `enemies` and not defended,
+    /// where the position can tell without making the move.
+    fn hangs_unplayed(pos: &P, m: &Move, enemies: SeatSet) -> Option<bool> {
+        let mine = SeatSet::EMPTY.with(pos.turn());
+        Some(pos.attacked_after(m, m.to, enemies)? && !pos.attacked_after(m, m.to, mine)?)
     }
 
     /// The seats against the side to move.

@@ -88,6 +88,19 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Whether a piece of a seat in `by` attacks `target`.
     fn is_attacked_by(&self, target: Sq, by: SeatSet) -> bool;
 
+    /// Whether playing the legal move `m` would leave an opponent in check, where the
+    /// position can tell without playing it (`None`: it cannot, play the move to see).
+    /// The search decides on some prunings before it makes a move.
+    fn gives_check_unplayed(&self, _m: &Move) -> Option<bool> {
+        None
+    }
+
+    /// Whether a piece of a seat in `by` would attack `target` once the legal move `m` is
+    /// played, where the position can tell without playing it (`None`: play it to see).
+    fn attacked_after(&self, _m: &Move, _target: Sq, _by: SeatSet) -> Option<bool> {
+        None
+    }
+
     /// Hands the turn to the other seat without a move (the search's null move), where
     /// turns alternate between two seats; `false` (nothing changed) elsewhere.
     fn play_null(&mut self) -> bool {

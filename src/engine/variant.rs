@@ -176,6 +176,12 @@ impl Position for AnyPosition {
     fn is_attacked_by(&self, target: Sq, by: SeatSet) -> bool {
         dispatch!(self, p => Position::is_attacked_by(p, target, by))
     }
+    fn gives_check_unplayed(&self, m: &Move) -> Option<bool> {
+        dispatch!(self, p => Position::gives_check_unplayed(p, m))
+    }
+    fn attacked_after(&self, m: &Move, target: Sq, by: SeatSet) -> Option<bool> {
+        dispatch!(self, p => Position::attacked_after(p, m, target, by))
+    }
     fn play_null(&mut self) -> bool {
         dispatch!(self, p => Position::play_null(p))
     }

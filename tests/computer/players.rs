@@ -291,6 +291,9 @@ fn every_search_feature_off_still_chooses_a_legal_move() {
         "hang_prune",
         "prune_checks",
         "prune_captures",
+        "qtable",
+        "history_prune",
+        "singular",
     ] {
         let budget = Budget {
             deadline: None,

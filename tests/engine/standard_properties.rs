@@ -155,3 +155,43 @@ fn a_move_passes_the_legality_test_exactly_when_it_is_listed() {
         }
     }
 }
+
+/// What the search asks before it makes a move: whether the move gives check, told from
+/// the board as it stands, is what playing it reports, for every legal move of random
+/// games (drops, promotions, discovered checks and captures of a checker included). Yonin
+/// answers only by playing (a move there can uncover a third seat's slider).
+#[test]
+fn a_check_told_before_the_move_is_the_check_after_it() {
+    let mut checks = 0;
+    let mut tested = 0;
+    for seed in 0..40u64 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = Game::new(Variant::Standard, RuleOptions::defaults(Variant::Standard));
+        while !game.is_over() && game.history().len() < 300 {
+            let pos = game.position();
+            let legal = game.legal_moves();
+            for m in &legal {
+                let mut after = pos.clone();
+                let played = !after.play_unchecked(m).checks.is_empty();
+                assert_eq!(
+                    pos.gives_check_unplayed(m),
+                    Some(played),
+                    "seed {seed}: {} then {}",
+                    pos.to_text(),
+                    pos.coordinate(m)
+                );
+                tested += 1;
+                checks += usize::from(played);
+            }
+            let m = legal[rng.gen_range(0..legal.len())];
+            game.play(&m).unwrap();
+        }
+    }
+    assert!(
+        checks > tested / 100,
+        "{checks} checks among {tested} moves"
+    );
+    let yonin = Game::new(Variant::Yonin, RuleOptions::defaults(Variant::Yonin));
+    let m = yonin.legal_moves()[0];
+    assert_eq!(yonin.position().gives_check_unplayed(&m), None);
+}

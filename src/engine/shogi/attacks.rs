@@ -54,6 +54,49 @@ impl ShogiPosition {
         }
     }
 
+    /// Whether the legal move `m` would leave the opponent in check, told from the board
+    /// as it stands (see [`Self::attacked_after`]).
+    pub fn gives_check_unplayed(&self, m: &Move) -> Option<bool> {
+        if self.spec.seats != 2 {
+            return None;
+        }
+        let me = self.to_move;
+        let king = self.king_square(self.spec.next_seat(me))?;
+        self.attacked_after(m, king, SeatSet::EMPTY.with(me))
+    }
+
+    /// Whether a piece of a seat in `by` would attack `target` once the legal move `m` is
+    /// played, told from the board as it stands with the move laid over it (no copy),
+    /// where two seats alternate. In yonin a move can end a seat's game and hands the
+    /// turn by check priority, so it answers `None` there: play the move to see.
+    pub fn attacked_after(&self, m: &Move, target: Sq, by: SeatSet) -> Option<bool> {
+        if self.spec.seats != 2 {
+            return None;
+        }
+        let me = self.to_move;
+        let (from, moved) = match m.drop {
+            // A drop empties no square: `from` names the target, which `to` overrides.
+            Some(kind) => (m.to, Piece::new(kind, me, false)),
+            None => {
+                let piece = self.piece_at(m.from)?;
+                let moved = match (
+                    m.promote,
+                    self.spec.kinds[piece.kind() as usize].promotes_to,
+                ) {
+                    (true, Some(k)) => piece.with_kind(k, true),
+                    _ => piece,
+                };
+                (m.from, moved)
+            }
+        };
+        let ov = Overlay {
+            from,
+            to: m.to,
+            to_cell: moved.cell(),
+        };
+        Some(self.attacked(target, by, ov))
+    }
+
     /// Alive seats whose king is attacked.
     pub fn checked_seats(&self) -> SeatSet {
         let mut set = SeatSet::EMPTY;

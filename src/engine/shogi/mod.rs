@@ -542,6 +542,12 @@ impl Position for ShogiPosition {
     fn is_attacked_by(&self, target: Sq, by: SeatSet) -> bool {
         ShogiPosition::is_attacked(self, target, by)
     }
+    fn gives_check_unplayed(&self, m: &Move) -> Option<bool> {
+        ShogiPosition::gives_check_unplayed(self, m)
+    }
+    fn attacked_after(&self, m: &Move, target: Sq, by: SeatSet) -> Option<bool> {
+        ShogiPosition::attacked_after(self, m, target, by)
+    }
     fn play_null(&mut self) -> bool {
         if self.spec().seats != 2 || self.seat_to_move().is_none() {
             return false;
