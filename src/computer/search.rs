@@ -16,9 +16,10 @@
 //! continuation history); futility and move-count pruning of late quiet moves near the leaves,
 //! late-move reductions from a log(depth)·log(move number) table, by both histories and
 //! the node's kind. A late move is pruned before it is made where the board tells
-//! without making it that it gives no check ([`Position::gives_check_unplayed`]). Quiescence answers a check with every evasion (no standing pat while in
-//! check), otherwise searches captures from a captures-only generation (drops skipped at
-//! the source), skipping captures that lose the capturing piece for less, and at its first
+//! without making it that it gives no check ([`Position::gives_check_unplayed`]).
+//! Quiescence answers a check with every evasion (no standing pat while in check),
+//! otherwise searches captures from a captures-only generation (drops skipped at the
+//! source), skipping captures that lose the capturing piece for less, and at its first
 //! ply also quiet moves that give check. Repetitions are found on a ply-indexed stack of
 //! the line's hashes and a sorted list of the game's earlier ones.
 //!
