@@ -57,9 +57,6 @@ impl ShogiPosition {
     /// Whether the legal move `m` would leave the opponent in check, told from the board
     /// as it stands (see [`Self::attacked_after`]).
     pub fn gives_check_unplayed(&self, m: &Move) -> Option<bool> {
-        if self.spec.seats != 2 {
-            return None;
-        }
         let me = self.to_move;
         let king = self.king_square(self.spec.next_seat(me))?;
         self.attacked_after(m, king, SeatSet::EMPTY.with(me))
@@ -77,17 +74,7 @@ impl ShogiPosition {
         let (from, moved) = match m.drop {
             // A drop empties no square: `from` names the target, which `to` overrides.
             Some(kind) => (m.to, Piece::new(kind, me, false)),
-            None => {
-                let piece = self.piece_at(m.from)?;
-                let moved = match (
-                    m.promote,
-                    self.spec.kinds[piece.kind() as usize].promotes_to,
-                ) {
-                    (true, Some(k)) => piece.with_kind(k, true),
-                    _ => piece,
-                };
-                (m.from, moved)
-            }
+            None => (m.from, self.moved_piece(self.piece_at(m.from)?, m)),
         };
         let ov = Overlay {
             from,

@@ -17,6 +17,19 @@ impl ShogiPosition {
         self.apply_reporting(m, false);
     }
 
+    /// `piece` as it stands on its target after the board move `m` (promoted if it
+    /// promotes).
+    #[inline]
+    pub(super) fn moved_piece(&self, piece: Piece, m: &Move) -> Piece {
+        match (
+            m.promote,
+            self.spec.kinds[piece.kind() as usize].promotes_to,
+        ) {
+            (true, Some(k)) => piece.with_kind(k, true),
+            _ => piece,
+        }
+    }
+
     fn apply_reporting(&mut self, m: &Move, report_checks: bool) -> PlayEffects {
         let spec = self.spec;
         let me = self.to_move;
@@ -36,11 +49,7 @@ impl ShogiPosition {
                 self.set_hand_count(me, base, n.saturating_add(1));
             }
             self.set_piece(m.from, None);
-            let moved = match (m.promote, spec.kinds[piece.kind() as usize].promotes_to) {
-                (true, Some(k)) => piece.with_kind(k, true),
-                _ => piece,
-            };
-            self.set_piece(m.to, Some(moved));
+            self.set_piece(m.to, Some(self.moved_piece(piece, m)));
         }
         self.ply += 1;
         if spec.seats == 2 {
