@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::engine::{AnyPosition, Game, Move, Position, Seat, SeatSet};
+use crate::engine::{AnyPosition, Game, Move, Position, Seat, SeatSet, Variant};
 
 use eval::{Evaluator, Score, MATE};
 use search::{Budget, Searcher};
@@ -86,10 +86,10 @@ impl Level {
         }
     }
 
-    /// What this level's search looks at: the weakest levels do not see quiet checks
-    /// past their horizon.
-    fn features(self) -> search::Features {
-        let mut f = search::Features::configured();
+    /// What this level's search looks at in `variant`: the weakest levels do not see
+    /// quiet checks past their horizon.
+    fn features(self, variant: Variant) -> search::Features {
+        let mut f = search::Features::configured_for(variant);
         if self.0 <= 2 {
             f.qchecks = false;
         }
@@ -254,16 +254,16 @@ pub fn choose_controlled(
         // Yonin singles: Best-Reply Search (see `brs` for how it was chosen).
         AnyPosition::Shogi(p) if brs::applies(p) => {
             brs::Brs::new(&eval, me, budget, earlier, table)
-                .with_features(level.features())
+                .with_features(level.features(p.variant()))
                 .controlled(control)
                 .run(p, &candidates, noise > 0.0)
         }
         AnyPosition::Shogi(p) => Searcher::with_table(&eval, team, budget, earlier, table)
-            .with_features(level.features())
+            .with_features(level.features(p.variant()))
             .controlled(control)
             .run(p, &candidates, noise > 0.0),
         AnyPosition::DaiDai(p) => Searcher::with_table(&eval, team, budget, earlier, table)
-            .with_features(level.features())
+            .with_features(level.features(p.variant()))
             .controlled(control)
             .run(p, &candidates, noise > 0.0),
     };

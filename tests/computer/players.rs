@@ -294,6 +294,8 @@ fn every_search_feature_off_still_chooses_a_legal_move() {
         "qtable",
         "history_prune",
         "singular",
+        "root_lmr",
+        "qevasion_prune",
     ] {
         let budget = Budget {
             deadline: None,
