@@ -1201,11 +1201,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
                 if late || (!forcing && (futile || unpromising)) {
                     continue;
                 }
-                if may_hang
-                    && hangs.unwrap_or_else(|| {
-                        child.is_attacked_by(m.to, enemies)
-                            && !child.is_attacked_by(m.to, SeatSet::EMPTY.with(pos.turn()))
-                    })
+                if may_hang && hangs.unwrap_or_else(|| Self::hangs_played(pos, &child, &m, enemies))
                 {
                     continue;
                 }
@@ -1564,8 +1560,7 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
             }
             if doubtful_evasion
                 && blocker_hangs.is_none()
-                && child.is_attacked_by(m.to, enemies)
-                && !child.is_attacked_by(m.to, SeatSet::EMPTY.with(pos.turn()))
+                && Self::hangs_played(pos, &child, &m, enemies)
             {
                 continue;
             }
@@ -1800,8 +1795,14 @@ impl<'a, 'c, P: Position> Searcher<'a, 'c, P> {
     /// Whether the piece that gave check with `m` (now in `child`) cannot simply be
     /// taken: no enemy attacks its square, or the mover defends it.
     fn check_is_safe(&self, pos: &P, child: &P, m: &Move, enemies: SeatSet) -> bool {
-        !child.is_attacked_by(m.to, enemies)
-            || child.is_attacked_by(m.to, SeatSet::EMPTY.with(pos.turn()))
+        !Self::hangs_played(pos, child, m, enemies)
+    }
+
+    /// Whether the piece `m` moved (from `pos`, now in `child`) stands where `enemies`
+    /// attack it and the mover does not defend it: taken for nothing.
+    fn hangs_played(pos: &P, child: &P, m: &Move, enemies: SeatSet) -> bool {
+        child.is_attacked_by(m.to, enemies)
+            && !child.is_attacked_by(m.to, SeatSet::EMPTY.with(pos.turn()))
     }
 }
 
